@@ -1,0 +1,224 @@
+"""Deals: the four hands of seven after the shake, and the deal code.
+
+A deal code is 11 letters and digits (Crockford's base 32: no I, L, O or U, so
+it reads out loud without confusion), written in groups like ``"1A2B-3C4D-5E6"``.
+It packs the rank of the deal among all 28!/(7!^4) possible deals and a check
+digit that catches a mistyped character.
+
+>>> deal = Deal.from_seed(42)
+>>> Deal.from_code(deal.code) == deal
+True
+>>> len(deal.code)
+13
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from math import comb, factorial
+
+from .dominoes import DOMINOES, FULL_MASK, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
+from .errors import NotationError
+
+SEATS = 4
+HAND_SIZE = 7
+#: How many different deals there are: 28! / (7!)^4.
+DEAL_COUNT = factorial(28) // factorial(7) ** 4
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_CHECK = 31  # the check digit is the rank modulo this prime
+_CODE_LENGTH = 11
+
+
+def seat_name(seat: int) -> str:
+    """``"seat 0"`` .. ``"seat 3"``."""
+    return f"seat {seat}"
+
+
+def team_of(seat: int) -> int:
+    """Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    return seat % 2
+
+
+def partner_of(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+class Deal:
+    """Four hands of seven dominoes, for seats 0..3 (clockwise; 0 and 2 are
+    partners). Immutable; compares by the hands."""
+
+    __slots__ = ("masks",)
+
+    def __init__(self, hands: Sequence[DominoSet | Iterable[DominoLike] | str | int]) -> None:
+        if len(hands) != SEATS:
+            raise NotationError(f"a deal has 4 hands, got {len(hands)}", rule="deal")
+        masks = tuple(h if isinstance(h, int) else to_mask(h) for h in hands)
+        seen = 0
+        for seat, mask in enumerate(masks):
+            size = mask.bit_count()
+            if size != HAND_SIZE:
+                raise NotationError(
+                    f"seat {seat} holds {size} dominoes ({DominoSet(mask)}); each hand has 7",
+                    rule="deal",
+                )
+            if seen & mask:
+                twice = ", ".join(str(d) for d in mask_dominoes(seen & mask))
+                raise NotationError(f"{twice} dealt twice: each domino is dealt once", rule="deal")
+            seen |= mask
+        if seen != FULL_MASK:  # pragma: no cover - four disjoint sevens are all 28
+            raise NotationError("a deal must use all 28 dominoes", rule="deal")
+        self.masks: tuple[int, ...] = masks
+
+    # -- making deals -------------------------------------------------------------
+    @classmethod
+    def from_seed(cls, seed: int | str | None = None) -> Deal:
+        """Shake the dominoes with a seeded random generator (same seed, same deal)."""
+        return cls.shake(random.Random(seed))
+
+    @classmethod
+    def shake(cls, rng: random.Random) -> Deal:
+        order = list(range(28))
+        rng.shuffle(order)
+        masks = []
+        for seat in range(SEATS):
+            mask = 0
+            for i in order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
+                mask |= 1 << i
+            masks.append(mask)
+        deal = cls.__new__(cls)  # a shuffle is a valid deal: skip the checks
+        deal.masks = tuple(masks)
+        return deal
+
+    @classmethod
+    def from_code(cls, code: str) -> Deal:
+        """Read a deal code (case, dashes and spaces do not matter)."""
+        return cls(_decode(code))
+
+    # -- reading ------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[DominoSet, ...]:
+        return tuple(DominoSet(m) for m in self.masks)
+
+    def __getitem__(self, seat: int) -> DominoSet:
+        return DominoSet(self.masks[seat])
+
+    def holder(self, domino: DominoLike) -> int:
+        """The seat dealt ``domino``."""
+        d = domino if isinstance(domino, Domino) else Domino.parse(domino)
+        for seat, mask in enumerate(self.masks):
+            if mask >> d.index & 1:
+                return seat
+        raise AssertionError("every domino is dealt")  # pragma: no cover
+
+    @property
+    def code(self) -> str:
+        """The deal code, e.g. ``"1A2B-3C4D-5E6"``."""
+        return _encode(self.masks)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.masks == other.masks
+
+    def __hash__(self) -> int:
+        return hash(self.masks)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_code({self.code!r})"
+
+    def __str__(self) -> str:
+        return "\n".join(f"seat {s}: {DominoSet(m)}" for s, m in enumerate(self.masks))
+
+    def to_lists(self) -> list[list[str]]:
+        """The hands as lists of ``"a-b"`` text (for hand records)."""
+        return [[str(d) for d in DominoSet(m)] for m in self.masks]
+
+    def _repr_svg_(self) -> str:
+        from .svg import deal_svg
+
+        return deal_svg(self)
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    """Ways to share out sum(counts) dominoes with counts[s] going to seat s."""
+    total, ways = 0, 1
+    for c in counts:
+        total += c
+        ways *= comb(total, c)
+    return ways
+
+
+def deal_rank(masks: Sequence[int]) -> int:
+    """The deal's number among all :data:`DEAL_COUNT` deals (0-based)."""
+    left = [HAND_SIZE] * SEATS
+    rank = 0
+    for d in DOMINOES:
+        seat = next(s for s in range(SEATS) if masks[s] >> d.index & 1)
+        for earlier in range(seat):
+            if left[earlier]:
+                left[earlier] -= 1
+                rank += _multinomial(left)
+                left[earlier] += 1
+        left[seat] -= 1
+    return rank
+
+
+def deal_unrank(rank: int) -> list[int]:
+    """Inverse of :func:`deal_rank`."""
+    if not 0 <= rank < DEAL_COUNT:
+        raise ValueError(f"deal number {rank} is out of range")
+    left = [HAND_SIZE] * SEATS
+    masks = [0] * SEATS
+    for d in DOMINOES:
+        for seat in range(SEATS):
+            if not left[seat]:
+                continue
+            left[seat] -= 1
+            ways = _multinomial(left)
+            if rank < ways:
+                masks[seat] |= 1 << d.index
+                break
+            rank -= ways
+            left[seat] += 1
+    return masks
+
+
+def _encode(masks: Sequence[int]) -> str:
+    rank = deal_rank(masks)
+    value = rank * _CHECK + rank % _CHECK
+    chars = []
+    for _ in range(_CODE_LENGTH):
+        value, digit = divmod(value, 32)
+        chars.append(_ALPHABET[digit])
+    text = "".join(reversed(chars))
+    return f"{text[:4]}-{text[4:8]}-{text[8:]}"
+
+
+def _decode(code: str) -> list[int]:
+    if not isinstance(code, str):
+        raise NotationError(f"{code!r} is not a deal code", rule="deal-code")
+    text = code.strip().upper().replace("-", "").replace(" ", "")
+    text = text.translate(str.maketrans("OIL", "011"))
+    if len(text) != _CODE_LENGTH:
+        raise NotationError(
+            f"{code!r} is not a deal code: it has {len(text)} letters and digits, a deal code "
+            f"has {_CODE_LENGTH} (like 'Q3F8-WJ2N-K7M')",
+            rule="deal-code",
+        )
+    value = 0
+    for ch in text:
+        digit = _ALPHABET.find(ch)
+        if digit < 0:
+            raise NotationError(
+                f"{code!r} is not a deal code: {ch!r} is not one of its letters "
+                f"({_ALPHABET})",
+                rule="deal-code",
+            )
+        value = value * 32 + digit
+    rank, check = divmod(value, _CHECK)
+    if check != rank % _CHECK or rank >= DEAL_COUNT:
+        raise NotationError(
+            f"{code!r} is not a deal code: its check digit does not match (a character was "
+            "probably mistyped)",
+            rule="deal-code",
+        )
+    return deal_unrank(rank)

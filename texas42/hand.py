@@ -1,0 +1,554 @@
+"""One hand of 42, from the shake to the score.
+
+A :class:`Hand` is a state machine: bidding, naming the contract, then seven
+tricks (or fewer, when the result is decided early). Every action is checked;
+an illegal one raises and leaves the hand exactly as it was. The hand keeps its
+history, so it can be undone, copied, compared and replayed.
+
+>>> hand = Hand(Deal.from_seed(7), shaker=3)
+>>> hand.phase, hand.to_act
+(<Phase.BIDDING: 'bidding'>, 0)
+>>> for bid in ("30", "pass", "pass", "pass"):
+...     hand.bid(bid)
+>>> hand.name_contract("sixes")
+>>> hand.phase, hand.to_act, hand.contract
+(<Phase.PLAYING: 'playing'>, 0, Contract.parse('sixes'))
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from . import bidding
+from .bidding import PASS, bid_marks, bid_text, parse_bid
+from .contracts import Contract, Suit, tables
+from .deals import SEATS, Deal, team_of
+from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
+from .errors import IllegalActionError, IllegalBidError, IllegalContractError, IllegalPlayError
+from .rules import STANDARD, Rules
+from .tricks import explain_play, explain_winner
+
+if TYPE_CHECKING:
+    from .records import HandRecord
+
+ONE_DOUBLE = Domino(1, 0)  # the seed's first bidder holds 1-0
+
+
+class Phase(enum.Enum):
+    """Where a hand stands."""
+
+    BIDDING = "bidding"
+    CONTRACT = "contract"  # the winning bidder names trumps
+    PLAYING = "playing"
+    OVER = "over"  # scored
+    RESHAKE = "reshake"  # everyone passed and the rules say shake again: no score
+
+
+class Action(NamedTuple):
+    """One step of a hand: a bid, the contract, or a domino played."""
+
+    kind: str  # "bid" | "contract" | "play"
+    value: int | Contract | Domino
+    seat: int
+
+    def __str__(self) -> str:
+        if self.kind == "bid":
+            assert isinstance(self.value, int)
+            return f"seat {self.seat} bids {bid_text(self.value)}"
+        if self.kind == "contract":
+            return f"seat {self.seat} names {self.value}"
+        return f"seat {self.seat} plays {self.value}"
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed (or current) trick."""
+
+    leader: int
+    plays: tuple[Domino, ...]
+    winner: int | None  # seat; None while the trick is in progress
+    points: int
+
+    @property
+    def seats(self) -> list[int]:
+        """The seat that played each domino."""
+        return [(self.leader + i) % SEATS for i in range(len(self.plays))]
+
+    def __str__(self) -> str:
+        plays = " ".join(str(d) for d in self.plays)
+        won = f", won by seat {self.winner} for {self.points}" if self.winner is not None else ""
+        return f"seat {self.leader} led: {plays}{won}"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a hand ended."""
+
+    bidder: int
+    bid: int
+    contract: Contract
+    #: Points taken by each team (seats 0+2, seats 1+3) when the hand ended.
+    points: tuple[int, int]
+    made: bool
+    #: Marks won by each team in a marks game (zeros in a points game).
+    marks: tuple[int, int]
+    #: Game points scored by each team in a points game (zeros in a marks game).
+    score: tuple[int, int]
+    #: Tricks played when the result was decided.
+    decided_after: int
+
+    @property
+    def bidding_team(self) -> int:
+        return team_of(self.bidder)
+
+    def describe(self) -> str:
+        """The result in one sentence."""
+        team = self.bidding_team
+        verb = "made" if self.made else "were set on"
+        text = (
+            f"Seat {self.bidder}'s side {verb} {bid_text(self.bid)} in {self.contract}, "
+            f"taking {self.points[team]} of 42 points"
+        )
+        if any(self.marks):
+            winner = 0 if self.marks[0] else 1
+            n = self.marks[winner]
+            text += f"; team {winner} scores {n} mark{'s' if n != 1 else ''}."
+        else:
+            text += f"; the score is {self.score[0]} to {self.score[1]}."
+        return text
+
+
+class Hand:
+    """The state of one hand: a deal, a shaker and the rules, then the actions.
+
+    Seats are 0..3 clockwise; seats 0 and 2 play against 1 and 3.
+    """
+
+    def __init__(
+        self,
+        deal: Deal | Sequence[Any] | str | None = None,
+        *,
+        shaker: int = 0,
+        rules: Rules | str = STANDARD,
+    ) -> None:
+        if deal is None:
+            deal = Deal.from_seed(None)
+        elif isinstance(deal, str):
+            deal = Deal.from_code(deal)
+        elif not isinstance(deal, Deal):
+            deal = Deal(deal)
+        if not isinstance(shaker, int) or not 0 <= shaker < SEATS:
+            raise ValueError(f"shaker {shaker!r} is not a seat 0..3")
+        self.deal = deal
+        self.shaker = shaker
+        self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.actions: list[Action] = []
+        self.phase = Phase.BIDDING
+        self._holdings = list(self.deal.masks)
+        self.bidding_order = self._bidding_order()
+        self.bids: list[int] = []
+        self.high_bid = PASS
+        self.bidder: int | None = None
+        self.contract: Contract | None = None
+        self._lead: tuple[int, ...] = ()
+        self._members: tuple[int, ...] = ()
+        self._power: tuple[tuple[int, ...], ...] = ()
+        self.plays: list[Domino] = []
+        self.tricks: list[Trick] = []
+        self._trick: list[Domino] = []
+        self.leader = 0
+        self.to_act: int = self.bidding_order[0]
+        self.points = [0, 0]
+        self.tricks_won = [0, 0]
+        self.result: Result | None = None
+
+    # -- bidding ------------------------------------------------------------------
+    def _bidding_order(self) -> list[int]:
+        if self.rules.first_bidder == "holder-of-1-0":
+            first = self.deal.holder(ONE_DOUBLE)
+        else:
+            first = (self.shaker + 1) % SEATS
+        return [(first + i) % SEATS for i in range(SEATS)]
+
+    @property
+    def forced(self) -> bool:
+        """Whether the player to bid must bid: the last to speak after three
+        passes, under the forced-bid rule."""
+        return (
+            self.phase is Phase.BIDDING
+            and self.rules.all_pass == "forced"
+            and len(self.bids) == SEATS - 1
+            and self.high_bid == PASS
+        )
+
+    def valid_bids(self) -> list[int]:
+        """The bids the player to act may make (empty outside the auction)."""
+        if self.phase is not Phase.BIDDING:
+            return []
+        return bidding.valid_bids(self.high_bid, self.rules, forced=self.forced)
+
+    def bid(self, value: int | str) -> None:
+        """The player to act bids (``"pass"``, 30..41, 42, 84 ...)."""
+        if self.phase is not Phase.BIDDING:
+            raise IllegalBidError(
+                f"bid {value!r} is out of turn: the auction is over ({self.phase.value})",
+                rule="bidding-over",
+            )
+        amount = parse_bid(value)
+        try:
+            bidding.check_bid(amount, self.high_bid, self.rules, forced=self.forced)
+        except IllegalBidError as exc:
+            raise IllegalBidError(f"seat {self.to_act} cannot bid {exc.message}", rule=exc.rule) from None
+        self._bid(amount)
+
+    def _bid(self, amount: int) -> None:
+        seat = self.to_act
+        self.actions.append(Action("bid", amount, seat))
+        self.bids.append(amount)
+        if amount != PASS:
+            self.high_bid, self.bidder = amount, seat
+        if len(self.bids) < SEATS:
+            self.to_act = self.bidding_order[len(self.bids)]
+        elif self.bidder is None:
+            self.phase = Phase.RESHAKE  # only reachable when all_pass == "reshake"
+        else:
+            self.phase = Phase.CONTRACT
+            self.to_act = self.bidder
+
+    # -- naming the contract --------------------------------------------------------
+    def valid_contracts(self) -> list[Contract]:
+        """The contracts the bidder may name under these rules."""
+        if self.phase is not Phase.CONTRACT:
+            return []
+        return allowed_contracts(self.rules)
+
+    def name_contract(self, contract: Contract | str) -> None:
+        """The winning bidder names trumps (a suit, ``"doubles"``, ``"follow-me"``)."""
+        if self.phase is not Phase.CONTRACT:
+            raise IllegalContractError(
+                f"contract {str(contract)!r} cannot be named now: "
+                + ("the auction is not over" if self.phase is Phase.BIDDING else "it is already named"),
+                rule="contract-timing",
+            )
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if c not in _allowed_contracts(self.rules):
+            raise IllegalContractError(
+                f"{c} is not allowed by the {self.rules.name} rules", rule="contract-not-allowed"
+            )
+        self._name_contract(c)
+
+    def _name_contract(self, contract: Contract) -> None:
+        assert self.bidder is not None
+        self.actions.append(Action("contract", contract, self.bidder))
+        self.contract = contract
+        t = tables(contract)
+        self._lead, self._members, self._power = t.lead, t.members, t.power
+        self.phase = Phase.PLAYING
+        self.leader = self.to_act = self.bidder
+
+    # -- play ---------------------------------------------------------------------
+    @property
+    def current_trick(self) -> list[Domino]:
+        """The dominoes played to the trick in progress, in order."""
+        return list(self._trick)
+
+    def holding(self, seat: int) -> DominoSet:
+        """The dominoes ``seat`` still holds."""
+        return DominoSet(self._holdings[seat])
+
+    def legal_plays(self) -> list[Domino]:
+        """The dominoes the player to act may play (empty outside play)."""
+        if self.phase is not Phase.PLAYING:
+            return []
+        return sorted_dominoes(self._legal_mask())
+
+    def _legal_mask(self) -> int:
+        held = self._holdings[self.to_act]
+        if not self._trick:
+            return held
+        following = held & self._members[self._lead[self._trick[0].index]]
+        return following or held
+
+    def play(self, domino: DominoLike) -> None:
+        """The player to act plays ``domino``."""
+        d = domino if isinstance(domino, Domino) else to_domino(domino)
+        if self.phase is not Phase.PLAYING:
+            raise IllegalPlayError(
+                f"{d} cannot be played now: the hand is in the {self.phase.value} phase",
+                rule="play-timing",
+            )
+        seat = self.to_act
+        held = self._holdings[seat]
+        bit = 1 << d.index
+        if not held & bit:
+            raise IllegalPlayError(
+                f"seat {seat} does not hold {d} (holds {DominoSet(held)})", rule="not-held"
+            )
+        if not self._legal_mask() & bit:
+            why = explain_play(d, held, self._trick, self._contract_or_raise())
+            raise IllegalPlayError(f"seat {seat} cannot play {d}: {why}", rule="follow-suit")
+        self._play(d)
+
+    def _contract_or_raise(self) -> Contract:
+        assert self.contract is not None
+        return self.contract
+
+    def _play(self, d: Domino) -> None:
+        """Apply a play known to be legal (the fast path used by :meth:`play`)."""
+        seat = self.to_act
+        self._holdings[seat] ^= 1 << d.index
+        self.actions.append(Action("play", d, seat))
+        self.plays.append(d)
+        trick = self._trick
+        trick.append(d)
+        if len(trick) < SEATS:
+            self.to_act = (seat + 1) % SEATS
+            return
+        power = self._power[self._lead[trick[0].index]]
+        best = 0
+        for i in (1, 2, 3):
+            if power[trick[i].index] > power[trick[best].index]:
+                best = i
+        winner = (self.leader + best) % SEATS
+        points = 1 + trick[0].count + trick[1].count + trick[2].count + trick[3].count
+        self.tricks.append(Trick(self.leader, tuple(trick), winner, points))
+        self._trick = []
+        team = winner & 1
+        self.points[team] += points
+        self.tricks_won[team] += 1
+        self.leader = self.to_act = winner
+        if self.result is None:
+            self._check_decided()
+        if len(self.tricks) == 7 or (self.result is not None and self.rules.early_end):
+            self.phase = Phase.OVER
+
+    def _check_decided(self) -> None:
+        assert self.bidder is not None and self.contract is not None
+        team = self.bidder & 1
+        bid = self.high_bid
+        ours, theirs = self.points[team], self.points[1 - team]
+        if self.rules.scoring == "points":
+            if len(self.tricks) < 7:
+                return
+            made = ours >= bid
+        elif ours >= bid:
+            made = True
+        elif theirs > 42 - bid:
+            made = False
+        else:
+            return
+        self.result = _score(self.bidder, bid, self.contract, self.points, made, len(self.tricks), self.rules)
+
+    # -- generic actions and history -------------------------------------------------
+    def apply(self, action: Action | tuple[str, Any]) -> None:
+        """Apply an action ``(kind, value)``: ``("bid", 30)``, ``("contract", "fives")``,
+        ``("play", "6-4")``."""
+        kind, value = action[0], action[1]
+        if kind == "bid":
+            self.bid(value)
+        elif kind == "contract":
+            self.name_contract(value)
+        elif kind == "play":
+            self.play(value)
+        else:
+            raise IllegalActionError(f"{kind!r} is not an action (bid, contract, play)", rule="action")
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now."""
+        seat = self.to_act
+        if self.phase is Phase.BIDDING:
+            return [Action("bid", b, seat) for b in self.valid_bids()]
+        if self.phase is Phase.CONTRACT:
+            return [Action("contract", c, seat) for c in self.valid_contracts()]
+        if self.phase is Phase.PLAYING:
+            return [Action("play", d, seat) for d in self.legal_plays()]
+        return []
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self.actions:
+            raise IllegalActionError("nothing to undo: no action has been taken", rule="undo")
+        last = self.actions[-1]
+        self.replay(self.actions[:-1])
+        return last
+
+    def replay(self, actions: Iterable[Action | tuple[str, Any]]) -> None:
+        """Start the hand again from the deal and apply ``actions`` in order.
+        If one is illegal, the hand is left as it was and the error is raised."""
+        fresh = Hand(self.deal, shaker=self.shaker, rules=self.rules)
+        for action in actions:
+            fresh.apply(action)
+        self.__dict__.update(fresh.__dict__)
+
+    def at(self, step: int) -> Hand:
+        """A new hand showing the state after the first ``step`` actions."""
+        if not 0 <= step <= len(self.actions):
+            raise IndexError(f"step {step} is outside 0..{len(self.actions)}")
+        h = Hand(self.deal, shaker=self.shaker, rules=self.rules)
+        for action in self.actions[:step]:
+            h.apply(action)
+        return h
+
+    def copy(self) -> Hand:
+        """An independent copy."""
+        h = Hand.__new__(Hand)
+        h.__dict__.update(self.__dict__)
+        h.actions = list(self.actions)
+        h._holdings = list(self._holdings)
+        h.bids = list(self.bids)
+        h.plays = list(self.plays)
+        h.tricks = list(self.tricks)
+        h._trick = list(self._trick)
+        h.points = list(self.points)
+        h.tricks_won = list(self.tricks_won)
+        h.bidding_order = list(self.bidding_order)
+        return h
+
+    __copy__ = copy
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (
+            self.deal == other.deal
+            and self.shaker == other.shaker
+            and self.rules == other.rules
+            and [a[:2] for a in self.actions] == [a[:2] for a in other.actions]
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # -- what the players see ---------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (Phase.OVER, Phase.RESHAKE)
+
+    @property
+    def tricks_hidden(self) -> bool:
+        """Whether played tricks are turned face down (mark bids, see the rules)."""
+        return self.bidder is not None and self.high_bid >= self.rules.hide_tricks_from
+
+    def visible_tricks(self) -> list[Trick]:
+        """The completed tricks a player may look at now."""
+        if not self.tricks_hidden or self.rules.review == "all":
+            return list(self.tricks)
+        if self.rules.review == "last":
+            return self.tricks[-1:]
+        return []
+
+    def known_voids(self) -> dict[int, set[Suit]]:
+        """For each seat, the suits it has shown it cannot follow (from the
+        tricks played, open to everyone who watched them)."""
+        voids: dict[int, set[Suit]] = {s: set() for s in range(SEATS)}
+        if self.contract is None:
+            return voids
+        members, lead = self._members, self._lead
+        played = [*self.tricks, Trick(self.leader, tuple(self._trick), None, 0)]
+        for trick in played:
+            if not trick.plays:
+                continue
+            suit = lead[trick.plays[0].index]
+            for seat, d in zip(trick.seats[1:], trick.plays[1:], strict=True):
+                if not members[suit] >> d.index & 1:
+                    voids[seat].add(Suit(suit))
+        return voids
+
+    def trick_explanation(self, index: int = -1) -> str:
+        """Why the trick ``index`` was won by who won it."""
+        trick = self.tricks[index]
+        return explain_winner(trick.plays, self._contract_or_raise())
+
+    def status(self) -> str:
+        """Where the hand stands, in one sentence."""
+        if self.phase is Phase.BIDDING:
+            high = "no bid yet" if self.bidder is None else f"high bid {bid_text(self.high_bid)} by seat {self.bidder}"
+            must = " and must bid" if self.forced else ""
+            return f"Bidding: seat {self.to_act} to bid{must} ({high})."
+        if self.phase is Phase.CONTRACT:
+            return f"Seat {self.bidder} won the bid with {bid_text(self.high_bid)} and names trumps."
+        if self.phase is Phase.PLAYING:
+            n = len(self.tricks) + 1
+            action = "to lead" if not self._trick else "to play"
+            return (
+                f"Trick {n}: seat {self.to_act} {action}. Points: {self.points[0]} (seats 0+2) "
+                f"to {self.points[1]} (seats 1+3)."
+            )
+        if self.phase is Phase.RESHAKE:
+            return "Everyone passed: the dominoes are shaken again by the next player."
+        assert self.result is not None
+        return self.result.describe()
+
+    # -- records ----------------------------------------------------------------------
+    def record(self) -> HandRecord:
+        """The hand record (deal, bids, contract, plays) of this hand so far."""
+        from .records import HandRecord
+
+        return HandRecord.from_hand(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand {self.deal.code} shaker={self.shaker} rules={self.rules.name!r} "
+            f"phase={self.phase.value} actions={len(self.actions)}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        from .svg import table_svg
+
+        return table_svg(self)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.actions)
+
+
+def allowed_contracts(rules: Rules) -> list[Contract]:
+    """Every contract the bidder may name under ``rules``."""
+    return list(_allowed_contracts(rules))
+
+
+@functools.lru_cache(maxsize=64)
+def _allowed_contracts(rules: Rules) -> tuple[Contract, ...]:
+    out = [Contract.suit(n) for n in range(6, -1, -1)]
+    if rules.doubles_trump:
+        out.append(Contract("doubles"))
+    out.extend(Contract("follow-me", None, place) for place in rules.follow_me_doubles)  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def _score(
+    bidder: int,
+    bid: int,
+    contract: Contract,
+    points: Sequence[int],
+    made: bool,
+    tricks: int,
+    rules: Rules,
+) -> Result:
+    """Marks or game points for a decided hand (one source for every scoring rule)."""
+    team = bidder & 1
+    marks = [0, 0]
+    score = [0, 0]
+    if rules.scoring == "marks":
+        if made:
+            marks[team] = bid_marks(bid)
+        else:
+            marks[1 - team] = 1 if rules.set_marks == "one" else bid_marks(bid)
+    elif made:
+        # Points game: made, each side scores what it took ...
+        score = [points[0], points[1]]
+    else:
+        # ... set, the bidders score nothing and the opponents the bid plus their points.
+        score[1 - team] = bid + points[1 - team]
+    return Result(
+        bidder, bid, contract, (points[0], points[1]), made, (marks[0], marks[1]),
+        (score[0], score[1]), tricks,
+    )
+
+
+__all__ = ["ONE_DOUBLE", "Action", "Hand", "Phase", "Result", "Trick", "allowed_contracts"]

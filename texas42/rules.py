@@ -1,0 +1,218 @@
+"""Rules profiles: every option of the rules in one frozen object.
+
+Sources disagree about several rules of 42 (who bids first, what happens when
+everyone passes, how many marks a failed bid costs ...). A :class:`Rules`
+profile fixes each choice; named presets bundle the choices of one source.
+
+>>> Rules.preset("seed").set_marks
+'one'
+>>> STANDARD.replace(all_pass="reshake").all_pass
+'reshake'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import NotationError
+
+FirstBidder = Literal["left-of-shaker", "holder-of-1-0"]
+AllPass = Literal["forced", "reshake"]
+Scoring = Literal["marks", "points"]
+SetMarks = Literal["bid", "one"]
+Review = Literal["all", "last", "none"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "first_bidder": ("left-of-shaker", "holder-of-1-0"),
+    "all_pass": ("forced", "reshake"),
+    "scoring": ("marks", "points"),
+    "set_marks": ("bid", "one"),
+    "review": ("all", "last", "none"),
+}
+_DOUBLES_PLACES = ("high", "low", "own-suit", "own-suit-low")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One table's rules of 42. Every field has the standard value by default.
+
+    Change options with :meth:`replace`; the result keeps the preset's name with
+    the changed options listed (see :meth:`to_json`).
+    """
+
+    #: Preset this profile was made from.
+    name: str = "standard"
+    #: Where the choices come from (see RULES.md for the source keys).
+    source: str = "PAGAT, WIKI, N42PA"
+
+    # -- bidding ------------------------------------------------------------------
+    #: Who bids first: the player left of the shaker, or whoever holds 1-0 (seed).
+    first_bidder: FirstBidder = "left-of-shaker"
+    #: Lowest point bid.
+    min_bid: int = 30
+    #: The first mark bid may be up to this many marks (42 = 1, 84 = 2).
+    opening_mark_limit: int = 2
+    #: Each later mark bid raises by 1 up to this many marks.
+    mark_raise_limit: int = 1
+    #: Highest mark bid allowed, in marks (``None``: no limit).
+    max_marks: int | None = None
+    #: When all pass: the last to speak (the shaker) must bid, or the hand is reshaken.
+    all_pass: AllPass = "forced"
+
+    # -- contracts ----------------------------------------------------------------
+    #: Whether the bidder may name doubles as trumps.
+    doubles_trump: bool = True
+    #: Places of doubles the bidder may choose for follow-me (empty: no follow-me).
+    follow_me_doubles: tuple[str, ...] = ("high",)
+
+    # -- play ---------------------------------------------------------------------
+    #: Bids from this value up stack played tricks face down (the seed: 84).
+    hide_tricks_from: int = 84
+    #: What players may look back at once tricks are hidden.
+    review: Review = "none"
+    #: Marks game: stop the hand as soon as the result is decided.
+    early_end: bool = True
+
+    # -- scoring ------------------------------------------------------------------
+    #: Marks (the first side to ``target`` marks wins) or points (to ``target`` points).
+    scoring: Scoring = "marks"
+    #: A set gives the opponents the marks bid, or one mark (the seed's wording).
+    set_marks: SetMarks = "bid"
+    #: Marks (or points) that win the game.
+    target: int = 7
+
+    def __post_init__(self) -> None:
+        for option, allowed in _CHOICES.items():
+            value = getattr(self, option)
+            if value not in allowed:
+                raise NotationError(
+                    f"rules option {option}={value!r} is not one of {', '.join(allowed)}",
+                    rule="rules",
+                )
+        if not 1 <= self.min_bid <= 42:
+            raise NotationError(f"rules option min_bid={self.min_bid!r} must be 1..42")
+        if self.opening_mark_limit < 1 or self.mark_raise_limit < 1:
+            raise NotationError("rules options opening_mark_limit and mark_raise_limit must be >= 1")
+        if self.max_marks is not None and self.max_marks < 1:
+            raise NotationError(f"rules option max_marks={self.max_marks!r} must be >= 1")
+        for place in self.follow_me_doubles:
+            if place not in _DOUBLES_PLACES[:3]:
+                raise NotationError(
+                    f"rules option follow_me_doubles has {place!r}: use high, low or own-suit"
+                )
+        if self.target < 1:
+            raise NotationError(f"rules option target={self.target!r} must be >= 1")
+        if self.scoring == "points" and self.early_end:
+            # A points game scores every trick, so the hand is always played out.
+            object.__setattr__(self, "early_end", False)
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named preset (see :data:`PRESETS`)."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise NotationError(
+                f"{name!r} is not a rules preset: choose one of {', '.join(PRESETS)}",
+                rule="rules",
+            ) from None
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (names are checked)."""
+        fields = {f.name for f in dataclasses.fields(self)}
+        for key in changes:
+            if key not in fields:
+                raise NotationError(f"{key!r} is not a rules option", rule="rules")
+        if "follow_me_doubles" in changes:
+            changes["follow_me_doubles"] = tuple(changes["follow_me_doubles"])
+        return dataclasses.replace(self, **changes)
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from the preset this profile is named after."""
+        base = PRESETS.get(self.name, STANDARD)
+        out = {}
+        for f in dataclasses.fields(self):
+            if f.name in ("name", "source"):
+                continue
+            value = getattr(self, f.name)
+            if value != getattr(base, f.name):
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The preset's name, or ``{"preset": name, option: value ...}`` if changed."""
+        changed = self.changes()
+        if not changed and self.name in PRESETS:
+            return self.name
+        return {"preset": self.name, **changed}
+
+    @classmethod
+    def from_json(cls, value: object) -> Rules:
+        """Inverse of :meth:`to_json`."""
+        if isinstance(value, str):
+            return cls.preset(value)
+        if isinstance(value, dict):
+            options = dict(value)
+            base = cls.preset(str(options.pop("preset", "standard")))
+            try:
+                return base.replace(**options)
+            except TypeError as exc:
+                raise NotationError(f"bad rules options {value!r}: {exc}", rule="rules") from exc
+        raise NotationError(f"{value!r} is not a rules profile: give a preset name", rule="rules")
+
+    def mark_bid_limit(self, high_marks: int) -> int:
+        """The largest mark bid (in marks) allowed over a high bid of
+        ``high_marks`` marks (0 if no mark bid has been made yet)."""
+        limit = (
+            self.opening_mark_limit if high_marks == 0 else high_marks + self.mark_raise_limit
+        )
+        if self.max_marks is not None:
+            limit = min(limit, self.max_marks)
+        return limit
+
+    def describe(self) -> list[str]:
+        """The profile in plain sentences, one per option."""
+        bids = (
+            "the player left of the shaker bids first"
+            if self.first_bidder == "left-of-shaker"
+            else "the player holding 1-0 bids first"
+        )
+        marks = f"up to {self.max_marks} marks" if self.max_marks else "no limit on marks"
+        lines = [
+            f"Bidding goes once around, clockwise; {bids}.",
+            f"Point bids are {self.min_bid} to 41; 42 bids one mark, 84 two marks ({marks}).",
+            f"The first mark bid may be up to {self.opening_mark_limit} marks; each later one "
+            f"raises by 1{'' if self.mark_raise_limit == 1 else f' to {self.mark_raise_limit}'}"
+            " mark(s).",
+            "If everyone passes, the shaker must bid."
+            if self.all_pass == "forced"
+            else "If everyone passes, the dominoes are reshaken by the next player.",
+            f"Played tricks are turned face down for bids of {self.hide_tricks_from} and up.",
+        ]
+        if self.scoring == "marks":
+            lines.append(
+                "A set gives the opponents the marks bid."
+                if self.set_marks == "bid"
+                else "A set gives the opponents one mark."
+            )
+            lines.append(f"The first side to {self.target} marks wins.")
+        else:
+            lines.append(f"Points game: every hand is played out; first to {self.target} points.")
+        return lines
+
+
+STANDARD = Rules()
+SEED = Rules(
+    name="seed",
+    source="SEED",
+    first_bidder="holder-of-1-0",
+    max_marks=2,
+    set_marks="one",
+)
+N42PA = Rules(name="n42pa", source="N42PA", all_pass="reshake", max_marks=5)
+POINTS = Rules(name="points", source="T42NET", scoring="points", target=250)
+
+#: Named presets, by name.
+PRESETS: dict[str, Rules] = {r.name: r for r in (STANDARD, SEED, N42PA, POINTS)}

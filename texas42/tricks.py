@@ -1,0 +1,267 @@
+"""Suits, following and winning tricks, each able to explain itself.
+
+These are the functions a learner (or a widget) calls. They read the same
+tables as the fast paths of :class:`texas42.Hand` (see :mod:`texas42.contracts`).
+
+>>> fives = Contract.parse("fives")
+>>> led_suit("6-4", fives)
+<Suit.SIXES: 6>
+>>> [str(d) for d in legal_plays("6-5 2-1 3-3", ["6-4"], fives)]
+['6-5', '3-3', '2-1']
+>>> explain_play("6-5", "6-5 2-1 3-3", ["6-4"], fives)
+'6-5 is a trump, so it does not follow sixes; you hold no sixes, so you may play any domino.'
+>>> trick_winner(["6-4", "5-0", "5-5", "6-6"], fives)
+2
+>>> explain_winner(["6-4", "5-0", "5-5", "6-6"], fives)
+'5-5 wins: it is the highest trump played.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .contracts import TRUMPS, Contract, Suit, tables
+from .dominoes import NUMBER_NAMES, Domino, DominoLike, DominoSet, mask_dominoes, to_domino, to_mask
+from .errors import IllegalPlayError
+
+Trick = Sequence[DominoLike]
+Holding = DominoSet | Iterable[DominoLike] | str
+
+
+def _contract(contract: Contract | str) -> Contract:
+    return contract if isinstance(contract, Contract) else Contract.parse(contract)
+
+
+def _trick(trick: Trick) -> list[Domino]:
+    return [to_domino(d) for d in trick]
+
+
+def led_suit(domino: DominoLike, contract: Contract | str) -> Suit:
+    """The suit ``domino`` leads: :data:`TRUMPS` if it is a trump, the doubles'
+    own suit if doubles are a suit, otherwise its higher end."""
+    d, c = to_domino(domino), _contract(contract)
+    return Suit(tables(c).lead[d.index])
+
+
+def suits_of(domino: DominoLike, contract: Contract | str) -> list[Suit]:
+    """Every suit ``domino`` follows (a trump follows only trumps).
+
+    >>> suits_of("6-4", "fives")
+    [<Suit.FOURS: 4>, <Suit.SIXES: 6>]
+    >>> suits_of("6-5", "fives")
+    [<Suit.TRUMPS: 8>]
+    """
+    d, t = to_domino(domino), tables(_contract(contract))
+    return [Suit(s) for s in range(9) if t.members[s] >> d.index & 1]
+
+
+def follows(domino: DominoLike, suit: Suit | int, contract: Contract | str) -> bool:
+    """Whether ``domino`` belongs to ``suit`` (may be played to follow it)."""
+    d = to_domino(domino)
+    return bool(tables(_contract(contract)).members[suit] >> d.index & 1)
+
+
+def suit_dominoes(suit: Suit | int, contract: Contract | str) -> list[Domino]:
+    """The dominoes of ``suit``, highest first.
+
+    >>> [str(d) for d in suit_dominoes(2, "follow-me")]
+    ['2-2', '6-2', '5-2', '4-2', '3-2', '2-1', '2-0']
+    """
+    t = tables(_contract(contract))
+    members = mask_dominoes(t.members[suit])
+    return sorted(members, key=lambda d: -t.rank[suit][d.index])
+
+
+def rank_in_suit(domino: DominoLike, suit: Suit | int, contract: Contract | str) -> int:
+    """The place of ``domino`` in ``suit``: 1 for the highest. Raises
+    :class:`ValueError` if it does not belong to the suit."""
+    d = to_domino(domino)
+    order = suit_dominoes(suit, contract)
+    if d not in order:
+        raise ValueError(f"{d} does not belong to {Suit(suit).label}")
+    return order.index(d) + 1
+
+
+def legal_plays(hand: Holding, trick: Trick, contract: Contract | str) -> list[Domino]:
+    """The dominoes of ``hand`` that may be played to ``trick`` (the dominoes
+    already played to it, in order; empty when leading)."""
+    held = to_mask(hand)
+    c = _contract(contract)
+    return list(DominoSet(_legal_mask(held, _trick(trick), c)))
+
+
+def _legal_mask(held: int, trick: list[Domino], contract: Contract) -> int:
+    if contract.kind == "sevens":
+        return _sevens_mask(held)
+    if not trick:
+        return held
+    t = tables(contract)
+    following = held & t.members[t.lead[trick[0].index]]
+    return following or held
+
+
+def _sevens_mask(held: int) -> int:
+    """Sevens: only the dominoes whose pip total is closest to 7 may be played."""
+    dominoes = mask_dominoes(held)
+    if not dominoes:
+        return 0
+    best = min(abs(d.pips - 7) for d in dominoes)
+    return sum(1 << d.index for d in dominoes if abs(d.pips - 7) == best)
+
+
+def check_play(domino: DominoLike, hand: Holding, trick: Trick, contract: Contract | str) -> None:
+    """Raise :class:`IllegalPlayError` (with the reason) if ``domino`` may not be
+    played from ``hand`` to ``trick``."""
+    d = to_domino(domino)
+    held = to_mask(hand)
+    c = _contract(contract)
+    if not held >> d.index & 1:
+        raise IllegalPlayError(f"{d} is not in the hand ({DominoSet(held)})", rule="not-held")
+    if not _legal_mask(held, _trick(trick), c) >> d.index & 1:
+        raise IllegalPlayError(explain_play(d, held, trick, c), rule=_broken_rule(c))
+
+
+def _broken_rule(contract: Contract) -> str:
+    return "sevens" if contract.kind == "sevens" else "follow-suit"
+
+
+def _suit_words(suit: int, contract: Contract) -> str:
+    if suit == TRUMPS:
+        return f"trumps ({contract.trump_label})" if contract.kind == "trumps" else "trumps"
+    return Suit(suit).label
+
+
+def explain_lead(domino: DominoLike, contract: Contract | str) -> str:
+    """Why ``domino`` leads the suit it leads, in one sentence.
+
+    >>> explain_lead("6-4", "fours")
+    '6-4 is a trump (fours), so it leads trumps.'
+    >>> explain_lead("6-4", "fives")
+    '6-4 leads sixes, its higher end.'
+    """
+    d, c = to_domino(domino), _contract(contract)
+    suit = tables(c).lead[d.index]
+    if c.kind == "sevens":
+        return f"In sevens suits do not matter: {d} totals {d.pips} pips, {abs(d.pips - 7)} from 7."
+    if suit == TRUMPS:
+        return f"{d} is a trump ({c.trump_label}), so it leads trumps."
+    if suit == Suit.DOUBLES:
+        return f"{d} is a double, and doubles are a suit of their own, so it leads doubles."
+    if d.is_double:
+        return f"{d} leads {Suit(suit).label}; it is the {_double_place(c)} {NUMBER_NAMES[suit]}."
+    return f"{d} leads {Suit(suit).label}, its higher end."
+
+
+def _double_place(contract: Contract) -> str:
+    return "lowest" if contract.doubles == "low" else "highest"
+
+
+def explain_play(
+    domino: DominoLike, hand: Holding, trick: Trick, contract: Contract | str
+) -> str:
+    """Whether ``domino`` may be played from ``hand`` to ``trick``, and why, in
+    one sentence."""
+    d, c = to_domino(domino), _contract(contract)
+    held = to_mask(hand)
+    played = _trick(trick)
+    t = tables(c)
+    if not held >> d.index & 1:
+        return f"{d} is not in the hand."
+    if c.kind == "sevens":
+        legal = _sevens_mask(held)
+        best = min(abs(x.pips - 7) for x in mask_dominoes(held))
+        if legal >> d.index & 1:
+            return f"{d} may be played: its {d.pips} pips are as close to 7 as you can get."
+        closest = ", ".join(str(x) for x in DominoSet(legal))
+        return (
+            f"{d} may not be played: in sevens you must play the domino closest to 7 pips "
+            f"({closest}, {best} away), and {d} is {abs(d.pips - 7)} away."
+        )
+    if not played:
+        return f"Any domino may be led; {explain_lead(d, c)[0].lower()}{explain_lead(d, c)[1:]}"
+    suit = t.lead[played[0].index]
+    words = _suit_words(suit, c)
+    followers = held & t.members[suit]
+    if t.members[suit] >> d.index & 1:
+        return f"{d} follows {words}, as it must." if suit != TRUMPS else f"{d} is a trump: it follows the trump lead."
+    if followers:
+        holding = ", ".join(str(x) for x in DominoSet(followers))
+        if t.trump_mask >> d.index & 1 and suit <= 6 and d.has(suit):
+            return (
+                f"{d} is a trump, so it does not follow {words}; you must follow with "
+                f"{holding}."
+            )
+        if suit == Suit.DOUBLES or (d.is_double and c.doubles.startswith("own-suit") and d.has(suit)):
+            return f"{d} does not follow {words} (doubles are their own suit); you must play {holding}."
+        return f"{d} does not follow: {words} were led and you hold {holding}."
+    # Void in the led suit: anything goes. Point out a trump that looks like the suit.
+    lookalikes = [
+        x for x in mask_dominoes(held) if suit <= 6 and x.has(suit) and t.trump_mask >> x.index & 1
+    ]
+    if lookalikes:
+        names = ", ".join(str(x) for x in lookalikes)
+        verb = "is a trump" if len(lookalikes) == 1 else "are trumps"
+        return (
+            f"{names} {verb}, so {'it does' if len(lookalikes) == 1 else 'they do'} not follow "
+            f"{words}; you hold no {words}, so you may play any domino."
+        )
+    return f"You hold no {words}, so you may play any domino, {d} included."
+
+
+def trick_winner(trick: Trick, contract: Contract | str) -> int:
+    """Position (0 = the lead) in ``trick`` of the domino that wins it."""
+    played = _trick(trick)
+    if not played:
+        raise ValueError("an empty trick has no winner")
+    c = _contract(contract)
+    if c.kind == "sevens":
+        return _sevens_winner(played)
+    power = tables(c).power[tables(c).lead[played[0].index]]
+    best = 0
+    for i in range(1, len(played)):
+        if power[played[i].index] > power[played[best].index]:
+            best = i
+    return best
+
+
+def _sevens_winner(played: list[Domino]) -> int:
+    """Sevens: the domino closest to 7 pips wins; the first played wins a tie."""
+    best = 0
+    for i in range(1, len(played)):
+        if abs(played[i].pips - 7) < abs(played[best].pips - 7):
+            best = i
+    return best
+
+
+def trick_points(trick: Trick) -> int:
+    """Points a trick is worth: 1 for the trick plus the count in it."""
+    return 1 + sum(to_domino(d).count for d in trick)
+
+
+def explain_winner(trick: Trick, contract: Contract | str) -> str:
+    """Who wins ``trick`` and why, in one sentence.
+
+    >>> explain_winner(["6-6", "6-0"], "follow-me/doubles-low")
+    '6-0 wins: it is the highest six (doubles are low).'
+    """
+    played = _trick(trick)
+    c = _contract(contract)
+    w = played[trick_winner(played, c)]
+    if c.kind == "sevens":
+        return f"{w} wins: its {w.pips} pips are the closest to 7."
+    t = tables(c)
+    suit = t.lead[played[0].index]
+    trumps = [d for d in played if t.trump_mask >> d.index & 1]
+    if trumps:
+        if len(trumps) == 1 and suit != TRUMPS:
+            return f"{w} wins: it is the only trump played."
+        return f"{w} wins: it is the highest trump played."
+    note = " (doubles are low)" if c.doubles == "low" and c.kind in ("follow-me", "nello") else ""
+    if suit == Suit.DOUBLES:
+        return f"{w} wins: it is the highest double{note}."
+    name = NUMBER_NAMES[suit]
+    if len(played) == 1:
+        return f"{w} wins so far: it was led."
+    if c.has_trumps:
+        return f"{w} wins: it is the highest {name}; no trump was played."
+    return f"{w} wins: it is the highest {name}{note}."
