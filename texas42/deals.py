@@ -78,8 +78,10 @@ class Deal:
 
     @classmethod
     def shake(cls, rng: random.Random) -> Deal:
-        order = list(range(28))
-        rng.shuffle(order)
+        # Sorting by 28 random keys is a uniform shuffle, and several times
+        # faster than random.shuffle (one call into the generator per key).
+        keys = [rng.random() for _ in range(28)]
+        order = sorted(range(28), key=keys.__getitem__)
         masks = []
         for seat in range(SEATS):
             mask = 0

@@ -14,8 +14,8 @@ fast paths use as a bit position: a :class:`DominoSet` is a 28-bit mask.
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from collections.abc import Iterable, Iterator
+from operator import attrgetter
 from typing import ClassVar
 
 from .errors import NotationError
@@ -162,7 +162,9 @@ for _high in range(7):
     for _low in range(_high + 1):
         Domino._all.append(Domino._make(_high, _low))
 
-for _pos, _d in enumerate(sorted(Domino._all, key=lambda d: (-d.high, 0 if d.is_double else 1, -d.low))):
+# People hold a hand high end first, a double before the rest of its suit.
+_by_display = sorted(Domino._all, key=lambda d: (-d.high, 0 if d.is_double else 1, -d.low))
+for _pos, _d in enumerate(_by_display):
     _d.display = _pos
 _DISPLAY = attrgetter("display")
 
@@ -187,11 +189,16 @@ def to_domino(value: DominoLike) -> Domino:
     return Domino.parse(value)
 
 
-def to_mask(dominoes: Iterable[DominoLike] | DominoSet | str) -> int:
-    """The bit mask of some dominoes (a :class:`DominoSet`, an iterable, or text
-    like ``"6-4 5-5 3-2"``). Repeats are an error: a set holds each domino once."""
+def to_mask(dominoes: Iterable[DominoLike] | DominoSet | str | int) -> int:
+    """The bit mask of some dominoes (a :class:`DominoSet`, an iterable, text
+    like ``"6-4 5-5 3-2"``, or a mask already). Repeats are an error: a set
+    holds each domino once."""
     if isinstance(dominoes, DominoSet):
         return dominoes.mask
+    if isinstance(dominoes, int):
+        if not 0 <= dominoes <= FULL_MASK:
+            raise ValueError(f"{dominoes!r} is not a mask of the 28 dominoes")
+        return dominoes
     if isinstance(dominoes, str):
         dominoes = dominoes.replace(",", " ").split()
     mask = 0
@@ -235,12 +242,7 @@ class DominoSet:
     __slots__ = ("mask",)
 
     def __init__(self, dominoes: Iterable[DominoLike] | DominoSet | str | int = 0) -> None:
-        if isinstance(dominoes, int):
-            if not 0 <= dominoes <= FULL_MASK:
-                raise ValueError(f"{dominoes!r} is not a mask of the 28 dominoes")
-            self.mask = dominoes
-        else:
-            self.mask = to_mask(dominoes)
+        self.mask = to_mask(dominoes)
 
     @classmethod
     def parse(cls, text: str) -> DominoSet:

@@ -48,7 +48,8 @@ class Game:
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
         self.seed = seed
         self._rng = random.Random(seed)
-        self.hands: list[Hand] = [Hand(Deal.shake(self._rng), shaker=first_shaker, rules=self.rules)]
+        first = Hand(Deal.shake(self._rng), shaker=first_shaker, rules=self.rules)
+        self.hands: list[Hand] = [first]
 
     @property
     def hand(self) -> Hand:
@@ -59,7 +60,8 @@ class Game:
         """Start the next hand, shaken by the next player clockwise."""
         if not self.hand.is_over:
             raise IllegalActionError(
-                "the current hand is not over: finish it before the next shake", rule="hand-not-over"
+                "the current hand is not over: finish it before the next shake",
+                rule="hand-not-over",
             )
         if self.is_over:
             raise IllegalActionError(f"the game is over: team {self.winner} won", rule="game-over")

@@ -21,7 +21,7 @@ import enum
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from . import bidding
 from .bidding import PASS, bid_marks, bid_text, parse_bid
@@ -108,7 +108,7 @@ class Result:
     def describe(self) -> str:
         """The result in one sentence."""
         team = self.bidding_team
-        verb = "made" if self.made else "were set on"
+        verb = "made" if self.made else "was set on"
         text = (
             f"Seat {self.bidder}'s side {verb} {bid_text(self.bid)} in {self.contract}, "
             f"taking {self.points[team]} of 42 points"
@@ -168,6 +168,7 @@ class Hand:
         self.points = [0, 0]
         self.tricks_won = [0, 0]
         self.result: Result | None = None
+        self._playing_out = False
 
     # -- bidding ------------------------------------------------------------------
     def _bidding_order(self) -> list[int]:
@@ -205,7 +206,8 @@ class Hand:
         try:
             bidding.check_bid(amount, self.high_bid, self.rules, forced=self.forced)
         except IllegalBidError as exc:
-            raise IllegalBidError(f"seat {self.to_act} cannot bid {exc.message}", rule=exc.rule) from None
+            message = f"seat {self.to_act} cannot bid {exc.message}"
+            raise IllegalBidError(message, rule=exc.rule) from None
         self._bid(amount)
 
     def _bid(self, amount: int) -> None:
@@ -232,10 +234,9 @@ class Hand:
     def name_contract(self, contract: Contract | str) -> None:
         """The winning bidder names trumps (a suit, ``"doubles"``, ``"follow-me"``)."""
         if self.phase is not Phase.CONTRACT:
+            why = "the auction is not over" if self.phase is Phase.BIDDING else "it is named"
             raise IllegalContractError(
-                f"contract {str(contract)!r} cannot be named now: "
-                + ("the auction is not over" if self.phase is Phase.BIDDING else "it is already named"),
-                rule="contract-timing",
+                f"contract {str(contract)!r} cannot be named now: {why}", rule="contract-timing"
             )
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if c not in _allowed_contracts(self.rules):
@@ -326,7 +327,9 @@ class Hand:
         self.leader = self.to_act = winner
         if self.result is None:
             self._check_decided()
-        if len(self.tricks) == 7 or (self.result is not None and self.rules.early_end):
+        if len(self.tricks) == 7 or (
+            self.result is not None and self.rules.early_end and not self._playing_out
+        ):
             self.phase = Phase.OVER
 
     def _check_decided(self) -> None:
@@ -344,7 +347,19 @@ class Hand:
             made = False
         else:
             return
-        self.result = _score(self.bidder, bid, self.contract, self.points, made, len(self.tricks), self.rules)
+        self.result = _score(
+            self.bidder, bid, self.contract, self.points, made, len(self.tricks), self.rules
+        )
+
+    def play_out(self) -> None:
+        """Go on playing after the result was decided early (for practice, or to
+        replay a record that played every trick). The result stays as decided."""
+        if self.phase is not Phase.OVER or len(self.tricks) == 7:
+            raise IllegalActionError(
+                "only a hand that ended early can be played out", rule="play-out"
+            )
+        self.phase = Phase.PLAYING
+        self._playing_out = True
 
     # -- generic actions and history -------------------------------------------------
     def apply(self, action: Action | tuple[str, Any]) -> None:
@@ -352,13 +367,16 @@ class Hand:
         ``("play", "6-4")``."""
         kind, value = action[0], action[1]
         if kind == "bid":
-            self.bid(value)
+            self.bid(cast(int | str, value))
         elif kind == "contract":
-            self.name_contract(value)
+            self.name_contract(cast(Contract | str, value))
         elif kind == "play":
-            self.play(value)
+            if self.phase is Phase.OVER and self.result is not None and len(self.tricks) < 7:
+                self.play_out()  # a recorded play after the early end: play the hand out
+            self.play(cast(DominoLike, value))
         else:
-            raise IllegalActionError(f"{kind!r} is not an action (bid, contract, play)", rule="action")
+            message = f"{kind!r} is not an action (bid, contract, play)"
+            raise IllegalActionError(message, rule="action")
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
@@ -468,11 +486,16 @@ class Hand:
     def status(self) -> str:
         """Where the hand stands, in one sentence."""
         if self.phase is Phase.BIDDING:
-            high = "no bid yet" if self.bidder is None else f"high bid {bid_text(self.high_bid)} by seat {self.bidder}"
+            high = (
+                "no bid yet"
+                if self.bidder is None
+                else f"high bid {bid_text(self.high_bid)} by seat {self.bidder}"
+            )
             must = " and must bid" if self.forced else ""
             return f"Bidding: seat {self.to_act} to bid{must} ({high})."
         if self.phase is Phase.CONTRACT:
-            return f"Seat {self.bidder} won the bid with {bid_text(self.high_bid)} and names trumps."
+            bid = bid_text(self.high_bid)
+            return f"Seat {self.bidder} won the bid with {bid} and names trumps."
         if self.phase is Phase.PLAYING:
             n = len(self.tricks) + 1
             action = "to lead" if not self._trick else "to play"

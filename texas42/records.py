@@ -88,7 +88,8 @@ class HandRecord:
             raise NotationError(f"a hand record is a JSON object, got {type(data).__name__}")
         unknown = set(data) - {"rules", "shaker", "hands", "deal", "bids", "contract", "plays"}
         if unknown:
-            raise NotationError(f"unknown field(s) in the hand record: {', '.join(sorted(unknown))}")
+            fields = ", ".join(sorted(unknown))
+            raise NotationError(f"unknown field(s) in the hand record: {fields}", rule="record")
         rules = Rules.from_json(data.get("rules", "standard"))
         shaker = data.get("shaker", 0)
         if not isinstance(shaker, int) or isinstance(shaker, bool) or not 0 <= shaker <= 3:
@@ -114,7 +115,7 @@ class HandRecord:
             shaker=shaker,
             rules=rules,
             bids=tuple(_bid(b, i) for i, b in enumerate(bids)),
-            contract=None if contract is None else Contract.parse(contract),
+            contract=None if contract is None else _contract(contract),
             plays=tuple(_domino(p, i) for i, p in enumerate(plays)),
         )
 
@@ -123,7 +124,8 @@ class HandRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise NotationError(f"the hand record is not valid JSON: {exc}", rule="record") from None
+            message = f"the hand record is not valid JSON: {exc}"
+            raise NotationError(message, rule="record") from None
         return cls.from_dict(data)
 
     # -- replay ---------------------------------------------------------------------
@@ -141,6 +143,8 @@ class HandRecord:
                 rule="contract-missing", kind="contract", index=0,
             )
         for i, domino in enumerate(self.plays):
+            if hand.phase is Phase.OVER and hand.result is not None and len(hand.tricks) < 7:
+                hand.play_out()  # the record plays on after the result was decided
             _step(hand.play, domino, "play", i, str(domino))
         return hand
 
@@ -158,18 +162,41 @@ def _step(method: Any, value: Any, kind: str, index: int, text: str) -> None:
         ) from None
 
 
+class RecordNotationError(NotationError):
+    """A bid, contract or play of a record that is not even well formed;
+    ``kind`` and ``index`` say which one, as for :class:`ReplayError`."""
+
+    def __init__(self, message: str, *, rule: str, kind: str, index: int) -> None:
+        super().__init__(message, rule=rule)
+        self.kind = kind
+        self.index = index
+
+
 def _bid(value: Any, index: int) -> int:
     try:
         return parse_bid(value)
     except NotationError as exc:
-        raise NotationError(f"bid {index}: {exc.message}", rule=exc.rule) from None
+        raise RecordNotationError(
+            f"bid {index}: {exc.message}", rule=exc.rule, kind="bid", index=index
+        ) from None
+
+
+def _contract(value: Any) -> Contract:
+    try:
+        return Contract.parse(value)
+    except NotationError as exc:
+        raise RecordNotationError(
+            f"contract: {exc.message}", rule=exc.rule, kind="contract", index=0
+        ) from None
 
 
 def _domino(value: Any, index: int) -> Domino:
     try:
         return Domino.parse(value)
     except NotationError as exc:
-        raise NotationError(f"play {index}: {exc.message}", rule=exc.rule) from None
+        raise RecordNotationError(
+            f"play {index}: {exc.message}", rule=exc.rule, kind="play", index=index
+        ) from None
 
 
 def result_json(hand: Hand) -> dict[str, Any]:

@@ -13,6 +13,7 @@ profile fixes each choice; named presets bundle the choices of one source.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -94,7 +95,9 @@ class Rules:
         if not 1 <= self.min_bid <= 42:
             raise NotationError(f"rules option min_bid={self.min_bid!r} must be 1..42")
         if self.opening_mark_limit < 1 or self.mark_raise_limit < 1:
-            raise NotationError("rules options opening_mark_limit and mark_raise_limit must be >= 1")
+            raise NotationError(
+                "rules options opening_mark_limit and mark_raise_limit must be >= 1"
+            )
         if self.max_marks is not None and self.max_marks < 1:
             raise NotationError(f"rules option max_marks={self.max_marks!r} must be >= 1")
         for place in self.follow_me_doubles:
@@ -107,6 +110,14 @@ class Rules:
         if self.scoring == "points" and self.early_end:
             # A points game scores every trick, so the hand is always played out.
             object.__setattr__(self, "early_end", False)
+
+    @functools.cached_property
+    def _hash_value(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
+    def __hash__(self) -> int:
+        # Profiles key several caches on the hot paths: hash once.
+        return self._hash_value
 
     @classmethod
     def preset(cls, name: str) -> Rules:

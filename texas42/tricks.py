@@ -25,7 +25,7 @@ from .dominoes import NUMBER_NAMES, Domino, DominoLike, DominoSet, mask_dominoes
 from .errors import IllegalPlayError
 
 Trick = Sequence[DominoLike]
-Holding = DominoSet | Iterable[DominoLike] | str
+Holding = DominoSet | Iterable[DominoLike] | str | int
 
 
 def _contract(contract: Contract | str) -> Contract:
@@ -183,7 +183,9 @@ def explain_play(
     words = _suit_words(suit, c)
     followers = held & t.members[suit]
     if t.members[suit] >> d.index & 1:
-        return f"{d} follows {words}, as it must." if suit != TRUMPS else f"{d} is a trump: it follows the trump lead."
+        if suit == TRUMPS:
+            return f"{d} is a trump: it follows the trump lead."
+        return f"{d} follows {words}, as it must."
     if followers:
         holding = ", ".join(str(x) for x in DominoSet(followers))
         if t.trump_mask >> d.index & 1 and suit <= 6 and d.has(suit):
@@ -191,8 +193,12 @@ def explain_play(
                 f"{d} is a trump, so it does not follow {words}; you must follow with "
                 f"{holding}."
             )
-        if suit == Suit.DOUBLES or (d.is_double and c.doubles.startswith("own-suit") and d.has(suit)):
-            return f"{d} does not follow {words} (doubles are their own suit); you must play {holding}."
+        own_suit_double = d.is_double and c.doubles.startswith("own-suit") and d.has(suit)
+        if suit == Suit.DOUBLES or own_suit_double:
+            return (
+                f"{d} does not follow {words} (doubles are their own suit); "
+                f"you must play {holding}."
+            )
         return f"{d} does not follow: {words} were led and you hold {holding}."
     # Void in the led suit: anything goes. Point out a trump that looks like the suit.
     lookalikes = [

@@ -1,0 +1,149 @@
+"""The ``texas42`` command.
+
+``texas42 deal [--seed N | --code CODE] [--json]``
+    show a deal (the four hands) and its deal code.
+``texas42 replay FILE [--json]``
+    check every action of a hand record and print each trick and the result;
+    exit status 2 (with the action and the rule) if an action is illegal.
+``texas42 rules [PRESET]``
+    the options of a rules preset, in words.
+``texas42 solve`` / ``texas42 advise``
+    the exact solver and the bid odds (from :mod:`texas42.analysis`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .bidding import bid_text
+from .deals import Deal
+from .errors import NotationError, Texas42Error
+from .records import HandRecord, RecordNotationError, ReplayError, result_json
+from .rules import PRESETS, Rules
+
+EXIT_ILLEGAL = 2
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data))
+
+
+def _deal_main(args: argparse.Namespace) -> int:
+    deal = Deal.from_code(args.code) if args.code else Deal.from_seed(args.seed)
+    if args.json:
+        _print_json({"code": deal.code, "hands": deal.to_lists()})
+        return 0
+    print(f"Deal code: {deal.code}")
+    for seat, hand in enumerate(deal.hands):
+        print(f"  seat {seat}: {hand}   (count {hand.count})")
+    return 0
+
+
+def read_record(path: str) -> HandRecord:
+    """A hand record from a file (``-`` for standard input)."""
+    if path == "-":
+        return HandRecord.from_json(sys.stdin.read())
+    with open(path, encoding="utf-8") as f:
+        return HandRecord.from_json(f.read())
+
+
+def _error_json(kind: str, index: int | None, message: str, rule: str) -> dict[str, Any]:
+    return {"error": {"kind": kind, "index": index, "message": message, "rule": rule}}
+
+
+def _replay_main(args: argparse.Namespace) -> int:
+    try:
+        record = read_record(args.file)
+        hand = record.replay()
+    except OSError as exc:
+        print(f"texas42 replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except (ReplayError, RecordNotationError) as exc:
+        if args.json:
+            _print_json(_error_json(exc.kind, exc.index, exc.message, exc.rule))
+        else:
+            print(f"illegal {exc.kind} {exc.index}: {exc.message}")
+        return EXIT_ILLEGAL
+    except NotationError as exc:
+        if args.json:
+            _print_json(_error_json("record", None, exc.message, exc.rule))
+        else:
+            print(f"bad hand record: {exc.message}")
+        return EXIT_ILLEGAL
+    summary = result_json(hand)
+    if args.json:
+        _print_json(summary)
+        return 0
+    print(f"Deal {hand.deal.code}, shaker seat {hand.shaker}, rules {hand.rules.name}")
+    bids = ", ".join(
+        f"seat {a.seat} {bid_text(a.value)}" for a in hand.actions if a.kind == "bid"  # type: ignore[arg-type]
+    )
+    print(f"Bids: {bids}")
+    if hand.contract is not None:
+        print(f"Contract: {hand.contract} (named by seat {hand.bidder})")
+    for n, trick in enumerate(hand.tricks, 1):
+        plays = " ".join(f"{d}" for d in trick.plays)
+        print(
+            f"Trick {n}: seat {trick.leader} leads: {plays}; seat {trick.winner} wins "
+            f"{trick.points} point{'s' if trick.points != 1 else ''}"
+        )
+    print(hand.status())
+    return 0
+
+
+def _rules_main(args: argparse.Namespace) -> int:
+    rules = Rules.preset(args.preset)
+    print(f"{rules.name} (sources: {rules.source})")
+    for line in rules.describe():
+        print(f"  - {line}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="texas42", description="Texas 42, the partnership domino game."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    deal = sub.add_parser("deal", help="show a deal and its code")
+    source = deal.add_mutually_exclusive_group()
+    source.add_argument("--seed", type=int, default=None, help="shake with this seed")
+    source.add_argument("--code", help="show the deal with this code")
+    deal.add_argument("--json", action="store_true", help="print JSON")
+    deal.set_defaults(func=_deal_main)
+
+    replay = sub.add_parser("replay", help="check and replay a hand record")
+    replay.add_argument("file", help="hand record JSON file ('-' for standard input)")
+    replay.add_argument("--json", action="store_true", help="print JSON")
+    replay.set_defaults(func=_replay_main)
+
+    rules = sub.add_parser("rules", help="describe a rules preset")
+    rules.add_argument("preset", nargs="?", default="standard", choices=sorted(PRESETS))
+    rules.set_defaults(func=_rules_main)
+
+    try:
+        from .analysis import cli as analysis_cli
+    except ImportError:  # pragma: no cover - the analysis package ships with the engine
+        pass
+    else:
+        analysis_cli.add_solve_parser(sub)
+        analysis_cli.add_advise_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except Texas42Error as exc:
+        print(f"texas42 {args.command}: {exc.message}", file=sys.stderr)
+        return EXIT_ILLEGAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
