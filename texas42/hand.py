@@ -206,7 +206,7 @@ class Hand:
         try:
             bidding.check_bid(amount, self.high_bid, self.rules, forced=self.forced)
         except IllegalBidError as exc:
-            message = f"seat {self.to_act} cannot bid {exc.message}"
+            message = f"seat {self.to_act} cannot bid: {exc.message}"
             raise IllegalBidError(message, rule=exc.rule) from None
         self._bid(amount)
 
