@@ -21,6 +21,8 @@ from .rules import STANDARD, Rules
 
 PASS = 0
 MARK = 42
+#: Bids named for the doubles held (house rules): the partner names the contract.
+SPECIAL_BIDS = ("plunge", "splash")
 _MARKS_TEXT = re.compile(r"^(\d+)\s*marks?$")
 
 
@@ -161,3 +163,38 @@ def check_bid(bid: int, high: int, rules: Rules = STANDARD, *, forced: bool = Fa
             f"to {limit * MARK}",
             rule="mark-raise-limit",
         )
+
+
+def special_bid_amount(name: str, high: int, rules: Rules = STANDARD) -> int:
+    """The value of a plunge or splash over the high bid ``high``: the preset's
+    marks, or one mark more than the high bid if that is already as high.
+    Raises :class:`IllegalBidError` if the rules do not allow it here."""
+    if name not in SPECIAL_BIDS:
+        raise NotationError(f"{name!r} is not a special bid (plunge, splash)", rule="bid-notation")
+    base = rules.plunge_marks if name == "plunge" else rules.splash_marks
+    if base is None:
+        message = f"{name} is not played under the {rules.name} rules"
+        raise IllegalBidError(message, rule=f"no-{name}")
+    if rules.scoring == "points":
+        raise IllegalBidError(
+            f"{name} is a mark bid, and a points game has no mark bids", rule="no-mark-bids"
+        )
+    high_marks = high // MARK
+    marks = max(base, high_marks + 1)
+    if not rules.plunge_jump and marks > rules.mark_bid_limit(high_marks):
+        raise IllegalBidError(
+            f"{name} ({marks} marks) is too big a jump: these rules do not let a {name} jump "
+            f"past {rules.mark_bid_limit(high_marks)} marks",
+            rule="mark-raise-limit",
+        )
+    if rules.max_marks is not None and marks > rules.max_marks:
+        raise IllegalBidError(
+            f"{name} would be {marks} marks; these rules allow at most {rules.max_marks}",
+            rule="max-marks",
+        )
+    return marks * MARK
+
+
+def special_bid_doubles(name: str, rules: Rules = STANDARD) -> int:
+    """How many doubles a player must hold to bid ``name``."""
+    return rules.plunge_doubles if name == "plunge" else rules.splash_doubles

@@ -45,20 +45,68 @@ def _deal_main(args: argparse.Namespace) -> int:
 
 def read_record(path: str) -> HandRecord:
     """A hand record from a file (``-`` for standard input)."""
-    if path == "-":
-        return HandRecord.from_json(sys.stdin.read())
-    with open(path, encoding="utf-8") as f:
-        return HandRecord.from_json(f.read())
+    return HandRecord.from_json(_read_text(path))
+
+
+def _is_moon(text: str) -> bool:
+    """Whether a record's rules are Moon's (three players)."""
+    try:
+        data = json.loads(text)
+        rules = Rules.from_json(data.get("rules", "standard")) if isinstance(data, dict) else None
+        return rules is not None and rules.players == 3
+    except (ValueError, TypeError):
+        return False  # the 42 reader reports the problem
+
+
+def _replay_moon(text: str, args: argparse.Namespace) -> int:
+    from .moon import MoonHand
+
+    try:
+        hand = MoonHand.replay_dict(json.loads(text))
+    except ReplayError as exc:
+        if args.json:
+            _print_json(_error_json(exc.kind, exc.index, exc.message, exc.rule))
+        else:
+            print(f"illegal {exc.kind} {exc.index}: {exc.message}")
+        return EXIT_ILLEGAL
+    tricks = [
+        {"leader": t.leader, "plays": [str(d) for d in t.plays], "winner": t.winner,
+         "points": t.points}
+        for t in hand.tricks
+    ]
+    r = hand.result
+    result = None if r is None else {
+        "bidder": r.bidder, "bid": r.bid, "contract": str(r.contract),
+        "tricks": list(r.tricks), "made": r.made, "score": list(r.score),
+    }
+    if args.json:
+        _print_json({"tricks": tricks, "result": result})
+        return 0
+    print(f"Moon deal {hand.deal.code}, shaker seat {hand.shaker}")
+    for n, t in enumerate(hand.tricks, 1):
+        print(f"Trick {n}: seat {t.leader} leads: {' '.join(map(str, t.plays))}; "
+              f"seat {t.winner} wins")
+    print(hand.status())
+    return 0
 
 
 def _error_json(kind: str, index: int | None, message: str, rule: str) -> dict[str, Any]:
     return {"error": {"kind": kind, "index": index, "message": message, "rule": rule}}
 
 
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def _replay_main(args: argparse.Namespace) -> int:
     try:
-        record = read_record(args.file)
-        hand = record.replay()
+        text = _read_text(args.file)
+        if _is_moon(text):
+            return _replay_moon(text, args)
+        hand = HandRecord.from_json(text).replay()
     except OSError as exc:
         print(f"texas42 replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 1

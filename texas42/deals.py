@@ -27,7 +27,6 @@ HAND_SIZE = 7
 DEAL_COUNT = factorial(28) // factorial(7) ** 4
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CHECK = 31  # the check digit is the rank modulo this prime
-_CODE_LENGTH = 11
 
 
 def seat_name(seat: int) -> str:
@@ -95,7 +94,7 @@ class Deal:
     @classmethod
     def from_code(cls, code: str) -> Deal:
         """Read a deal code (case, dashes and spaces do not matter)."""
-        return cls(_decode(code))
+        return cls(decode_deal(code))
 
     # -- reading ------------------------------------------------------------------
     @property
@@ -116,7 +115,7 @@ class Deal:
     @property
     def code(self) -> str:
         """The deal code, e.g. ``"1A2B-3C4D-5E6"``."""
-        return _encode(self.masks)
+        return encode_deal(self.masks)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and self.masks == other.masks
@@ -149,12 +148,18 @@ def _multinomial(counts: Sequence[int]) -> int:
     return ways
 
 
-def deal_rank(masks: Sequence[int]) -> int:
-    """The deal's number among all :data:`DEAL_COUNT` deals (0-based)."""
-    left = [HAND_SIZE] * SEATS
+_SIZES = (HAND_SIZE,) * SEATS
+
+
+def deal_rank(
+    masks: Sequence[int], dominoes: Sequence[Domino] = DOMINOES, sizes: Sequence[int] = _SIZES
+) -> int:
+    """The deal's number (0-based) among all ways to share ``dominoes`` out in
+    hands of ``sizes`` (by default: all :data:`DEAL_COUNT` deals of 42)."""
+    left = list(sizes)
     rank = 0
-    for d in DOMINOES:
-        seat = next(s for s in range(SEATS) if masks[s] >> d.index & 1)
+    for d in dominoes:
+        seat = next(s for s in range(len(sizes)) if masks[s] >> d.index & 1)
         for earlier in range(seat):
             if left[earlier]:
                 left[earlier] -= 1
@@ -164,14 +169,16 @@ def deal_rank(masks: Sequence[int]) -> int:
     return rank
 
 
-def deal_unrank(rank: int) -> list[int]:
+def deal_unrank(
+    rank: int, dominoes: Sequence[Domino] = DOMINOES, sizes: Sequence[int] = _SIZES
+) -> list[int]:
     """Inverse of :func:`deal_rank`."""
-    if not 0 <= rank < DEAL_COUNT:
+    if not 0 <= rank < _multinomial(sizes):
         raise ValueError(f"deal number {rank} is out of range")
-    left = [HAND_SIZE] * SEATS
-    masks = [0] * SEATS
-    for d in DOMINOES:
-        for seat in range(SEATS):
+    left = list(sizes)
+    masks = [0] * len(sizes)
+    for d in dominoes:
+        for seat in range(len(sizes)):
             if not left[seat]:
                 continue
             left[seat] -= 1
@@ -184,26 +191,38 @@ def deal_unrank(rank: int) -> list[int]:
     return masks
 
 
-def _encode(masks: Sequence[int]) -> str:
-    rank = deal_rank(masks)
+def code_length(sizes: Sequence[int] = _SIZES) -> int:
+    """Characters in a deal code: the rank and its check digit in base 32."""
+    return ((_multinomial(sizes) * _CHECK).bit_length() + 4) // 5
+
+
+def encode_deal(
+    masks: Sequence[int], dominoes: Sequence[Domino] = DOMINOES, sizes: Sequence[int] = _SIZES
+) -> str:
+    """The deal code of ``masks`` (groups of four characters)."""
+    rank = deal_rank(masks, dominoes, sizes)
     value = rank * _CHECK + rank % _CHECK
     chars = []
-    for _ in range(_CODE_LENGTH):
+    for _ in range(code_length(sizes)):
         value, digit = divmod(value, 32)
         chars.append(_ALPHABET[digit])
     text = "".join(reversed(chars))
-    return f"{text[:4]}-{text[4:8]}-{text[8:]}"
+    return "-".join(text[i : i + 4] for i in range(0, len(text), 4))
 
 
-def _decode(code: str) -> list[int]:
+def decode_deal(
+    code: str, dominoes: Sequence[Domino] = DOMINOES, sizes: Sequence[int] = _SIZES
+) -> list[int]:
+    """The masks of a deal code; raises :class:`NotationError` saying what is wrong."""
     if not isinstance(code, str):
         raise NotationError(f"{code!r} is not a deal code", rule="deal-code")
+    length = code_length(sizes)
     text = code.strip().upper().replace("-", "").replace(" ", "")
     text = text.translate(str.maketrans("OIL", "011"))
-    if len(text) != _CODE_LENGTH:
+    if len(text) != length:
         raise NotationError(
             f"{code!r} is not a deal code: it has {len(text)} letters and digits, a deal code "
-            f"has {_CODE_LENGTH} (like 'Q3F8-WJ2N-K7M')",
+            f"has {length}",
             rule="deal-code",
         )
     value = 0
@@ -217,10 +236,10 @@ def _decode(code: str) -> list[int]:
             )
         value = value * 32 + digit
     rank, check = divmod(value, _CHECK)
-    if check != rank % _CHECK or rank >= DEAL_COUNT:
+    if check != rank % _CHECK or rank >= _multinomial(sizes):
         raise NotationError(
             f"{code!r} is not a deal code: its check digit does not match (a character was "
             "probably mistyped)",
             rule="deal-code",
         )
-    return deal_unrank(rank)
+    return deal_unrank(rank, dominoes, sizes)

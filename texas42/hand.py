@@ -24,13 +24,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from . import bidding
-from .bidding import PASS, bid_marks, bid_text, parse_bid
+from .bidding import PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
 from .contracts import Contract, Suit, tables
 from .deals import SEATS, Deal, team_of
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
-from .errors import IllegalActionError, IllegalBidError, IllegalContractError, IllegalPlayError
+from .errors import (
+    IllegalActionError,
+    IllegalBidError,
+    IllegalContractError,
+    IllegalPlayError,
+    NotationError,
+)
 from .rules import STANDARD, Rules
-from .tricks import explain_play, explain_winner
+from .tricks import explain_play, explain_winner, sevens_mask, sevens_winner
 
 if TYPE_CHECKING:
     from .records import HandRecord
@@ -52,13 +58,13 @@ class Action(NamedTuple):
     """One step of a hand: a bid, the contract, or a domino played."""
 
     kind: str  # "bid" | "contract" | "play"
-    value: int | Contract | Domino
+    value: int | str | Contract | Domino  # str: a plunge or splash bid
     seat: int
 
     def __str__(self) -> str:
         if self.kind == "bid":
-            assert isinstance(self.value, int)
-            return f"seat {self.seat} bids {bid_text(self.value)}"
+            value = self.value if isinstance(self.value, str) else bid_text(cast(int, self.value))
+            return f"seat {self.seat} bids {value}"
         if self.kind == "contract":
             return f"seat {self.seat} names {self.value}"
         return f"seat {self.seat} plays {self.value}"
@@ -72,11 +78,13 @@ class Trick:
     plays: tuple[Domino, ...]
     winner: int | None  # seat; None while the trick is in progress
     points: int
+    #: The seat that played each domino (in nello the bidder's partner sits out).
+    seats: tuple[int, ...] = ()
 
-    @property
-    def seats(self) -> list[int]:
-        """The seat that played each domino."""
-        return [(self.leader + i) % SEATS for i in range(len(self.plays))]
+    def __post_init__(self) -> None:
+        if not self.seats:
+            seats = tuple((self.leader + i) % SEATS for i in range(len(self.plays)))
+            object.__setattr__(self, "seats", seats)
 
     def __str__(self) -> str:
         plays = " ".join(str(d) for d in self.plays)
@@ -146,6 +154,12 @@ class Hand:
         self.deal = deal
         self.shaker = shaker
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        if self.rules.players != SEATS:
+            raise NotationError(
+                f"the {self.rules.name} rules are for {self.rules.players} players: "
+                "use texas42.moon.MoonHand",
+                rule="rules",
+            )
         self._reset()
 
     def _reset(self) -> None:
@@ -154,9 +168,19 @@ class Hand:
         self._holdings = list(self.deal.masks)
         self.bidding_order = self._bidding_order()
         self.bids: list[int] = []
+        #: Bids that were a plunge or splash, by their index in ``bids``.
+        self.special_bids: dict[int, str] = {}
         self.high_bid = PASS
         self.bidder: int | None = None
+        #: Who names the contract and leads: the bidder, or after a plunge or splash
+        #: the bidder's partner.
+        self.declarer: int | None = None
         self.contract: Contract | None = None
+        #: The seat whose hand sits out (the declarer's partner in nello).
+        self.sitting_out: int | None = None
+        self._trick_size = SEATS
+        self._trick_seats: list[int] = []
+        self._sevens = False
         self._lead: tuple[int, ...] = ()
         self._members: tuple[int, ...] = ()
         self._power: tuple[tuple[int, ...], ...] = ()
@@ -195,24 +219,82 @@ class Hand:
             return []
         return bidding.valid_bids(self.high_bid, self.rules, forced=self.forced)
 
+    def valid_special_bids(self) -> list[str]:
+        """The plunge or splash the player to act may bid (house rules)."""
+        if self.phase is not Phase.BIDDING:
+            return []
+        out = []
+        for name in SPECIAL_BIDS:
+            try:
+                self._check_special_bid(name)
+            except IllegalBidError:
+                continue
+            out.append(name)
+        return out
+
     def bid(self, value: int | str) -> None:
-        """The player to act bids (``"pass"``, 30..41, 42, 84 ...)."""
+        """The player to act bids (``"pass"``, 30..41, 42, 84 ..., or under house
+        rules ``"plunge"`` / ``"splash"``)."""
         if self.phase is not Phase.BIDDING:
             raise IllegalBidError(
                 f"bid {value!r} is out of turn: the auction is over ({self.phase.value})",
                 rule="bidding-over",
             )
-        amount = parse_bid(value)
-        try:
-            bidding.check_bid(amount, self.high_bid, self.rules, forced=self.forced)
-        except IllegalBidError as exc:
-            message = f"seat {self.to_act} cannot bid: {exc.message}"
-            raise IllegalBidError(message, rule=exc.rule) from None
-        self._bid(amount)
-
-    def _bid(self, amount: int) -> None:
         seat = self.to_act
-        self.actions.append(Action("bid", amount, seat))
+        special = value.strip().lower() if isinstance(value, str) else None
+        try:
+            if special in SPECIAL_BIDS:
+                assert special is not None
+                amount = self._check_special_bid(special)
+            else:
+                special = None
+                amount = parse_bid(value)
+                bidding.check_bid(amount, self.high_bid, self.rules, forced=self.forced)
+                if amount != PASS:
+                    self._check_partner_plunge()
+        except IllegalBidError as exc:
+            message = f"seat {seat} cannot bid: {exc.message}"
+            raise IllegalBidError(message, rule=exc.rule) from None
+        self._bid(amount, special)
+
+    def _check_special_bid(self, name: str) -> int:
+        """The amount of a plunge or splash by the player to act, or raise why not."""
+        amount = bidding.special_bid_amount(name, self.high_bid, self.rules)
+        need = bidding.special_bid_doubles(name, self.rules)
+        held = self.holding(self.to_act).doubles
+        if len(held) < need:
+            raise IllegalBidError(
+                f"a {name} needs {need} doubles or more, and seat {self.to_act} holds "
+                f"{len(held)}{' (' + str(held) + ')' if held else ''}",
+                rule=f"{name}-doubles",
+            )
+        self._check_partner_plunge()
+        return amount
+
+    def _check_partner_plunge(self) -> None:
+        if (
+            not self.rules.raise_partner_plunge
+            and self.bidder is not None
+            and self.bidder == (self.to_act + 2) % SEATS
+            and self.bids
+            and self._special_of_high_bid() is not None
+        ):
+            raise IllegalBidError(
+                f"a player may not bid over their own partner's {self._special_of_high_bid()}",
+                rule="partner-plunge",
+            )
+
+    def _special_of_high_bid(self) -> str | None:
+        for i in range(len(self.bids) - 1, -1, -1):
+            if self.bids[i] != PASS:
+                return self.special_bids.get(i)
+        return None
+
+    def _bid(self, amount: int, special: str | None = None) -> None:
+        seat = self.to_act
+        self.actions.append(Action("bid", special or amount, seat))
+        if special:
+            self.special_bids[len(self.bids)] = special
         self.bids.append(amount)
         if amount != PASS:
             self.high_bid, self.bidder = amount, seat
@@ -222,37 +304,46 @@ class Hand:
             self.phase = Phase.RESHAKE  # only reachable when all_pass == "reshake"
         else:
             self.phase = Phase.CONTRACT
-            self.to_act = self.bidder
+            # After a plunge or splash the partner names the contract and leads.
+            partner_names = self._special_of_high_bid() is not None
+            self.declarer = (self.bidder + 2) % SEATS if partner_names else self.bidder
+            self.to_act = self.declarer
 
     # -- naming the contract --------------------------------------------------------
     def valid_contracts(self) -> list[Contract]:
-        """The contracts the bidder may name under these rules."""
+        """The contracts the declarer may name under these rules for this bid."""
         if self.phase is not Phase.CONTRACT:
             return []
-        return allowed_contracts(self.rules)
+        return list(_contracts_for_bid(self.rules, self.high_bid))
 
     def name_contract(self, contract: Contract | str) -> None:
-        """The winning bidder names trumps (a suit, ``"doubles"``, ``"follow-me"``)."""
+        """The declarer names trumps (a suit, ``"doubles"``, ``"follow-me"``, and
+        under house rules ``"nello"`` or ``"sevens"``)."""
         if self.phase is not Phase.CONTRACT:
             why = "the auction is not over" if self.phase is Phase.BIDDING else "it is named"
             raise IllegalContractError(
                 f"contract {str(contract)!r} cannot be named now: {why}", rule="contract-timing"
             )
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        if c not in _allowed_contracts(self.rules):
+        if c not in _contracts_for_bid(self.rules, self.high_bid):
             raise IllegalContractError(
-                f"{c} is not allowed by the {self.rules.name} rules", rule="contract-not-allowed"
+                contract_refusal(c, self.rules, self.high_bid), rule="contract-not-allowed"
             )
         self._name_contract(c)
 
     def _name_contract(self, contract: Contract) -> None:
-        assert self.bidder is not None
-        self.actions.append(Action("contract", contract, self.bidder))
+        assert self.declarer is not None
+        self.actions.append(Action("contract", contract, self.declarer))
         self.contract = contract
         t = tables(contract)
         self._lead, self._members, self._power = t.lead, t.members, t.power
+        self._sevens = contract.kind == "sevens"  # no suits: play closest to 7
+        if contract.kind == "nello":
+            # Nello: the declarer plays alone; the partner's hand sits out.
+            self.sitting_out = (self.declarer + 2) % SEATS
+            self._trick_size = SEATS - 1
         self.phase = Phase.PLAYING
-        self.leader = self.to_act = self.bidder
+        self.leader = self.to_act = self.declarer
 
     # -- play ---------------------------------------------------------------------
     @property
@@ -272,6 +363,8 @@ class Hand:
 
     def _legal_mask(self) -> int:
         held = self._holdings[self.to_act]
+        if self._sevens:
+            return sevens_mask(held)
         if not self._trick:
             return held
         following = held & self._members[self._lead[self._trick[0].index]]
@@ -293,8 +386,10 @@ class Hand:
                 f"seat {seat} does not hold {d} (holds {DominoSet(held)})", rule="not-held"
             )
         if not self._legal_mask() & bit:
-            why = explain_play(d, held, self._trick, self._contract_or_raise())
-            raise IllegalPlayError(f"seat {seat} cannot play {d}: {why}", rule="follow-suit")
+            contract = self._contract_or_raise()
+            why = explain_play(d, held, self._trick, contract)
+            rule = "sevens" if contract.kind == "sevens" else "follow-suit"
+            raise IllegalPlayError(f"seat {seat} cannot play {d}: {why}", rule=rule)
         self._play(d)
 
     def _contract_or_raise(self) -> Contract:
@@ -309,18 +404,27 @@ class Hand:
         self.plays.append(d)
         trick = self._trick
         trick.append(d)
-        if len(trick) < SEATS:
-            self.to_act = (seat + 1) % SEATS
+        self._trick_seats.append(seat)
+        if len(trick) < self._trick_size:
+            nxt = (seat + 1) % SEATS
+            self.to_act = (nxt + 1) % SEATS if nxt == self.sitting_out else nxt
             return
-        power = self._power[self._lead[trick[0].index]]
-        best = 0
-        for i in (1, 2, 3):
-            if power[trick[i].index] > power[trick[best].index]:
-                best = i
-        winner = (self.leader + best) % SEATS
-        points = 1 + trick[0].count + trick[1].count + trick[2].count + trick[3].count
-        self.tricks.append(Trick(self.leader, tuple(trick), winner, points))
+        if self._sevens:
+            best = sevens_winner(trick, self._trick_seats, self._bidding_team())
+        else:
+            power = self._power[self._lead[trick[0].index]]
+            best = 0
+            for i in range(1, len(trick)):
+                if power[trick[i].index] > power[trick[best].index]:
+                    best = i
+        winner = self._trick_seats[best]
+        points = 1
+        for x in trick:
+            points += x.count
+        seats = tuple(self._trick_seats)
+        self.tricks.append(Trick(self.leader, tuple(trick), winner, points, seats))
         self._trick = []
+        self._trick_seats = []
         team = winner & 1
         self.points[team] += points
         self.tricks_won[team] += 1
@@ -332,12 +436,37 @@ class Hand:
         ):
             self.phase = Phase.OVER
 
+    def _bidding_team(self) -> int:
+        assert self.bidder is not None
+        return self.bidder & 1
+
     def _check_decided(self) -> None:
         assert self.bidder is not None and self.contract is not None
         team = self.bidder & 1
         bid = self.high_bid
         ours, theirs = self.points[team], self.points[1 - team]
-        if self.rules.scoring == "points":
+        kind = self.contract.kind
+        if kind == "nello":
+            # Nello: set by the first trick the declarer wins, made by losing all seven.
+            if self.tricks_won[team]:
+                made = False
+            elif len(self.tricks) == 7:
+                made = True
+            else:
+                return
+        elif kind == "sevens":
+            # Sevens: set when an opponent comes closer to 7 than the bidding side.
+            last = self.tricks[-1]
+            distance = [8, 8]
+            for seat, x in zip(last.seats, last.plays, strict=True):
+                distance[seat & 1] = min(distance[seat & 1], abs(x.pips - 7))
+            if distance[1 - team] < distance[team]:
+                made = False
+            elif len(self.tricks) == 7:
+                made = True
+            else:
+                return
+        elif self.rules.scoring == "points":
             if len(self.tricks) < 7:
                 return
             made = ours >= bid
@@ -382,7 +511,8 @@ class Hand:
         """Every action the player to act may take now."""
         seat = self.to_act
         if self.phase is Phase.BIDDING:
-            return [Action("bid", b, seat) for b in self.valid_bids()]
+            specials = [Action("bid", b, seat) for b in self.valid_special_bids()]
+            return [Action("bid", b, seat) for b in self.valid_bids()] + specials
         if self.phase is Phase.CONTRACT:
             return [Action("contract", c, seat) for c in self.valid_contracts()]
         if self.phase is Phase.PLAYING:
@@ -424,6 +554,8 @@ class Hand:
         h.plays = list(self.plays)
         h.tricks = list(self.tricks)
         h._trick = list(self._trick)
+        h._trick_seats = list(self._trick_seats)
+        h.special_bids = dict(self.special_bids)
         h.points = list(self.points)
         h.tricks_won = list(self.tricks_won)
         h.bidding_order = list(self.bidding_order)
@@ -465,10 +597,11 @@ class Hand:
         """For each seat, the suits it has shown it cannot follow (from the
         tricks played, open to everyone who watched them)."""
         voids: dict[int, set[Suit]] = {s: set() for s in range(SEATS)}
-        if self.contract is None:
-            return voids
+        if self.contract is None or self.contract.kind == "sevens":
+            return voids  # in sevens nobody follows suit
         members, lead = self._members, self._lead
-        played = [*self.tricks, Trick(self.leader, tuple(self._trick), None, 0)]
+        current = Trick(self.leader, tuple(self._trick), None, 0, tuple(self._trick_seats))
+        played = [*self.tricks, current]
         for trick in played:
             if not trick.plays:
                 continue
@@ -530,18 +663,51 @@ class Hand:
         return iter(self.actions)
 
 
-def allowed_contracts(rules: Rules) -> list[Contract]:
-    """Every contract the bidder may name under ``rules``."""
-    return list(_allowed_contracts(rules))
+def allowed_contracts(rules: Rules, bid: int | None = None) -> list[Contract]:
+    """Every contract the declarer may name under ``rules`` (after a bid of
+    ``bid``, when given: follow-me, nello and sevens may need a mark bid)."""
+    if bid is None:
+        return list(_all_contracts(rules))
+    return list(_contracts_for_bid(rules, bid))
 
 
 @functools.lru_cache(maxsize=64)
-def _allowed_contracts(rules: Rules) -> tuple[Contract, ...]:
+def _all_contracts(rules: Rules) -> tuple[Contract, ...]:
     out = [Contract.suit(n) for n in range(6, -1, -1)]
     if rules.doubles_trump:
         out.append(Contract("doubles"))
     out.extend(Contract("follow-me", None, place) for place in rules.follow_me_doubles)  # type: ignore[arg-type]
+    out.extend(Contract("nello", None, place) for place in rules.nello)  # type: ignore[arg-type]
+    if rules.sevens:
+        out.append(Contract("sevens"))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _contracts_for_bid(rules: Rules, bid: int) -> tuple[Contract, ...]:
+    return tuple(c for c in _all_contracts(rules) if _bid_allows(c, rules, bid))
+
+
+def _bid_allows(contract: Contract, rules: Rules, bid: int) -> bool:
+    if contract.kind == "follow-me":
+        return bid >= rules.follow_me_min_bid
+    if contract.kind in ("nello", "sevens"):
+        if bid < rules.special_min_bid:
+            return False
+        limit = rules.nello_max_marks
+        return contract.kind != "nello" or limit is None or bid_marks(bid) <= limit
+    return True
+
+
+def contract_refusal(contract: Contract, rules: Rules, bid: int) -> str:
+    """Why ``contract`` may not be named after ``bid`` under ``rules``."""
+    if contract not in _all_contracts(rules):
+        return f"{contract} is not played under the {rules.name} rules"
+    if contract.kind == "follow-me":
+        return f"follow-me needs a bid of at least {rules.follow_me_min_bid} under these rules"
+    if bid < rules.special_min_bid:
+        return f"{contract.kind} needs a bid of at least {rules.special_min_bid} (a mark bid)"
+    return f"nello may be bid at most {rules.nello_max_marks} marks under these rules"
 
 
 def _score(

@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bidding import PASS, bid_text, parse_bid
+from .bidding import PASS, SPECIAL_BIDS, bid_text, parse_bid
 from .contracts import Contract
 from .deals import Deal
 from .dominoes import Domino
@@ -50,7 +50,8 @@ class HandRecord:
     deal: Deal
     shaker: int = 0
     rules: Rules = STANDARD
-    bids: tuple[int, ...] = ()
+    #: Bids in order: ints (0 = pass), or "plunge" / "splash".
+    bids: tuple[int | str, ...] = ()
     contract: Contract | None = None
     plays: tuple[Domino, ...] = field(default=())
 
@@ -60,7 +61,7 @@ class HandRecord:
             deal=hand.deal,
             shaker=hand.shaker,
             rules=hand.rules,
-            bids=tuple(hand.bids),
+            bids=tuple(hand.special_bids.get(i, b) for i, b in enumerate(hand.bids)),
             contract=hand.contract,
             plays=tuple(hand.plays),
         )
@@ -71,7 +72,7 @@ class HandRecord:
             "rules": self.rules.to_json(),
             "shaker": self.shaker,
             "hands": self.deal.to_lists(),
-            "bids": ["pass" if b == PASS else b for b in self.bids],
+            "bids": ["pass" if b == PASS else b for b in self.bids],  # "plunge" stays text
         }
         if self.contract is not None:
             out["contract"] = str(self.contract)
@@ -134,7 +135,7 @@ class HandRecord:
         for the first illegal one (naming its kind, index and rule)."""
         hand = Hand(self.deal, shaker=self.shaker, rules=self.rules)
         for i, bid in enumerate(self.bids):
-            _step(hand.bid, bid, "bid", i, bid_text(bid))
+            _step(hand.bid, bid, "bid", i, bid if isinstance(bid, str) else bid_text(bid))
         if self.contract is not None:
             _step(hand.name_contract, self.contract, "contract", 0, str(self.contract))
         elif self.plays:
@@ -172,7 +173,9 @@ class RecordNotationError(NotationError):
         self.index = index
 
 
-def _bid(value: Any, index: int) -> int:
+def _bid(value: Any, index: int) -> int | str:
+    if isinstance(value, str) and value.strip().lower() in SPECIAL_BIDS:
+        return value.strip().lower()
     try:
         return parse_bid(value)
     except NotationError as exc:

@@ -21,14 +21,14 @@ from .errors import NotationError
 
 FirstBidder = Literal["left-of-shaker", "holder-of-1-0"]
 AllPass = Literal["forced", "reshake"]
-Scoring = Literal["marks", "points"]
+Scoring = Literal["marks", "points", "tricks"]
 SetMarks = Literal["bid", "one"]
 Review = Literal["all", "last", "none"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "first_bidder": ("left-of-shaker", "holder-of-1-0"),
     "all_pass": ("forced", "reshake"),
-    "scoring": ("marks", "points"),
+    "scoring": ("marks", "points", "tricks"),
     "set_marks": ("bid", "one"),
     "review": ("all", "last", "none"),
 }
@@ -67,6 +67,33 @@ class Rules:
     doubles_trump: bool = True
     #: Places of doubles the bidder may choose for follow-me (empty: no follow-me).
     follow_me_doubles: tuple[str, ...] = ("high",)
+    #: Follow-me needs at least this bid (LECHNER: 42, one mark; 0: any bid).
+    follow_me_min_bid: int = 0
+
+    # -- special contracts (house rules; off by default: tournaments play straight 42) --
+    #: Places of doubles the bidder may choose for nello (empty: no nello).
+    nello: tuple[str, ...] = ()
+    #: Nello may be bid up to this many marks (``None``: any mark bid).
+    nello_max_marks: int | None = None
+    #: Whether the bidder may name sevens.
+    sevens: bool = False
+    #: Nello and sevens need at least this bid (42: one mark).
+    special_min_bid: int = 42
+    #: Plunge: a bid of this many marks by a holder of ``plunge_doubles`` doubles or more;
+    #: the partner names the contract and leads (``None``: no plunge).
+    plunge_marks: int | None = None
+    plunge_doubles: int = 4
+    #: Splash: the same with ``splash_doubles`` doubles (``None``: no splash).
+    splash_marks: int | None = None
+    splash_doubles: int = 3
+    #: Whether a plunge or splash may jump past the opening and raise limits.
+    plunge_jump: bool = True
+    #: Whether a player may bid over their own partner's plunge or splash.
+    raise_partner_plunge: bool = True
+
+    # -- players ----------------------------------------------------------------------
+    #: 4 for 42; 3 for Moon (see :mod:`texas42.moon`).
+    players: int = 4
 
     # -- play ---------------------------------------------------------------------
     #: Bids from this value up stack played tricks face down (the seed: 84).
@@ -105,6 +132,22 @@ class Rules:
                 raise NotationError(
                     f"rules option follow_me_doubles has {place!r}: use high, low or own-suit"
                 )
+        for place in self.nello:
+            if place not in _DOUBLES_PLACES:
+                raise NotationError(
+                    f"rules option nello has {place!r}: use high, low, own-suit or own-suit-low"
+                )
+        for option in ("plunge_marks", "splash_marks", "nello_max_marks"):
+            value = getattr(self, option)
+            if value is not None and value < 1:
+                raise NotationError(f"rules option {option}={value!r} must be >= 1 (or None)")
+        if self.players not in (3, 4):
+            raise NotationError(
+                f"rules option players={self.players!r}: 42 is for 4 players, Moon for 3; "
+                "no source gives rules for other numbers"
+            )
+        if (self.players == 3) != (self.scoring == "tricks"):
+            raise NotationError("rules: Moon (players=3) and its trick scoring go together")
         if self.target < 1:
             raise NotationError(f"rules option target={self.target!r} must be >= 1")
         if self.scoring == "points" and self.early_end:
@@ -136,8 +179,9 @@ class Rules:
         for key in changes:
             if key not in fields:
                 raise NotationError(f"{key!r} is not a rules option", rule="rules")
-        if "follow_me_doubles" in changes:
-            changes["follow_me_doubles"] = tuple(changes["follow_me_doubles"])
+        for key in ("follow_me_doubles", "nello"):
+            if key in changes:
+                changes[key] = tuple(changes[key])
         return dataclasses.replace(self, **changes)
 
     def changes(self) -> dict[str, Any]:
@@ -202,6 +246,28 @@ class Rules:
             else "If everyone passes, the dominoes are reshaken by the next player.",
             f"Played tricks are turned face down for bids of {self.hide_tricks_from} and up.",
         ]
+        if self.players == 3:
+            return [
+                "Moon, for three players: 22 dominoes (no blanks but 0-0), seven each and a "
+                "widow for the bidder.",
+                "Bids are 4 to 7 tricks, or 21 to shoot the moon; no doubles trump, no count.",
+                f"Each trick is a point; the first to {self.target} wins.",
+            ]
+        specials = []
+        if self.nello:
+            specials.append(f"nello (doubles: {', '.join(self.nello)})")
+        if self.sevens:
+            specials.append("sevens")
+        if self.plunge_marks:
+            specials.append(f"plunge ({self.plunge_doubles}+ doubles, {self.plunge_marks} marks)")
+        if self.splash_marks:
+            specials.append(f"splash ({self.splash_doubles}+ doubles, {self.splash_marks} marks)")
+        if specials:
+            lines.append(f"House contracts: {'; '.join(specials)}.")
+        if len(self.follow_me_doubles) > 1 or self.follow_me_doubles != ("high",):
+            lines.append(f"Follow-me with doubles {' or '.join(self.follow_me_doubles)}.")
+        if self.follow_me_min_bid:
+            lines.append(f"Follow-me needs a bid of at least {self.follow_me_min_bid}.")
         if self.scoring == "marks":
             lines.append(
                 "A set gives the opponents the marks bid."
@@ -223,7 +289,32 @@ SEED = Rules(
     set_marks="one",
 )
 N42PA = Rules(name="n42pa", source="N42PA", all_pass="reshake", max_marks=5)
+AUSTIN = Rules(name="austin", source="AUSTIN")
+HARPER = Rules(name="harper", source="HARPER", nello=("own-suit",))
+LECHNER = Rules(
+    name="lechner",
+    source="LECHNER",
+    mark_raise_limit=2,
+    follow_me_doubles=("high", "low"),
+    follow_me_min_bid=42,
+    nello=("high", "low", "own-suit", "own-suit-low"),
+    sevens=True,
+    plunge_marks=4,
+    splash_marks=3,
+)
+CASUAL = Rules(name="casual", source="BLOG42", nello=("high",))
 POINTS = Rules(name="points", source="T42NET", scoring="points", target=250)
+MOON = Rules(
+    name="moon",
+    source="PAGAT, DOMRULES",
+    players=3,
+    scoring="tricks",
+    target=21,
+    all_pass="reshake",
+    doubles_trump=False,
+)
 
 #: Named presets, by name.
-PRESETS: dict[str, Rules] = {r.name: r for r in (STANDARD, SEED, N42PA, POINTS)}
+PRESETS: dict[str, Rules] = {
+    r.name: r for r in (STANDARD, SEED, N42PA, AUSTIN, HARPER, LECHNER, CASUAL, POINTS, MOON)
+}

@@ -92,7 +92,7 @@ def legal_plays(hand: Holding, trick: Trick, contract: Contract | str) -> list[D
 
 def _legal_mask(held: int, trick: list[Domino], contract: Contract) -> int:
     if contract.kind == "sevens":
-        return _sevens_mask(held)
+        return sevens_mask(held)
     if not trick:
         return held
     t = tables(contract)
@@ -100,7 +100,7 @@ def _legal_mask(held: int, trick: list[Domino], contract: Contract) -> int:
     return following or held
 
 
-def _sevens_mask(held: int) -> int:
+def sevens_mask(held: int) -> int:  # shared with Hand: one source for the sevens rule
     """Sevens: only the dominoes whose pip total is closest to 7 may be played."""
     dominoes = mask_dominoes(held)
     if not dominoes:
@@ -168,7 +168,7 @@ def explain_play(
     if not held >> d.index & 1:
         return f"{d} is not in the hand."
     if c.kind == "sevens":
-        legal = _sevens_mask(held)
+        legal = sevens_mask(held)
         best = min(abs(x.pips - 7) for x in mask_dominoes(held))
         if legal >> d.index & 1:
             return f"{d} may be played: its {d.pips} pips are as close to 7 as you can get."
@@ -221,7 +221,7 @@ def trick_winner(trick: Trick, contract: Contract | str) -> int:
         raise ValueError("an empty trick has no winner")
     c = _contract(contract)
     if c.kind == "sevens":
-        return _sevens_winner(played)
+        return sevens_winner(played)
     power = tables(c).power[tables(c).lead[played[0].index]]
     best = 0
     for i in range(1, len(played)):
@@ -230,13 +230,17 @@ def trick_winner(trick: Trick, contract: Contract | str) -> int:
     return best
 
 
-def _sevens_winner(played: list[Domino]) -> int:
-    """Sevens: the domino closest to 7 pips wins; the first played wins a tie."""
-    best = 0
-    for i in range(1, len(played)):
-        if abs(played[i].pips - 7) < abs(played[best].pips - 7):
-            best = i
-    return best
+def sevens_winner(
+    played: Sequence[Domino], seats: Sequence[int] = (), bidding_team: int | None = None
+) -> int:
+    """Sevens: the domino closest to 7 pips wins. A tie does not set the bidders,
+    so it goes to the bidding side (given ``seats`` and ``bidding_team``), then
+    to the first played."""
+    def key(i: int) -> tuple[int, int, int]:
+        ours = bidding_team is not None and bool(seats) and seats[i] % 2 == bidding_team
+        return (abs(played[i].pips - 7), 0 if ours else 1, i)
+
+    return min(range(len(played)), key=key)
 
 
 def trick_points(trick: Trick) -> int:
