@@ -37,10 +37,10 @@ def parse_bid(value: str | int) -> int:
         text = value.strip().lower()
         if text in ("pass", "p", "0", "-"):
             return PASS
-        m = _MARKS_TEXT.match(text)
-        if m:
+        m = _MARKS_TEXT.match(text) if text.isascii() else None
+        if m and len(m.group(1)) <= 4:
             bid = int(m.group(1)) * MARK
-        elif text.isdigit():
+        elif text.isascii() and text.isdigit() and len(text) <= 6:
             bid = int(text)
         else:
             raise NotationError(

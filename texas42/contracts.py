@@ -217,7 +217,7 @@ class Contract:
 _SUIT_WORDS: dict[str, int] = {}
 for _n, _name in enumerate(SUIT_NAMES):
     _SUIT_WORDS[_name] = _n
-    _SUIT_WORDS[_name.rstrip("s")] = _n
+    _SUIT_WORDS[NUMBER_NAMES[_n]] = _n
     _SUIT_WORDS[str(_n)] = _n
 _SUIT_WORDS.update({"deuces": 2, "deuce": 2, "aces": 1, "ace": 1})
 

@@ -3,7 +3,7 @@
 A deal code is 11 letters and digits (Crockford's base 32: no I, L, O or U, so
 it reads out loud without confusion), written in groups like ``"1A2B-3C4D-5E6"``.
 It packs the rank of the deal among all 28!/(7!^4) possible deals and a check
-digit that catches a mistyped character.
+character that catches a mistyped character.
 
 >>> deal = Deal.from_seed(42)
 >>> Deal.from_code(deal.code) == deal
@@ -26,7 +26,6 @@ HAND_SIZE = 7
 #: How many different deals there are: 28! / (7!)^4.
 DEAL_COUNT = factorial(28) // factorial(7) ** 4
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-_CHECK = 31  # the check digit is the rank modulo this prime
 
 
 def seat_name(seat: int) -> str:
@@ -192,8 +191,18 @@ def deal_unrank(
 
 
 def code_length(sizes: Sequence[int] = _SIZES) -> int:
-    """Characters in a deal code: the rank and its check digit in base 32."""
-    return ((_multinomial(sizes) * _CHECK).bit_length() + 4) // 5
+    """Characters in a deal code: the rank in base 32, then one check character."""
+    return _data_length(sizes) + 1
+
+
+def _data_length(sizes: Sequence[int]) -> int:
+    return ((_multinomial(sizes) - 1).bit_length() + 4) // 5
+
+
+def _check_digit(digits: Sequence[int]) -> int:
+    # Odd weights are invertible modulo 32, so changing any one character
+    # (by anything from -31 to 31) always changes the check character.
+    return sum((2 * i + 1) * d for i, d in enumerate(digits)) % 32
 
 
 def encode_deal(
@@ -201,12 +210,13 @@ def encode_deal(
 ) -> str:
     """The deal code of ``masks`` (groups of four characters)."""
     rank = deal_rank(masks, dominoes, sizes)
-    value = rank * _CHECK + rank % _CHECK
-    chars = []
-    for _ in range(code_length(sizes)):
-        value, digit = divmod(value, 32)
-        chars.append(_ALPHABET[digit])
-    text = "".join(reversed(chars))
+    digits = []
+    for _ in range(_data_length(sizes)):
+        rank, digit = divmod(rank, 32)
+        digits.append(digit)
+    digits.reverse()
+    digits.append(_check_digit(digits))
+    text = "".join(_ALPHABET[d] for d in digits)
     return "-".join(text[i : i + 4] for i in range(0, len(text), 4))
 
 
@@ -225,7 +235,7 @@ def decode_deal(
             f"has {length}",
             rule="deal-code",
         )
-    value = 0
+    digits = []
     for ch in text:
         digit = _ALPHABET.find(ch)
         if digit < 0:
@@ -234,12 +244,14 @@ def decode_deal(
                 f"({_ALPHABET})",
                 rule="deal-code",
             )
-        value = value * 32 + digit
-    rank, check = divmod(value, _CHECK)
-    if check != rank % _CHECK or rank >= _multinomial(sizes):
+        digits.append(digit)
+    rank = 0
+    for digit in digits[:-1]:
+        rank = rank * 32 + digit
+    if digits[-1] != _check_digit(digits[:-1]) or rank >= _multinomial(sizes):
         raise NotationError(
-            f"{code!r} is not a deal code: its check digit does not match (a character was "
-            "probably mistyped)",
+            f"{code!r} is not a deal code: its check character does not match (a character "
+            "was probably mistyped)",
             rule="deal-code",
         )
     return deal_unrank(rank, dominoes, sizes)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from . import bidding
-from .bidding import PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
+from .bidding import MARK, PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
 from .contracts import Contract, Suit, tables
 from .deals import SEATS, Deal, team_of
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
@@ -217,6 +217,10 @@ class Hand:
         """The bids the player to act may make (empty outside the auction)."""
         if self.phase is not Phase.BIDDING:
             return []
+        try:
+            self._check_partner_plunge()
+        except IllegalBidError:
+            return [PASS]  # over a partner's plunge, when the rules forbid raising it
         return bidding.valid_bids(self.high_bid, self.rules, forced=self.forced)
 
     def valid_special_bids(self) -> list[str]:
@@ -470,6 +474,14 @@ class Hand:
             if len(self.tricks) < 7:
                 return
             made = ours >= bid
+        elif bid >= MARK:
+            # A mark bid promises every trick: set by the first one the opponents win.
+            if self.tricks_won[1 - team]:
+                made = False
+            elif len(self.tricks) == 7:
+                made = True
+            else:
+                return
         elif ours >= bid:
             made = True
         elif theirs > 42 - bid:
@@ -501,7 +513,14 @@ class Hand:
             self.name_contract(cast(Contract | str, value))
         elif kind == "play":
             if self.phase is Phase.OVER and self.result is not None and len(self.tricks) < 7:
-                self.play_out()  # a recorded play after the early end: play the hand out
+                # A recorded play after the early end: play the hand out, unless it is illegal.
+                self.play_out()
+                try:
+                    self.play(cast(DominoLike, value))
+                except IllegalActionError:
+                    self.phase, self._playing_out = Phase.OVER, False
+                    raise
+                return
             self.play(cast(DominoLike, value))
         else:
             message = f"{kind!r} is not an action (bid, contract, play)"

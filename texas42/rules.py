@@ -33,6 +33,20 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "review": ("all", "last", "none"),
 }
 _DOUBLES_PLACES = ("high", "low", "own-suit", "own-suit-low")
+# The type of each option, checked when a profile is built (from JSON, say).
+_OPTION_TYPES: dict[str, Any] = {
+    "name": str, "source": str, "first_bidder": str, "all_pass": str, "scoring": str,
+    "set_marks": str, "review": str,
+    "min_bid": int, "opening_mark_limit": int, "mark_raise_limit": int,
+    "hide_tricks_from": int, "target": int, "follow_me_min_bid": int, "special_min_bid": int,
+    "plunge_doubles": int, "splash_doubles": int, "players": int,
+    "max_marks": "int?", "nello_max_marks": "int?", "plunge_marks": "int?",
+    "splash_marks": "int?",
+    "doubles_trump": bool, "early_end": bool, "sevens": bool, "plunge_jump": bool,
+    "raise_partner_plunge": bool,
+    "follow_me_doubles": tuple, "nello": tuple,
+}
+STANDARD_DEFAULTS: Rules | None = None  # set below, for messages
 
 
 @dataclass(frozen=True)
@@ -112,6 +126,7 @@ class Rules:
     target: int = 7
 
     def __post_init__(self) -> None:
+        self._check_types()
         for option, allowed in _CHOICES.items():
             value = getattr(self, option)
             if value not in allowed:
@@ -119,8 +134,8 @@ class Rules:
                     f"rules option {option}={value!r} is not one of {', '.join(allowed)}",
                     rule="rules",
                 )
-        if not 1 <= self.min_bid <= 42:
-            raise NotationError(f"rules option min_bid={self.min_bid!r} must be 1..42")
+        if not 1 <= self.min_bid <= 41:
+            raise NotationError(f"rules option min_bid={self.min_bid!r} must be 1..41")
         if self.opening_mark_limit < 1 or self.mark_raise_limit < 1:
             raise NotationError(
                 "rules options opening_mark_limit and mark_raise_limit must be >= 1"
@@ -162,6 +177,30 @@ class Rules:
         # Profiles key several caches on the hot paths: hash once.
         return self._hash_value
 
+    def _check_types(self) -> None:
+        """Refuse options of the wrong type (they would fail later, mid-hand)."""
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            default = getattr(STANDARD_DEFAULTS, f.name, None) if STANDARD_DEFAULTS else None
+            kind = _OPTION_TYPES.get(f.name)
+            if kind is None:
+                continue
+            ok = (
+                (kind is int and isinstance(value, int) and not isinstance(value, bool))
+                or (kind == "int?" and (value is None or (isinstance(value, int)
+                                                          and not isinstance(value, bool))))
+                or (kind is bool and isinstance(value, bool))
+                or (kind is str and isinstance(value, str))
+                or (kind is tuple and isinstance(value, tuple)
+                    and all(isinstance(x, str) for x in value))
+            )
+            if not ok:
+                raise NotationError(
+                    f"rules option {f.name}={value!r} has the wrong type "
+                    f"(like {default!r})",
+                    rule="rules",
+                )
+
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The named preset (see :data:`PRESETS`)."""
@@ -179,6 +218,8 @@ class Rules:
         for key in changes:
             if key not in fields:
                 raise NotationError(f"{key!r} is not a rules option", rule="rules")
+            if isinstance(changes[key], list):
+                changes[key] = tuple(changes[key])
         for key in ("follow_me_doubles", "nello"):
             if key in changes:
                 changes[key] = tuple(changes[key])
@@ -197,9 +238,12 @@ class Rules:
         return out
 
     def to_json(self) -> str | dict[str, Any]:
-        """The preset's name, or ``{"preset": name, option: value ...}`` if changed."""
+        """The preset's name, or ``{"preset": name, option: value ...}`` if changed
+        (a renamed profile is written as its changes to ``standard``, with its name)."""
         changed = self.changes()
-        if not changed and self.name in PRESETS:
+        if self.name not in PRESETS:
+            return {"preset": "standard", "name": self.name, **changed}
+        if not changed:
             return self.name
         return {"preset": self.name, **changed}
 
@@ -281,6 +325,7 @@ class Rules:
 
 
 STANDARD = Rules()
+STANDARD_DEFAULTS = STANDARD
 SEED = Rules(
     name="seed",
     source="SEED",

@@ -207,21 +207,31 @@ def explain_play(
     if lookalikes:
         names = ", ".join(str(x) for x in lookalikes)
         verb = "is a trump" if len(lookalikes) == 1 else "are trumps"
+        also = "" if d in lookalikes else f", {d} included"
         return (
             f"{names} {verb}, so {'it does' if len(lookalikes) == 1 else 'they do'} not follow "
-            f"{words}; you hold no {words}, so you may play any domino."
+            f"{words}; you hold no {words}, so you may play any domino{also}."
         )
     return f"You hold no {words}, so you may play any domino, {d} included."
 
 
-def trick_winner(trick: Trick, contract: Contract | str) -> int:
-    """Position (0 = the lead) in ``trick`` of the domino that wins it."""
+def trick_winner(
+    trick: Trick,
+    contract: Contract | str,
+    *,
+    seats: Sequence[int] = (),
+    bidding_team: int | None = None,
+) -> int:
+    """Position (0 = the lead) in ``trick`` of the domino that wins it.
+
+    Only sevens needs ``seats`` (who played each domino) and ``bidding_team``:
+    there a tie goes to the bidding side."""
     played = _trick(trick)
     if not played:
         raise ValueError("an empty trick has no winner")
     c = _contract(contract)
     if c.kind == "sevens":
-        return sevens_winner(played)
+        return sevens_winner(played, seats, bidding_team)
     power = tables(c).power[tables(c).lead[played[0].index]]
     best = 0
     for i in range(1, len(played)):
@@ -262,6 +272,8 @@ def explain_winner(trick: Trick, contract: Contract | str) -> str:
     t = tables(c)
     suit = t.lead[played[0].index]
     trumps = [d for d in played if t.trump_mask >> d.index & 1]
+    if len(played) == 1:
+        return f"{w} wins so far: it was led."
     if trumps:
         if len(trumps) == 1 and suit != TRUMPS:
             return f"{w} wins: it is the only trump played."
@@ -270,8 +282,6 @@ def explain_winner(trick: Trick, contract: Contract | str) -> str:
     if suit == Suit.DOUBLES:
         return f"{w} wins: it is the highest double{note}."
     name = NUMBER_NAMES[suit]
-    if len(played) == 1:
-        return f"{w} wins so far: it was led."
     if c.has_trumps:
         return f"{w} wins: it is the highest {name}; no trump was played."
     return f"{w} wins: it is the highest {name}{note}."

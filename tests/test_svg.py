@@ -1,0 +1,578 @@
+"""texas42.svg: every picture is well-formed SVG that says (and hides) the right things."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import texas42
+from texas42 import DOMINOES, Contract, Deal, Domino, DominoSet, Hand, Phase, trick_winner
+from texas42.svg import (
+    HIGHLIGHTS,
+    deal_svg,
+    domino_svg,
+    dominoes_svg,
+    table_svg,
+    tally_svg,
+    trick_svg,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)")
+
+
+# -- helpers -----------------------------------------------------------------------------
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def classes(el: ET.Element) -> list[str]:
+    return el.get("class", "").split()
+
+
+def with_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [el for el in root.iter() if name in classes(el)]
+
+
+def title_of(root: ET.Element) -> str:
+    el = root.find(f"{SVG}title")
+    assert el is not None and el.text is not None
+    return el.text
+
+
+def desc_of(root: ET.Element) -> str:
+    el = root.find(f"{SVG}desc")
+    assert el is not None and el.text is not None
+    return el.text
+
+
+def face_up(root: ET.Element) -> list[str]:
+    """The dominoes drawn face up, in document order."""
+    return [el.get("data-domino", "") for el in with_class(root, "domino") if el.get("data-domino")]
+
+
+def all_words(root: ET.Element) -> Iterator[str]:
+    """Every piece of text and every attribute value of the picture."""
+    for el in root.iter():
+        if el.text:
+            yield el.text
+        if el.tail:
+            yield el.tail
+        yield from el.attrib.values()
+
+
+def mentions(root: ET.Element, d: Domino) -> bool:
+    """Whether ``d`` is named anywhere (as "6-4" or "4-6", or its name in words)."""
+    pattern = re.compile(
+        rf"(?<![\d.]){d.high}\s*[-:]\s*{d.low}(?![\d.])|(?<![\d.]){d.low}\s*[-:]\s*{d.high}(?![\d.])"
+    )
+    return any(pattern.search(w) or d.name in w for w in all_words(root))
+
+
+def positions(root: ET.Element) -> dict[str, tuple[float, float]]:
+    """Where each face-up domino sits: the sum of the translations above it."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    out = {}
+    for el in with_class(root, "domino"):
+        name = el.get("data-domino")
+        if not name:
+            continue
+        x = y = 0.0
+        node: ET.Element | None = el
+        while node is not None:
+            m = TRANSLATE.search(node.get("transform", ""))
+            if m:
+                x += float(m.group(1))
+                y += float(m.group(2))
+            node = parents.get(node)
+        out[name] = (x, y)
+    return out
+
+
+def grid(value: float) -> int:
+    return 0 if value < 0.4 else 2 if value > 0.6 else 1
+
+
+# The standard pip patterns, on a 3 x 3 grid (column, row) of a half standing upright.
+DIAGONALS = ({(2, 0), (0, 2)}, {(0, 0), (2, 2)})
+CORNERS = {(0, 0), (2, 0), (0, 2), (2, 2)}
+
+
+def standard(n: int, cells: set[tuple[int, int]]) -> bool:
+    if n == 0:
+        return cells == set()
+    if n == 1:
+        return cells == {(1, 1)}
+    if n == 2:
+        return cells in DIAGONALS
+    if n == 3:
+        return any(cells == diag | {(1, 1)} for diag in DIAGONALS)
+    if n == 4:
+        return cells == CORNERS
+    if n == 5:
+        return cells == CORNERS | {(1, 1)}
+    return cells == {(c, r) for c in (0, 2) for r in (0, 1, 2)}
+
+
+def played_hand(plays: int, *, seed: int = 7, contract: str = "sixes") -> Hand:
+    hand = Hand(Deal.from_seed(seed), shaker=3)
+    for bid in ("30", "pass", "pass", "pass"):
+        hand.bid(bid)
+    hand.name_contract(contract)
+    for _ in range(plays):
+        hand.play(hand.legal_plays()[-1])
+    return hand
+
+
+# -- one domino --------------------------------------------------------------------------
+@pytest.mark.parametrize("vertical", [False, True])
+@pytest.mark.parametrize("d", DOMINOES, ids=str)
+def test_every_domino_has_its_real_pips_on_each_half(d: Domino, vertical: bool) -> None:
+    size = 48
+    root = parse(domino_svg(d, vertical=vertical, size=size))
+    assert title_of(root) == str(d)
+    for half, number in (("pip-a", d.high), ("pip-b", d.low)):
+        pips = [el for el in with_class(root, half) if el.tag == f"{SVG}circle"]
+        assert len(pips) == number
+        assert all("pip" in classes(el) for el in pips)
+        cells = set()
+        for el in pips:
+            x, y = float(el.get("cx", "nan")), float(el.get("cy", "nan"))
+            if half == "pip-b":  # the second half is one half-width further along
+                x, y = (x, y - size) if vertical else (x - size, y)
+            assert 0 < x < size and 0 < y < size, (half, x, y)
+            u, v = (x / size, y / size) if vertical else (y / size, x / size)
+            cells.add((grid(u), grid(v)))
+        assert len(cells) == number  # no two pips on one spot
+        assert standard(number, cells), (number, cells)
+    assert len(with_class(root, "pip")) == d.pips
+    assert len(with_class(root, "divider")) == 1
+
+
+def test_domino_svg_root_is_accessible_and_sized() -> None:
+    root = parse(domino_svg("6-4"))
+    assert root.get("role") == "img"
+    title = root.find(f"{SVG}title")
+    desc = root.find(f"{SVG}desc")
+    assert title is not None and desc is not None
+    assert root.get("aria-labelledby") == title.get("id")
+    assert root.get("aria-describedby") == desc.get("id")
+    assert desc_of(root) == "six-four, count 10"
+    width, height = float(root.get("width", "0")), float(root.get("height", "0"))
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    # Large by default: a 96 x 48 tile plus room for an outline.
+    tile = with_class(root, "tile")[0]
+    assert (float(tile.get("width", "0")), float(tile.get("height", "0"))) == (96, 48)
+    assert width >= 96 and height >= 48
+    upright = with_class(parse(domino_svg("6-4", vertical=True)), "tile")[0]
+    assert (upright.get("width"), upright.get("height")) == ("48", "96")
+
+
+def test_domino_desc_in_words() -> None:
+    assert desc_of(parse(domino_svg("6-6"))) == "double six"
+    assert desc_of(parse(domino_svg("0-5"))) == "five-blank, count 5"
+    assert desc_of(parse(domino_svg("3-1"))) == "three-one"
+
+
+def outline_signature(root: ET.Element) -> tuple[object, ...]:
+    """What tells a highlight apart without colour: rings, widths, dashes, marker."""
+    rings = with_class(root, "outline")
+    markers = [c for el in with_class(root, "marker") for c in classes(el) if c != "marker"]
+    return (
+        len(rings),
+        tuple(el.get("stroke-width") for el in rings),
+        tuple(el.get("stroke-dasharray") for el in rings),
+        tuple(markers),
+    )
+
+
+def test_highlight_kinds_differ_in_colour_and_without_colour() -> None:
+    colours, shapes = set(), set()
+    for kind in HIGHLIGHTS:
+        root = parse(domino_svg("5-5", highlight=kind))
+        group = with_class(root, "domino")[0]
+        assert f"hl-{kind}" in classes(group)
+        rings = with_class(root, "outline")
+        assert rings, kind
+        colours.add(frozenset(el.get("stroke") for el in rings))
+        shapes.add(outline_signature(root))
+    assert len(colours) == len(HIGHLIGHTS)
+    assert len(shapes) == len(HIGHLIGHTS)
+    plain = parse(domino_svg("5-5"))
+    assert with_class(plain, "outline") == [] and with_class(plain, "marker") == []
+    assert set(HIGHLIGHTS) == {"legal", "winner", "illegal", "selected", "best"}
+
+
+def test_highlight_colours_are_okabe_ito() -> None:
+    okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
+    for kind in HIGHLIGHTS:
+        root = parse(domino_svg("5-5", highlight=kind))
+        assert {el.get("stroke") for el in with_class(root, "outline")} <= okabe_ito
+
+
+def test_unknown_highlight_and_bad_size_are_refused() -> None:
+    with pytest.raises(ValueError, match="not a highlight"):
+        domino_svg("6-4", highlight="glowing")
+    with pytest.raises(ValueError, match="size"):
+        domino_svg("6-4", size=0)
+    with pytest.raises(ValueError):
+        domino_svg("7-4")
+
+
+def test_dim_and_count_badge() -> None:
+    dim = with_class(parse(domino_svg("6-4", dim=True)), "domino")[0]
+    assert "dim" in classes(dim) and float(dim.get("opacity", "1")) < 1
+    bright = with_class(parse(domino_svg("6-4")), "domino")[0]
+    assert "opacity" not in bright.attrib
+    for d in DOMINOES:
+        badges = with_class(parse(domino_svg(d, show_count=True)), "count-badge")
+        if d.count:
+            assert len(badges) == 1
+            texts = [t.text for t in badges[0].iter(f"{SVG}text")]
+            assert texts == [str(d.count)]
+        else:
+            assert badges == []
+    assert with_class(parse(domino_svg("6-4")), "count-badge") == []
+
+
+@pytest.mark.parametrize("kind", [None, *HIGHLIGHTS])
+def test_every_option_combination_is_well_formed(kind: str | None) -> None:
+    for vertical in (False, True):
+        for dim in (False, True):
+            svg = domino_svg(
+                "5-0",
+                highlight=kind,
+                vertical=vertical,
+                dim=dim,
+                show_count=True,
+                label='<seat "1" & co>',
+                size=30,
+            )
+            root = parse(svg)
+            assert '<seat "1" & co>' in desc_of(root)
+
+
+# -- rows --------------------------------------------------------------------------------
+def test_dominoes_svg_draws_a_hand_in_order() -> None:
+    hand = DominoSet.parse("6-4 5-5 3-2 1-0 6-6 2-2 4-0")
+    root = parse(dominoes_svg(hand, label="seat 0"))
+    assert face_up(root) == [str(d) for d in hand]
+    assert title_of(root) == f"seat 0: {hand}"
+    assert len(with_class(root, "pip")) == sum(d.pips for d in hand)
+    desc = desc_of(root)
+    assert "7 dominoes" in desc and "six-four, count 10" in desc and "double six" in desc
+    xs = [x for x, _ in positions(root).values()]
+    assert xs == sorted(xs) and len(set(xs)) == 7  # a row, left to right
+
+
+def test_dominoes_svg_highlight_forms() -> None:
+    row = ["6-4", "5-5", "3-2"]
+    by_map = parse(dominoes_svg(row, highlight={"6-4": "legal", Domino(3, 2): "illegal"}))
+    by_fn = parse(dominoes_svg(row, highlight=lambda d: "legal" if d.high == 6 else None))
+    by_set = parse(dominoes_svg(row, highlight=[Domino(5, 5)]))
+
+    def kinds(root: ET.Element) -> dict[str, str | None]:
+        return {
+            el.get("data-domino", ""): el.get("data-highlight") for el in with_class(root, "domino")
+        }
+
+    assert kinds(by_map) == {"6-4": "legal", "5-5": None, "3-2": "illegal"}
+    assert kinds(by_fn) == {"6-4": "legal", "5-5": None, "3-2": None}
+    assert kinds(by_set) == {"6-4": None, "5-5": "selected", "3-2": None}
+    assert "can be played" in desc_of(by_map) and "cannot be played" in desc_of(by_map)
+    dimmed = parse(dominoes_svg(row, dim=["3-2"]))
+    assert [("dim" in classes(el)) for el in with_class(dimmed, "domino")] == [False, False, True]
+
+
+def test_dominoes_svg_empty_and_repeated() -> None:
+    root = parse(dominoes_svg([]))
+    assert face_up(root) == [] and title_of(root) == "no dominoes"
+    with pytest.raises(ValueError):
+        dominoes_svg(["6-4", "4-6"])
+
+
+def test_ids_are_unique_across_renders() -> None:
+    first, second = domino_svg("6-4"), domino_svg("6-4")
+    assert first != second
+    ids: list[str] = []
+    for svg in (first, second, dominoes_svg("6-4 5-5"), table_svg(played_hand(2)), tally_svg(3)):
+        root = parse(svg)
+        labelled = root.get("aria-labelledby")
+        found = [el.get("id") for el in root.iter() if el.get("id")]
+        assert labelled in found
+        ids.extend(i for i in found if i)
+    assert len(ids) == len(set(ids))
+
+
+# -- tricks ------------------------------------------------------------------------------
+CONTRACTS = [Contract.suit(n) for n in range(7)] + [
+    Contract.parse(text)
+    for text in ("doubles", "follow-me", "follow-me/doubles-low", "follow-me/doubles-own-suit")
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.permutations(DOMINOES).map(lambda p: p[:4]),
+    st.sampled_from(CONTRACTS),
+    st.integers(0, 3),
+    st.integers(0, 3),
+)
+def test_trick_svg_marks_the_winner(
+    plays: list[Domino], contract: Contract, leader: int, bottom: int
+) -> None:
+    root = parse(trick_svg(plays, leader=leader, contract=contract, bottom=bottom))
+    winners = with_class(root, "hl-winner")
+    assert [el.get("data-domino") for el in winners] == [str(plays[trick_winner(plays, contract)])]
+    assert len(with_class(root, "marker-star")) == 1
+    assert sorted(face_up(root)) == sorted(str(d) for d in plays)
+    # Each domino lies in front of its seat: bottom, left, top, right, clockwise.
+    where = positions(root)
+    seat_of = {str(d): (leader + i) % 4 for i, d in enumerate(plays)}
+    by_place = {(seat_of[name] - bottom) % 4: xy for name, xy in where.items()}
+    assert by_place[0][1] == max(y for _, y in where.values())
+    assert by_place[2][1] == min(y for _, y in where.values())
+    assert by_place[1][0] == min(x for x, _ in where.values())
+    assert by_place[3][0] == max(x for x, _ in where.values())
+
+
+def test_trick_svg_desc_tells_the_trick() -> None:
+    root = parse(trick_svg(["6-4", "5-0", "5-5", "6-6"], leader=1, contract="fives"))
+    desc = desc_of(root)
+    assert "seat 1 led 6-4; seat 2 played 5-0; seat 3 played 5-5; seat 0 played 6-6" in desc
+    assert desc.endswith("5-5 wins: it is the highest trump played.")
+    assert title_of(root) == "trick led by seat 1: 6-4 5-0 5-5 6-6"
+
+
+def test_trick_svg_winner_is_a_position_and_is_checked() -> None:
+    plays = ["6-4", "5-0", "5-5", "6-6"]
+    root = parse(trick_svg(plays, leader=1, winner=3))
+    assert [el.get("data-domino") for el in with_class(root, "hl-winner")] == ["6-6"]
+    assert "6-6 wins (seat 0)" in desc_of(root)
+    assert with_class(parse(trick_svg(plays, leader=1)), "hl-winner") == []
+    with pytest.raises(ValueError):
+        trick_svg(plays, winner=4)
+    with pytest.raises(ValueError):
+        trick_svg([*plays, "1-1"])
+    with pytest.raises(ValueError):
+        trick_svg(plays, leader=4)
+
+
+def test_trick_in_progress_shows_who_is_winning_and_empty_places() -> None:
+    root = parse(trick_svg(["6-4", "5-0"], leader=3, contract="fives"))
+    assert [el.get("data-domino") for el in with_class(root, "hl-winner")] == ["5-0"]
+    assert "winning so far" in desc_of(root)
+    assert len(with_class(root, "slot")) == 2
+    empty = parse(trick_svg([], leader=2, contract="fives"))
+    assert face_up(empty) == [] and len(with_class(empty, "slot")) == 4
+    assert "seat 2 leads" in desc_of(empty)
+
+
+def test_trick_svg_takes_a_hand_trick() -> None:
+    hand = played_hand(4)
+    trick = hand.tricks[0]
+    root = parse(trick_svg(trick, contract=hand.contract))
+    assert trick.winner is not None
+    won_with = trick.plays[trick.seats.index(trick.winner)]
+    assert [el.get("data-domino") for el in with_class(root, "hl-winner")] == [str(won_with)]
+
+
+def test_nello_trick_leaves_the_partner_out() -> None:
+    root = parse(trick_svg(["6-4", "5-5", "6-1"], leader=1, sitting_out=3, contract="nello"))
+    assert "seat 1 led 6-4; seat 2 played 5-5; seat 0 played 6-1" in desc_of(root)
+    assert with_class(root, "slot") == []
+    assert [el.get("data-domino") for el in with_class(root, "hl-winner")] == ["6-4"]
+    with pytest.raises(ValueError):
+        trick_svg(["6-4", "5-5", "6-1", "1-1"], leader=1, sitting_out=3)
+
+
+# -- the table ---------------------------------------------------------------------------
+def hidden_dominoes(hand: Hand, seat: int) -> list[Domino]:
+    return [d for p in range(4) if p != seat for d in hand.holding(p)]
+
+
+@pytest.mark.parametrize("plays", [0, 2, 4, 9])
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_table_from_one_seat_hides_the_other_hands(seat: int, plays: int) -> None:
+    hand = played_hand(plays)
+    root = parse(table_svg(hand, seat=seat))
+    hidden = hidden_dominoes(hand, seat)
+    assert hidden
+    for d in hidden:
+        assert not mentions(root, d), f"{d} leaks from seat {seat}'s view"
+    assert not any(hand.deal.code in w for w in all_words(root))
+    backs = with_class(root, "back")
+    assert len(backs) == len(hidden)
+    assert all("data-domino" not in el.attrib for el in backs)
+    shown = set(face_up(root))
+    assert {str(d) for d in hand.holding(seat)} <= shown
+    on_table = hand.current_trick or (hand.tricks[-1].plays if hand.tricks else ())
+    assert shown == {str(d) for d in hand.holding(seat)} | {str(d) for d in on_table}
+    # Legal plays are marked only when they are the viewer's own.
+    legal = {el.get("data-domino") for el in with_class(root, "hl-legal")}
+    if hand.to_act == seat:
+        assert legal == {str(d) for d in hand.legal_plays()}
+    else:
+        assert legal == set()
+    assert "seen from seat" in title_of(root)
+
+
+def test_table_open_view_shows_all_28() -> None:
+    hand = Hand(Deal.from_seed(11), shaker=0)
+    for root in (parse(table_svg(hand)), parse(table_svg(hand, seat=2, show_all=True))):
+        assert sorted(face_up(root)) == sorted(str(d) for d in DOMINOES)
+        assert with_class(root, "back") == []
+        desc = desc_of(root)
+        for p in range(4):
+            assert f"seat {p} holds {hand.holding(p)}" in desc
+
+
+def test_table_marks_the_legal_plays_and_dims_the_rest() -> None:
+    for seed in range(100):  # a deal where the second player must follow the lead
+        hand = played_hand(1, seed=seed)
+        legal = {str(d) for d in hand.legal_plays()}
+        held = {str(d) for d in hand.holding(hand.to_act)}
+        if legal != held:
+            break
+    assert legal and legal != held
+    root = parse(table_svg(hand))
+    assert {el.get("data-domino") for el in with_class(root, "hl-legal")} == legal
+    assert {el.get("data-domino") for el in with_class(root, "dim")} == held - legal
+    quiet = parse(table_svg(hand, highlight_legal=False))
+    assert with_class(quiet, "hl-legal") == [] and with_class(quiet, "dim") == []
+
+
+def test_table_viewer_sits_at_the_bottom() -> None:
+    hand = played_hand(0)
+    for seat in range(4):
+        root = parse(table_svg(hand, seat=seat, show_all=True))
+        where = positions(root)
+        own = [where[str(d)][1] for d in hand.holding(seat)]
+        others = [where[str(d)][1] for p in range(4) if p != seat for d in hand.holding(p)]
+        across = [where[str(d)][1] for d in hand.holding((seat + 2) % 4)]
+        sides = [where[str(d)][1] for p in (1, 3) for d in hand.holding((seat + p) % 4)]
+        left = [where[str(d)][0] for d in hand.holding((seat + 1) % 4)]
+        right = [where[str(d)][0] for d in hand.holding((seat + 3) % 4)]
+        assert min(own) > max(others)
+        assert max(across) < min(sides)
+        assert max(left) < min(right)
+
+
+def test_table_shows_the_last_trick_between_tricks() -> None:
+    hand = played_hand(4)
+    assert hand.current_trick == [] and hand.phase is Phase.PLAYING
+    root = parse(table_svg(hand, seat=0))
+    last = hand.tricks[-1]
+    assert last.winner is not None
+    won_with = last.plays[last.seats.index(last.winner)]
+    assert [el.get("data-domino") for el in with_class(root, "hl-winner")] == [str(won_with)]
+    assert "Last trick (trick 1)" in desc_of(root)
+
+
+def test_table_in_every_phase_is_well_formed() -> None:
+    hand = Hand(Deal.from_seed(5), shaker=1)
+    texts = [table_svg(hand)]
+    hand.bid("31")
+    texts.append(table_svg(hand, seat=2))
+    for bid in ("pass", "pass", "pass"):
+        hand.bid(bid)
+    texts.append(table_svg(hand, seat=hand.to_act))
+    hand.name_contract("doubles")
+    while hand.phase is Phase.PLAYING:
+        hand.play(hand.legal_plays()[0])
+        texts.append(table_svg(hand, seat=1))
+    for svg in texts:
+        root = parse(svg)
+        assert root.get("role") == "img"
+    assert hand.status() in desc_of(parse(texts[-1]))
+
+
+def test_nello_table_sits_the_partner_out() -> None:
+    hand = Hand(Deal.from_seed(3), shaker=3, rules="lechner")
+    for bid in ("42", "pass", "pass", "pass"):
+        hand.bid(bid)
+    hand.name_contract("nello")
+    for _ in range(5):
+        hand.play(hand.legal_plays()[0])
+    out = hand.sitting_out
+    assert out is not None
+    root = parse(table_svg(hand))
+    dimmed = {el.get("data-domino") for el in with_class(root, "dim")}
+    assert {str(d) for d in hand.holding(out)} <= dimmed
+    assert "sits out" in " ".join(all_words(root))
+
+
+# -- deal and tally ------------------------------------------------------------------------
+def test_deal_svg_shows_the_four_hands_by_seat() -> None:
+    deal = Deal.from_seed(42)
+    root = parse(deal_svg(deal))
+    assert sorted(face_up(root)) == sorted(str(d) for d in DOMINOES)
+    assert deal.code in title_of(root)
+    for p in range(4):
+        assert f"seat {p}: {deal[p]}" in desc_of(root)
+    where = positions(root)
+    rows = [{where[str(d)][1] for d in deal[p]} for p in range(4)]
+    assert all(len(r) == 1 for r in rows)  # one row per seat, seat 0 on top
+    tops = [min(r) for r in rows]
+    assert tops == sorted(tops) and len(set(tops)) == 4
+
+
+@pytest.mark.parametrize("marks", range(10))
+def test_tally_draws_the_strokes_of_all(marks: int) -> None:
+    root = parse(tally_svg(marks))
+    drawn = with_class(root, "drawn")
+    faint = with_class(root, "faint")
+    assert len(drawn) == min(marks, 7) == len(texas42.tally(marks))
+    assert len(drawn) + len(faint) == 7
+    assert title_of(root) == ("1 mark" if marks == 1 else f"{marks} marks")
+    # Faint strokes differ without colour too: dashed and thinner.
+    for el in faint:
+        assert el.get("stroke-dasharray")
+    for el in drawn:
+        assert not el.get("stroke-dasharray")
+
+
+def test_tally_stroke_shapes_spell_all() -> None:
+    root = parse(tally_svg(7, size=48))
+    lines = [el for el in root.iter(f"{SVG}line") if "stroke" in classes(el)]
+
+    def kind(el: ET.Element) -> str:
+        x1, y1, x2, y2 = (float(el.get(a, "0")) for a in ("x1", "y1", "x2", "y2"))
+        if x1 == x2:
+            return "|"
+        if y1 == y2:
+            return "-"
+        return "/" if (x2 - x1) * (y2 - y1) < 0 else "\\"
+
+    assert [kind(el) for el in lines] == ["/", "\\", "-", "|", "-", "|", "-"]
+    feet = [el for el in lines[3:] if kind(el) == "-"]
+    uprights = [el for el in lines[3:] if kind(el) == "|"]
+    for foot, upright in zip(feet, uprights, strict=True):  # each L's foot at its bottom
+        assert float(foot.get("y1", "0")) == max(
+            float(upright.get("y1", "0")), float(upright.get("y2", "0"))
+        )
+    assert "ALL is complete" in desc_of(root)
+    with pytest.raises(ValueError):
+        tally_svg(-1)
+
+
+# -- Jupyter display -------------------------------------------------------------------
+def test_repr_svg_of_the_engine_objects() -> None:
+    d = Domino(6, 4)
+    hand = played_hand(3)
+    for obj, title in (
+        (d, "6-4"),
+        (DominoSet.parse("6-4 5-5"), "6-4 5-5"),
+        (Deal.from_seed(1), f"Deal {Deal.from_seed(1).code}"),
+        (hand, "Texas 42 table, all hands open"),
+    ):
+        root = parse(obj._repr_svg_())
+        assert title_of(root) == title
+    assert title_of(parse(DominoSet()._repr_svg_())) == "no dominoes"

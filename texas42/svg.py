@@ -1,0 +1,1065 @@
+"""Pictures: dominoes, hands, tricks, deals, the table and the score tally, as SVG.
+
+Every function returns one SVG document as a string: well-formed XML with
+``role="img"``, a ``<title>`` (the short text form) and a ``<desc>`` (the same
+in words, for screen readers), an explicit width, height and viewBox, and ids
+unique to the call, so several pictures can sit in one HTML page. All options
+are keyword-only. Pure Python and no dependencies: it runs in Pyodide too.
+
+>>> from texas42 import Domino
+>>> svg = domino_svg(Domino(6, 4))
+>>> svg.startswith("<svg") and svg.count('class="pip') == 10
+True
+>>> svg.split("</title>")[0].rsplit(">", 1)[1], svg.split("</desc>")[0].rsplit(">", 1)[1]
+('6-4', 'six-four, count 10')
+
+Highlights (``highlight=``) are drawn with a colour-blind-safe (Okabe-Ito)
+colour *and* a cue that needs no colour:
+
+============  ===============  =================================
+kind          outline          marker (top-right corner)
+============  ===============  =================================
+``legal``     thin solid       none
+``selected``  thick solid      triangle pointing at the domino
+``winner``    double line      star
+``illegal``   dashed           cross
+``best``      dotted           diamond
+============  ===============  =================================
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from .bidding import bid_text
+from .contracts import Contract
+from .deals import Deal, partner_of
+from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, to_domino
+from .game import tally
+from .hand import Hand, Phase, Trick
+from .tricks import explain_winner, sevens_winner, trick_winner
+
+__all__ = [
+    "HIGHLIGHTS",
+    "deal_svg",
+    "domino_svg",
+    "dominoes_svg",
+    "table_svg",
+    "tally_svg",
+    "trick_svg",
+]
+
+#: The highlight kinds every picture understands.
+HIGHLIGHTS: tuple[str, ...] = ("legal", "selected", "winner", "illegal", "best")
+
+#: Anything that says which dominoes get which highlight.
+HighlightSpec = (
+    str
+    | Mapping[Domino, str]
+    | Mapping[str, str]
+    | Callable[[Domino], str | None]
+    | Iterable[DominoLike]
+    | None
+)
+#: Anything that says which dominoes are dimmed.
+DimSpec = bool | Iterable[DominoLike] | Callable[[Domino], bool]
+
+# -- look ------------------------------------------------------------------------------
+_INK = "#1B1B1B"
+_TILE = "#FFFDF3"  # ivory
+_TILE_EDGE = "#2B2B2B"
+_BACK = "#34495E"  # face-down dominoes: dark slate
+_BACK_LINE = "#9FB3C8"
+_BACKGROUND = "#E9EEE8"  # pale felt: dark text and every outline colour stay readable
+_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+_DIM_OPACITY = "0.4"
+
+
+class _Style(NamedTuple):
+    colour: str  # Okabe-Ito
+    width: float  # stroke width at size 48
+    dash: str | None  # dash pattern at size 48 ("0.1 7" with round caps: dots)
+    double: bool
+    marker: str | None
+    words: str  # said in <desc>
+
+
+_STYLES: dict[str, _Style] = {
+    "legal": _Style("#009E73", 3.0, None, False, None, "can be played"),
+    "selected": _Style("#E69F00", 6.0, None, False, "caret", "selected"),
+    "winner": _Style("#0072B2", 2.5, None, True, "star", "wins the trick"),
+    "illegal": _Style("#D55E00", 3.0, "9 6", False, "cross", "cannot be played"),
+    "best": _Style("#CC79A7", 4.5, "0.1 8", False, "diamond", "the best play"),
+}
+assert tuple(_STYLES) == HIGHLIGHTS
+
+# Pip centres on a unit half-square, for a half standing upright (vertical domino):
+# the standard patterns; a six is two columns of three. A horizontal domino uses the
+# transpose (a six becomes three columns of two; the diagonals stay diagonals).
+_Q1, _Q2, _Q3 = 0.24, 0.5, 0.76
+_PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
+    (),
+    ((_Q2, _Q2),),
+    ((_Q3, _Q1), (_Q1, _Q3)),
+    ((_Q3, _Q1), (_Q2, _Q2), (_Q1, _Q3)),
+    ((_Q1, _Q1), (_Q3, _Q1), (_Q1, _Q3), (_Q3, _Q3)),
+    ((_Q1, _Q1), (_Q3, _Q1), (_Q2, _Q2), (_Q1, _Q3), (_Q3, _Q3)),
+    ((_Q1, _Q1), (_Q1, _Q2), (_Q1, _Q3), (_Q3, _Q1), (_Q3, _Q2), (_Q3, _Q3)),
+)
+_PIP_RADIUS = 0.09
+
+# A five-pointed star on a unit circle, first point up.
+_STAR = tuple(
+    (
+        (1.0 if i % 2 == 0 else 0.45) * math.cos(math.pi * (i / 5 - 0.5)),
+        (1.0 if i % 2 == 0 else 0.45) * math.sin(math.pi * (i / 5 - 0.5)),
+    )
+    for i in range(10)
+)
+
+# -- ids -----------------------------------------------------------------------------------
+# A random per-process prefix and a counter: unique within a page even when outputs
+# from several kernel sessions end up side by side.
+_PREFIX = "t42-" + os.urandom(3).hex()
+_COUNTER = itertools.count(1)
+
+
+def _new_id() -> str:
+    return f"{_PREFIX}-{next(_COUNTER)}"
+
+
+# -- small helpers -------------------------------------------------------------------------
+def _n(x: float) -> str:
+    """A number for an attribute: at most 2 decimals, no trailing zeros."""
+    r = round(x, 2)
+    i = int(r)
+    return str(i) if i == r else repr(r)
+
+
+def _esc(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def _check_size(size: float) -> float:
+    if isinstance(size, bool) or not isinstance(size, int | float) or not 4 <= size <= 1000:
+        raise ValueError(f"size {size!r} is not a half-domino width in pixels (4..1000)")
+    return float(size)
+
+
+def _check_kind(kind: str | None) -> str | None:
+    if kind is not None and kind not in _STYLES:
+        raise ValueError(f"{kind!r} is not a highlight: use one of {', '.join(HIGHLIGHTS)}")
+    return kind
+
+
+def _margin(s: float) -> float:
+    """Room around each domino for its outline and marker."""
+    return 0.22 * s
+
+
+def _font(s: float) -> float:
+    return max(13.0, round(0.33 * s, 1))
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    fs: float,
+    *,
+    anchor: str = "start",
+    bold: bool = False,
+    cls: str = "label",
+) -> str:
+    weight = ' font-weight="700"' if bold else ""
+    return (
+        f'<text class="{cls}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(fs)}" '
+        f'text-anchor="{anchor}" fill="{_INK}"{weight}>{_esc(text)}</text>'
+    )
+
+
+def _place(x: float, y: float, fragment: str) -> str:
+    return f'<g transform="translate({_n(x)} {_n(y)})">{fragment}</g>'
+
+
+def _words(d: Domino) -> str:
+    """``"six-four, count 10"``, ``"double six"``."""
+    return _WORDS[d.index]
+
+
+_WORDS = tuple(f"{d.name}, count {d.count}" if d.count else d.name for d in DOMINOES)
+
+
+def _root(width: float, height: float, title: str, desc: str, body: str, kind: str) -> str:
+    uid = _new_id()
+    w, h = _n(math.ceil(width)), _n(math.ceil(height))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" id="{uid}" class="texas42 {kind}" '
+        f'role="img" aria-labelledby="{uid}-title" aria-describedby="{uid}-desc" '
+        f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{_FONT}">'
+        f'<title id="{uid}-title">{_esc(title)}</title>'
+        f'<desc id="{uid}-desc">{_esc(desc)}</desc>'
+        f'<rect class="background" width="{w}" height="{h}" rx="6" fill="{_BACKGROUND}"/>'
+        f"{body}</svg>"
+    )
+
+
+# -- one domino (cached fragments, drawn with the tile's top-left corner at 0,0) -----------
+def _marker(kind: str, style: _Style, cx: float, cy: float, r: float, k: float) -> str:
+    c = style.colour
+    ring = (
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#FFFFFF" '
+        f'stroke="{c}" stroke-width="{_n(1.5 * k)}"/>'
+    )
+    if kind == "star":
+        pts = " ".join(f"{_n(cx + 0.8 * r * u)},{_n(cy + 0.8 * r * v)}" for u, v in _STAR)
+        shape = f'<polygon points="{pts}" fill="{c}" stroke="{_INK}" stroke-width="{_n(0.6 * k)}"/>'
+    elif kind == "cross":
+        a = 0.45 * r
+        shape = (
+            f'<path d="M {_n(cx - a)} {_n(cy - a)} L {_n(cx + a)} {_n(cy + a)} '
+            f'M {_n(cx - a)} {_n(cy + a)} L {_n(cx + a)} {_n(cy - a)}" '
+            f'stroke="{c}" stroke-width="{_n(0.32 * r)}" stroke-linecap="round"/>'
+        )
+    elif kind == "diamond":
+        a = 0.62 * r
+        shape = (
+            f'<polygon points="{_n(cx)},{_n(cy - a)} {_n(cx + a)},{_n(cy)} '
+            f'{_n(cx)},{_n(cy + a)} {_n(cx - a)},{_n(cy)}" fill="{c}"/>'
+        )
+    else:  # caret: a triangle pointing down at the domino
+        a = 0.55 * r
+        shape = (
+            f'<polygon points="{_n(cx - a)},{_n(cy - 0.6 * a)} {_n(cx + a)},{_n(cy - 0.6 * a)} '
+            f'{_n(cx)},{_n(cy + 0.8 * a)}" fill="{c}"/>'
+        )
+    return f'<g class="marker marker-{kind}">{ring}{shape}</g>'
+
+
+def _outline(kind: str, style: _Style, tw: float, th: float, s: float, k: float) -> str:
+    m = _margin(s)
+    rx = 0.12 * s
+
+    def ring(off: float, width: float) -> str:
+        dash = ""
+        if style.dash:
+            scaled = " ".join(_n(float(p) * k) for p in style.dash.split())
+            dash = f' stroke-dasharray="{scaled}" stroke-linecap="round"'
+        return (
+            f'<rect class="outline outline-{kind}" x="{_n(-off)}" y="{_n(-off)}" '
+            f'width="{_n(tw + 2 * off)}" height="{_n(th + 2 * off)}" rx="{_n(rx + off)}" '
+            f'fill="none" stroke="{style.colour}" stroke-width="{_n(width)}"{dash}/>'
+        )
+
+    if style.double:
+        return ring(0.74 * m, style.width * k) + ring(0.3 * m, style.width * k)
+    return ring(0.5 * m, style.width * k)
+
+
+# The pieces of a domino at one size and orientation, each built once when first needed.
+@lru_cache(maxsize=64)
+def _face(s: float, vertical: bool) -> str:
+    """The ivory tile and its divider."""
+    tw, th = (s, 2 * s) if vertical else (2 * s, s)
+    inset = 0.14 * s
+    x1, y1, x2, y2 = (inset, s, s - inset, s) if vertical else (s, inset, s, s - inset)
+    return (
+        f'<rect class="tile" width="{_n(tw)}" height="{_n(th)}" rx="{_n(0.12 * s)}" '
+        f'fill="{_TILE}" stroke="{_TILE_EDGE}" stroke-width="{_n(s / 32)}"/>'
+        f'<line class="divider" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
+        f'stroke="{_TILE_EDGE}" stroke-width="{_n(s / 30)}" stroke-linecap="round"/>'
+    )
+
+
+@lru_cache(maxsize=64)
+def _back(s: float, vertical: bool) -> str:
+    """A face-down tile."""
+    tw, th = (s, 2 * s) if vertical else (2 * s, s)
+    rx = 0.12 * s
+    inset = 0.12 * s
+    return (
+        f'<rect class="tile" width="{_n(tw)}" height="{_n(th)}" rx="{_n(rx)}" '
+        f'fill="{_BACK}" stroke="{_TILE_EDGE}" stroke-width="{_n(s / 32)}"/>'
+        f'<rect x="{_n(inset)}" y="{_n(inset)}" width="{_n(tw - 2 * inset)}" '
+        f'height="{_n(th - 2 * inset)}" rx="{_n(rx * 0.6)}" fill="none" '
+        f'stroke="{_BACK_LINE}" stroke-width="{_n(s / 40)}"/>'
+    )
+
+
+@lru_cache(maxsize=1024)
+def _pip_circles(half: str, number: int, s: float, vertical: bool) -> str:
+    """The pips of one half ("a": the high end, left or top; "b": the low end)."""
+    ox, oy = (0.0, 0.0) if half == "a" else (0.0, s) if vertical else (s, 0.0)
+    r = _n(_PIP_RADIUS * s)
+    circles = []
+    for u, v in _PIPS[number]:
+        x, y = (u, v) if vertical else (v, u)
+        circles.append(
+            f'<circle class="pip pip-{half}" cx="{_n(ox + x * s)}" '
+            f'cy="{_n(oy + y * s)}" r="{r}" fill="{_INK}"/>'
+        )
+    return "".join(circles)
+
+
+@lru_cache(maxsize=256)
+def _decoration(kind: str, s: float, vertical: bool) -> tuple[str, str]:
+    """The outline and the marker of a highlight."""
+    style = _STYLES[kind]
+    k = s / 48
+    tw, th = (s, 2 * s) if vertical else (2 * s, s)
+    outline = _outline(kind, style, tw, th, s, k)
+    marker = _marker(style.marker, style, tw, 0.0, 0.17 * s, k) if style.marker else ""
+    return outline, marker
+
+
+@lru_cache(maxsize=64)
+def _badge(count: int, s: float) -> str:
+    return (
+        f'<g class="count-badge"><circle r="{_n(0.2 * s)}" fill="{_INK}"/>'
+        f'<text y="{_n(0.36 * 0.22 * s)}" font-size="{_n(0.22 * s)}" '
+        f'font-weight="700" text-anchor="middle" fill="#FFFFFF">{count}</text></g>'
+    )
+
+
+@lru_cache(maxsize=4096)
+def _tile(
+    d: Domino | None, s: float, vertical: bool, kind: str | None, dim: bool, show_count: bool
+) -> str:
+    """One domino (``None``: face down), its top-left corner at the origin."""
+    classes = "domino back" if d is None else "domino"
+    attrs = "" if d is None else f' data-domino="{d}"'
+    if kind:
+        classes += f" hl-{kind}"
+        attrs += f' data-highlight="{kind}"'
+    if dim:
+        classes += " dim"
+        attrs += f' opacity="{_DIM_OPACITY}"'
+    outline, marker = _decoration(kind, s, vertical) if kind else ("", "")
+    if d is None:
+        drawing = _back(s, vertical)
+    else:
+        drawing = (
+            _face(s, vertical)
+            + _pip_circles("a", d.high, s, vertical)
+            + _pip_circles("b", d.low, s, vertical)
+        )
+        if show_count and d.count:
+            drawing += _badge(d.count, s)
+    return f'<g class="{classes}"{attrs}>{outline}{drawing}{marker}</g>'
+
+
+def _slot(s: float, vertical: bool) -> str:
+    """A dashed empty place where a domino will go."""
+    tw, th = (s, 2 * s) if vertical else (2 * s, s)
+    return (
+        f'<rect class="slot" width="{_n(tw)}" height="{_n(th)}" rx="{_n(0.12 * s)}" '
+        f'fill="none" stroke="{_INK}" stroke-opacity="0.35" stroke-width="{_n(s / 32)}" '
+        f'stroke-dasharray="{_n(s / 8)} {_n(s / 10)}"/>'
+    )
+
+
+def domino_svg(
+    domino: DominoLike,
+    *,
+    size: float = 48,
+    vertical: bool = False,
+    highlight: str | None = None,
+    dim: bool = False,
+    label: str | None = None,
+    show_count: bool = False,
+) -> str:
+    """One domino, real pips on each half; ``size`` is the side of a half in pixels.
+
+    ``highlight`` is one of :data:`HIGHLIGHTS`; ``dim`` greys out a domino that
+    cannot be played; ``label`` is a caption under it; ``show_count`` adds a small
+    badge with the points of a count domino.
+    """
+    d = to_domino(domino)
+    s = _check_size(size)
+    kind = _check_kind(highlight)
+    m = _margin(s)
+    tw, th = (s, 2 * s) if vertical else (2 * s, s)
+    fs = _font(s)
+    width = tw + 2 * m
+    height = th + 2 * m
+    body = _place(m, m, _tile(d, s, vertical, kind, dim, show_count))
+    if label:
+        height += 1.3 * fs
+        width = max(width, 0.6 * fs * len(label) + 2 * m)
+        body = _place((width - tw - 2 * m) / 2, 0, body)
+        body += _text(width / 2, th + 2 * m + fs * 0.95, label, fs, anchor="middle")
+    desc = _words(d)
+    if kind:
+        desc += f"; {_STYLES[kind].words}"
+    if dim and kind != "illegal":
+        desc += "; cannot be played now"
+    if label:
+        desc += f"; {label}"
+    return _root(width, height, str(d), desc, body, "domino-svg")
+
+
+# -- rows of dominoes ---------------------------------------------------------------------
+def _kinds(dominoes: Sequence[Domino], highlight: HighlightSpec) -> list[str | None]:
+    if highlight is None:
+        return [None] * len(dominoes)
+    if isinstance(highlight, str):
+        return [_check_kind(highlight)] * len(dominoes)
+    if callable(highlight):
+        return [_check_kind(highlight(d)) for d in dominoes]
+    table: dict[Domino, str] = {}
+    if isinstance(highlight, Mapping):
+        for key, value in highlight.items():
+            table[to_domino(key)] = value
+    else:  # some dominoes: "selected"
+        table = {to_domino(key): "selected" for key in highlight}
+    return [_check_kind(table.get(d)) for d in dominoes]
+
+
+def _dims(dominoes: Sequence[Domino], dim: DimSpec) -> list[bool]:
+    if isinstance(dim, bool):
+        return [dim] * len(dominoes)
+    if callable(dim):
+        return [bool(dim(d)) for d in dominoes]
+    mask = DominoSet(dim).mask if not isinstance(dim, DominoSet) else dim.mask
+    return [bool(mask >> d.index & 1) for d in dominoes]
+
+
+def _to_list(dominoes: DominoSet | Iterable[DominoLike] | str) -> list[Domino]:
+    if isinstance(dominoes, str):
+        return list(DominoSet(dominoes))
+    out = [to_domino(d) for d in dominoes]
+    if len(set(out)) != len(out):
+        raise ValueError(f"a domino appears twice in {' '.join(map(str, out))}")
+    return out
+
+
+def _row(
+    dominoes: Sequence[Domino | None],
+    s: float,
+    gap: float,
+    vertical: bool,
+    kinds: Sequence[str | None],
+    dims: Sequence[bool],
+    show_count: bool,
+) -> str:
+    """Dominoes side by side; the first cell's outer corner at the origin."""
+    m = _margin(s)
+    step = (s if vertical else 2 * s) + 2 * m + gap
+    return "".join(
+        _place(m + i * step, m, _tile(d, s, vertical, kinds[i], dims[i], show_count))
+        for i, d in enumerate(dominoes)
+    )
+
+
+def _row_width(count: int, s: float, gap: float, vertical: bool) -> float:
+    if count == 0:
+        return 0.0
+    return count * ((s if vertical else 2 * s) + 2 * _margin(s)) + (count - 1) * gap
+
+
+def _list_words(
+    dominoes: Sequence[Domino], kinds: Sequence[str | None], dims: Sequence[bool]
+) -> str:
+    parts = []
+    for d, kind, dim in zip(dominoes, kinds, dims, strict=True):
+        text = f"{d} ({_words(d)}"
+        if kind:
+            text += f"; {_STYLES[kind].words}"
+        if dim and kind != "illegal":
+            text += "; cannot be played now"
+        parts.append(text + ")")
+    return ", ".join(parts)
+
+
+def dominoes_svg(
+    dominoes: DominoSet | Iterable[DominoLike] | str,
+    *,
+    size: float = 48,
+    highlight: HighlightSpec = None,
+    label: str | None = None,
+    gap: float | None = None,
+    vertical: bool = True,
+    dim: DimSpec = False,
+    show_count: bool = False,
+) -> str:
+    """A row of dominoes, such as a hand, in the order given (a :class:`DominoSet`
+    or text ``"6-6 6-4"`` in the order players hold them).
+
+    ``highlight`` is a kind for all of them, a mapping from domino (or its text) to
+    a kind, a function of the domino returning a kind or ``None``, or some
+    dominoes (drawn ``"selected"``). ``dim`` is ``True``, some dominoes, or a
+    function. Dominoes stand upright unless ``vertical=False``; ``label`` is a
+    caption above the row.
+    """
+    items = _to_list(dominoes)
+    s = _check_size(size)
+    g = 0.1 * s if gap is None else float(gap)
+    if g < 0:
+        raise ValueError(f"gap {gap!r} cannot be negative")
+    kinds = _kinds(items, highlight)
+    dims = _dims(items, dim)
+    fs = _font(s)
+    m = _margin(s)
+    pad = 0.1 * s
+    top = pad + (1.35 * fs if label else 0.0)
+    cell_h = (2 * s if vertical else s) + 2 * m
+    row_w = _row_width(len(items), s, g, vertical)
+    text_w = 0.6 * fs * len(label) if label else 0.0
+    if not items:
+        text_w = max(text_w, 0.6 * fs * len("no dominoes"))
+    width = 2 * pad + max(row_w, text_w, cell_h / 2)
+    height = top + cell_h + pad
+    body = []
+    if label:
+        body.append(_text(pad + m, pad + fs, label, fs, bold=True))
+    if items:
+        body.append(_place(pad, top, _row(items, s, g, vertical, kinds, dims, show_count)))
+    else:
+        body.append(_text(width / 2, top + cell_h / 2, "no dominoes", fs, anchor="middle"))
+    text = " ".join(str(d) for d in items) or "no dominoes"
+    title = f"{label}: {text}" if label else text
+    count = len(items)
+    desc = f"{count} domino{'es' if count != 1 else ''}"
+    if items:
+        desc += ": " + _list_words(items, kinds, dims)
+    if label:
+        desc = f"{label}, {desc}"
+    return _root(width, height, title, desc + ".", "".join(body), "dominoes-svg")
+
+
+# -- tricks ----------------------------------------------------------------------------
+# Where each seat's domino lies around the centre, by position relative to the bottom
+# seat: 0 bottom, 1 left, 2 top, 3 right (clockwise).
+def _trick_spot(rel: int, s: float, cx: float, cy: float) -> tuple[float, float, bool]:
+    g = _margin(s)
+    if rel == 0:
+        return cx - s / 2, cy + s / 2 + g, True
+    if rel == 1:
+        return cx - s / 2 - g - 2 * s, cy - s / 2, False
+    if rel == 2:
+        return cx - s / 2, cy - s / 2 - g - 2 * s, True
+    return cx + s / 2 + g, cy - s / 2, False
+
+
+def _trick_extent(s: float) -> float:
+    """Half the width (and height) of the four dominoes of a trick with their outlines."""
+    return 2.5 * s + 2 * _margin(s)
+
+
+class _TrickInfo(NamedTuple):
+    body: str
+    desc: str
+    caption: str
+
+
+def _trick_parts(
+    plays: Sequence[Domino],
+    seats: Sequence[int],
+    leader: int,
+    winner: int | None,
+    complete: bool,
+    contract: Contract | None,
+    bottom: int,
+    sitting_out: int | None,
+    s: float,
+    cx: float,
+    cy: float,
+    fs: float,
+) -> _TrickInfo:
+    """The dominoes of a trick around (cx, cy). ``seats[i]`` played ``plays[i]``;
+    ``winner`` is a seat."""
+    m = _margin(s)
+    e = _trick_extent(s)
+    played = dict(zip(seats, plays, strict=True))
+    body = []
+    for seat in range(4):
+        rel = (seat - bottom) % 4
+        x, y, vertical = _trick_spot(rel, s, cx, cy)
+        d = played.get(seat)
+        if d is not None:
+            kind = "winner" if seat == winner else None
+            body.append(_place(x, y, _tile(d, s, vertical, kind, False, False)))
+        elif seat != sitting_out:
+            body.append(_place(x, y, _slot(s, vertical)))
+        words = f"seat {seat}"
+        if seat == leader and plays:
+            words += ", led"
+        elif seat == sitting_out:
+            words += " (out)"
+        bold = seat == winner
+        if rel == 0:
+            body.append(_text(cx, cy + e + 0.95 * fs, words, fs, anchor="middle", bold=bold))
+        elif rel == 2:
+            body.append(_text(cx, cy - e - 0.3 * fs, words, fs, anchor="middle", bold=bold))
+        elif rel == 1:
+            body.append(_text(cx - e + m, cy - s / 2 - m - 0.3 * fs, words, fs, bold=bold))
+        else:
+            body.append(
+                _text(cx + e - m, cy - s / 2 - m - 0.3 * fs, words, fs, anchor="end", bold=bold)
+            )
+    if not plays:
+        desc = f"No domino played yet; seat {leader} leads."
+        caption = f"seat {leader} to lead"
+    else:
+        steps = [
+            f"seat {seat} {'led' if i == 0 else 'played'} {d}"
+            for i, (seat, d) in enumerate(zip(seats, plays, strict=True))
+        ]
+        desc = "; ".join(steps)
+        caption = ""
+        if winner is not None:
+            w = played[winner]
+            if not complete:
+                desc += f"; {w} is winning so far (seat {winner})."
+                caption = f"seat {winner} winning so far with {w}"
+            else:
+                why = None
+                if contract is not None and seats[trick_winner(plays, contract)] == winner:
+                    why = explain_winner(plays, contract)
+                desc += f"; {why or f'{w} wins (seat {winner}).'}"
+                caption = f"seat {winner} wins with {w}"
+        else:
+            desc += "."
+    return _TrickInfo("".join(body), desc, caption)
+
+
+def _seats_from(leader: int, count: int, sitting_out: int | None) -> list[int]:
+    """The seats playing in turn from ``leader``, skipping the one sitting out."""
+    out: list[int] = []
+    seat = leader
+    while len(out) < count:
+        if seat != sitting_out:
+            out.append(seat)
+        seat = (seat + 1) % 4
+    return out
+
+
+def trick_svg(
+    plays: Trick | Sequence[DominoLike],
+    *,
+    leader: int = 0,
+    contract: Contract | str | None = None,
+    winner: int | None = None,
+    size: float = 48,
+    bottom: int = 0,
+    sitting_out: int | None = None,
+) -> str:
+    """A trick, each domino in front of the seat that played it (``bottom`` is the
+    seat drawn at the bottom; then clockwise: left, top, right).
+
+    ``plays`` are the dominoes in the order played, starting with ``leader``'s,
+    or a :class:`texas42.Trick` (which brings its leader, seats and winner).
+    ``sitting_out`` is the seat that sits the hand out (nello: the bidder's partner).
+
+    ``winner`` is the winning domino's *position* in ``plays`` (0: the lead), as
+    :func:`texas42.trick_winner` returns it. When it is not given and ``contract``
+    is, it is worked out (for a trick in progress: the domino winning so far).
+    """
+    for name, value in (("leader", leader), ("bottom", bottom), ("sitting_out", sitting_out)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4
+        ):
+            raise ValueError(f"{name} {value!r} is not a seat 0..3")
+    winner_seat: int | None = None
+    if isinstance(plays, Trick):
+        leader = plays.leader
+        winner_seat = plays.winner
+        dominoes = list(plays.plays)
+        seats = list(plays.seats)
+        missing = set(range(4)) - set(seats)
+        if len(dominoes) == 3 and len(missing) == 1 and sitting_out is None:
+            sitting_out = missing.pop()
+    else:
+        dominoes = _to_list(plays)
+        if sitting_out == leader:
+            raise ValueError(f"seat {leader} sits out: it cannot lead")
+        seats = _seats_from(leader, len(dominoes), sitting_out)
+    size_of_trick = 3 if sitting_out is not None else 4
+    if len(dominoes) > size_of_trick:
+        raise ValueError(f"a trick has at most {size_of_trick} dominoes, got {len(dominoes)}")
+    c = Contract.parse(contract) if isinstance(contract, str) else contract
+    if winner is not None:
+        if isinstance(winner, bool) or not isinstance(winner, int):
+            raise ValueError(f"winner {winner!r} is not a position in the trick")
+        if not 0 <= winner < len(dominoes):
+            raise ValueError(
+                f"winner {winner} is not a position in this trick of {len(dominoes)} "
+                f"(0 is the lead, {len(dominoes) - 1} the last domino played)"
+            )
+        winner_seat = seats[winner]
+    elif winner_seat is None and c is not None and dominoes:
+        winner_seat = seats[trick_winner(dominoes, c)]
+    s = _check_size(size)
+    fs = _font(s) * 0.9
+    e = _trick_extent(s)
+    pad = 0.2 * s
+    header = 1.4 * fs if c is not None else 0.0
+    width = 2 * e + 2 * pad
+    cx = width / 2
+    cy = pad + header + 1.3 * fs + e
+    complete = len(dominoes) == size_of_trick
+    info = _trick_parts(
+        dominoes, seats, leader, winner_seat, complete, c, bottom, sitting_out, s, cx, cy, fs
+    )
+    body = [info.body]
+    if c is not None:
+        body.append(_text(cx, pad + fs, _contract_words(c), fs, anchor="middle"))
+    height = cy + e + 1.3 * fs + pad
+    if info.caption:
+        body.append(_text(cx, height + 0.2 * fs, info.caption, fs, anchor="middle", bold=True))
+        height += 1.4 * fs
+    desc = info.desc
+    if c is not None:
+        desc = f"{_contract_words(c).capitalize()}. {desc}"
+    text = " ".join(str(d) for d in dominoes) or "empty"
+    title = f"trick led by seat {leader}: {text}"
+    return _root(width, height, title, desc, "".join(body), "trick-svg")
+
+
+def _contract_words(c: Contract) -> str:
+    if c.kind == "trumps":
+        return f"{c.trump_label} are trumps"
+    if c.kind == "doubles":
+        return "doubles are trumps"
+    if c.kind == "sevens":
+        return "sevens: play the domino closest to 7 pips"
+    return f"{c} (no trumps)"
+
+
+# -- the table --------------------------------------------------------------------------
+def _hand_words(seat: int, dominoes: Sequence[Domino], visible: bool) -> str:
+    if not visible:
+        n = len(dominoes)
+        return f"seat {seat} holds {n} domino{'es' if n != 1 else ''} face down"
+    if not dominoes:
+        return f"seat {seat} holds nothing"
+    return f"seat {seat} holds " + " ".join(str(d) for d in dominoes)
+
+
+def table_svg(
+    hand: Hand,
+    *,
+    seat: int | None = None,
+    show_all: bool | None = None,
+    highlight_legal: bool = True,
+    highlight: HighlightSpec = None,
+    size: float = 44,
+    show_count: bool = False,
+) -> str:
+    """The whole table of a :class:`texas42.Hand`: the four hands, the trick in
+    the middle (or the last trick, when the next one has not started), the bid,
+    contract and points, and the legal plays of the player to act.
+
+    ``seat`` views the table from one seat: that seat sits at the bottom and the
+    other hands are face down (nothing about them is written either, not even in
+    the title or description). ``seat=None`` or ``show_all=True`` shows every
+    hand. ``highlight`` (as in :func:`dominoes_svg`) marks visible dominoes and
+    takes precedence over the legal-play highlight.
+    """
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
+        raise ValueError(f"seat {seat!r} is not a seat 0..3")
+    s = _check_size(size)
+    open_all = (seat is None) if show_all is None else show_all
+    visible = {0, 1, 2, 3} if open_all else ({seat} if seat is not None else set())
+    bottom = 0 if seat is None else seat
+    fs = _font(s)
+    lh = 1.35 * fs
+    m = _margin(s)
+    g = 0.1 * s
+    pad = 0.3 * s
+
+    holdings = {p: list(hand.holding(p)) for p in range(4)}
+    acting = hand.to_act if hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING) else None
+    legal: set[Domino] = set()
+    if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
+        legal = set(hand.legal_plays())
+
+    # Sizes: rows of 7 upright dominoes at top and bottom; blocks of 2 x 4 lying
+    # dominoes left and right; the trick in the middle.
+    cell_v = (s + 2 * m, 2 * s + 2 * m)
+    cell_h = (2 * s + 2 * m, s + 2 * m)
+    row_w = 7 * cell_v[0] + 6 * g
+    block_w, block_h = 2 * cell_h[0] + g, 4 * cell_h[1] + 3 * g
+    e = _trick_extent(s)
+    tfs = fs * 0.9
+    trick_h = 2 * e + 2.6 * tfs + 2 * lh
+    width = 2 * pad + max(row_w, 2 * block_w + 2 * e + 2 * pad)
+    mid_h = max(lh + block_h, trick_h)
+    y_top = pad + 2 * lh
+    y_mid = y_top + lh + cell_v[1] + pad
+    y_bottom = y_mid + mid_h + pad
+    height = y_bottom + lh + cell_v[1] + pad + lh
+
+    body: list[str] = []
+    words: list[str] = []
+
+    # Header: bid, contract, shaker; points.
+    if hand.bidder is None:
+        line1 = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
+    else:
+        line1 = f"Seat {hand.bidder} bid {bid_text(hand.high_bid)}"
+        if hand.phase is Phase.BIDDING:
+            line1 = f"Bidding: high bid {bid_text(hand.high_bid)} by seat {hand.bidder}"
+    if hand.contract is not None:
+        line1 += f" · contract: {hand.contract}"
+    line1 += f" · seat {hand.shaker} shook"
+    pts = hand.points
+    line2 = (
+        f"Points: {pts[0]} for seats 0+2, {pts[1]} for seats 1+3 · "
+        f"tricks played: {len(hand.tricks)}"
+    )
+    body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
+    body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
+    words.append(f"{line1}. {line2}.")
+
+    def seat_label(p: int) -> tuple[str, bool]:
+        parts = [f"seat {p}"]
+        if seat is not None and p == seat:
+            parts.append("you")
+        elif seat is not None and p == partner_of(seat):
+            parts.append("partner")
+        if p == hand.bidder:
+            parts.append("bidder")
+        if p == hand.declarer and p != hand.bidder:
+            parts.append("declarer")
+        if p == hand.sitting_out:
+            parts.append("sits out")
+        if p == hand.shaker:
+            parts.append("shaker")
+        if p == acting:
+            verb = {Phase.BIDDING: "to bid", Phase.CONTRACT: "names trumps"}
+            parts.append(verb.get(hand.phase, "to play"))
+        return " · ".join(parts), p == acting
+
+    def kinds_for(p: int, items: list[Domino]) -> tuple[list[str | None], list[bool]]:
+        extra = _kinds(items, highlight)
+        kinds: list[str | None] = []
+        dims: list[bool] = []
+        for d, k in zip(items, extra, strict=True):
+            acting_here = p == hand.to_act and bool(legal)
+            kinds.append(k or ("legal" if acting_here and d in legal else None))
+            dims.append((acting_here and d not in legal) or p == hand.sitting_out)
+        return kinds, dims
+
+    for p in range(4):
+        rel = (p - bottom) % 4
+        shown = p in visible
+        items = holdings[p]
+        tiles: list[Domino | None] = list(items) if shown else [None] * len(items)
+        kinds, dims = kinds_for(p, items) if shown else ([None] * len(items), [False] * len(items))
+        label, bold = seat_label(p)
+        words.append(_hand_words(p, items, shown) + ("" if not shown else _legal_note(kinds)))
+        if rel in (0, 2):
+            y = y_bottom if rel == 0 else y_top
+            n = len(tiles)
+            x0 = (width - row_w) / 2
+            x = x0 + (row_w - _row_width(n, s, g, True)) / 2
+            body.append(_text(x0 + m, y + 0.95 * fs, label, fs, bold=bold))
+            body.append(_place(x, y + lh, _row(tiles, s, g, True, kinds, dims, show_count)))
+        else:
+            x0 = pad if rel == 1 else width - pad - block_w
+            if rel == 1:
+                body.append(_text(x0 + m, y_mid + 0.95 * fs, label, fs, bold=bold))
+            else:
+                body.append(
+                    _text(x0 + block_w - m, y_mid + 0.95 * fs, label, fs, anchor="end", bold=bold)
+                )
+            for i, d in enumerate(tiles):
+                cx0 = x0 + (i % 2) * (cell_h[0] + g) + m
+                cy0 = y_mid + lh + (i // 2) * (cell_h[1] + g) + m
+                body.append(_place(cx0, cy0, _tile(d, s, False, kinds[i], dims[i], show_count)))
+
+    # The trick in the middle.
+    current = hand.current_trick
+    cx = width / 2
+    cy = y_mid + mid_h / 2 - lh
+    out = hand.sitting_out
+    if hand.contract is not None and (current or not hand.tricks):
+        leader = hand.leader
+        seats = _seats_from(leader, len(current), out)
+        winner = None
+        if current and hand.contract.kind == "sevens" and hand.bidder is not None:
+            # A tie in sevens goes to the bidding side, as the hand scores it.
+            winner = seats[sevens_winner(current, seats, hand.bidder % 2)]
+        elif current:
+            winner = seats[trick_winner(current, hand.contract)]
+        info = _trick_parts(
+            current, seats, leader, winner, False, hand.contract, bottom, out, s, cx, cy, tfs
+        )
+        title = f"trick {len(hand.tricks) + 1}"
+        caption = info.caption or f"seat {leader} to lead"
+        words.append(f"Trick {len(hand.tricks) + 1}: {info.desc}")
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        info = _trick_parts(
+            last.plays,
+            last.seats,
+            last.leader,
+            last.winner,
+            True,
+            hand.contract,
+            bottom,
+            out,
+            s,
+            cx,
+            cy,
+            tfs,
+        )
+        title = f"last trick (trick {len(hand.tricks)})"
+        caption = f"seat {last.winner} won it: {last.points} point{'s' if last.points != 1 else ''}"
+        words.append(f"Last trick (trick {len(hand.tricks)}): {info.desc}")
+    else:
+        info = None
+        title = ""
+        if hand.phase is Phase.BIDDING:
+            caption = f"seat {hand.to_act} to bid"
+        elif hand.phase is Phase.CONTRACT:
+            caption = f"seat {hand.to_act} names trumps"
+        elif hand.phase is Phase.RESHAKE:
+            caption = "everyone passed: shake again"
+        else:
+            caption = "no trick played"
+        body.append(_text(cx, cy, caption, fs, anchor="middle", bold=True, cls="caption"))
+    if info is not None:
+        body.append(info.body)
+        body.append(_text(cx, cy + e + 1.3 * tfs + lh, title, tfs, anchor="middle", cls="caption"))
+        body.append(
+            _text(
+                cx,
+                cy + e + 1.3 * tfs + 2 * lh,
+                caption,
+                tfs,
+                anchor="middle",
+                bold=True,
+                cls="caption",
+            )
+        )
+
+    status = hand.status()
+    body.append(_text(pad, height - pad, status, fs, cls="status"))
+    words.append(status)
+    if seat is None:
+        view = "all hands open"
+    elif open_all:
+        view = f"seen from seat {seat}, all hands open"
+    else:
+        view = f"seen from seat {seat}"
+    title_text = f"Texas 42 table, {view}"
+    return _root(
+        width, height, title_text, " ".join(_sentence(w) for w in words), "".join(body), "table-svg"
+    )
+
+
+def _legal_note(kinds: Sequence[str | None]) -> str:
+    n = sum(1 for k in kinds if k == "legal")
+    return f" ({n} may be played)" if n else ""
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# -- a deal ----------------------------------------------------------------------------
+def deal_svg(deal: Deal, *, size: float = 48, show_count: bool = False) -> str:
+    """The four hands of a deal, open, one row per seat."""
+    s = _check_size(size)
+    fs = _font(s)
+    m = _margin(s)
+    g = 0.1 * s
+    pad = 0.25 * s
+    label_w = 4.2 * fs
+    cell_h = 2 * s + 2 * m
+    top = pad + 1.4 * fs
+    width = 2 * pad + label_w + _row_width(7, s, g, True)
+    height = top + 4 * (cell_h + g) - g + pad
+    body = [_text(pad, pad + fs, f"Deal {deal.code}", fs, bold=True, cls="header")]
+    words = []
+    for p, hand in enumerate(deal.hands):
+        items = list(hand)
+        y = top + p * (cell_h + g)
+        body.append(_text(pad, y + cell_h / 2 - 0.1 * fs, f"seat {p}", fs, bold=True))
+        body.append(_text(pad, y + cell_h / 2 + 1.1 * fs, f"count {hand.count}", fs * 0.85))
+        none: list[str | None] = [None] * len(items)
+        body.append(
+            _place(
+                pad + label_w, y, _row(items, s, g, True, none, [False] * len(items), show_count)
+            )
+        )
+        words.append(f"seat {p}: {hand} (count {hand.count})")
+    desc = f"Deal {deal.code}. " + "; ".join(words) + "."
+    return _root(width, height, f"Deal {deal.code}", desc, "".join(body), "deal-svg")
+
+
+# -- the ALL tally --------------------------------------------------------------------------
+_STROKE_WORDS = (
+    "A: left leg /",
+    "A: right leg \\",
+    "A: crossbar -",
+    "first L: upright |",
+    "first L: foot _",
+    "second L: upright |",
+    "second L: foot _",
+)
+
+
+def tally_svg(marks: int, *, size: float = 48, label: str | None = None) -> str:
+    """The score-sheet tally of ``marks``: seven strokes spell "ALL" (A: / \\ -,
+    each L: | _); the strokes not yet earned are drawn faint and dashed."""
+    drawn = len(tally(marks))  # checks marks, stops at seven like the score sheet
+    h = _check_size(size)
+    k = h / 48
+    fs = _font(h)
+    pad = 0.3 * h
+    a_w, l_w, space = 0.75 * h, 0.5 * h, 0.28 * h
+    x_a = pad
+    x_l1 = x_a + a_w + space
+    x_l2 = x_l1 + l_w + space
+    top = pad
+    bottom = top + h
+    lines = (
+        (x_a, bottom, x_a + a_w / 2, top),
+        (x_a + a_w / 2, top, x_a + a_w, bottom),
+        (x_a + 0.25 * a_w, top + 0.58 * h, x_a + 0.75 * a_w, top + 0.58 * h),
+        (x_l1, top, x_l1, bottom),
+        (x_l1, bottom, x_l1 + l_w, bottom),
+        (x_l2, top, x_l2, bottom),
+        (x_l2, bottom, x_l2 + l_w, bottom),
+    )
+    body = []
+    for i, (x1, y1, x2, y2) in enumerate(lines):
+        if i < drawn:
+            look = f'class="stroke drawn" stroke="{_INK}" stroke-width="{_n(0.09 * h)}"'
+        else:
+            look = (
+                f'class="stroke faint" stroke="{_INK}" stroke-opacity="0.22" '
+                f'stroke-width="{_n(0.05 * h)}" stroke-dasharray="{_n(5 * k)} {_n(5 * k)}"'
+            )
+        body.append(
+            f'<line {look} data-stroke="{i + 1}" x1="{_n(x1)}" y1="{_n(y1)}" '
+            f'x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"/>'
+        )
+    width = x_l2 + l_w + pad
+    height = bottom + pad
+    if label:
+        width = max(width, 0.6 * fs * len(label) + 2 * pad)
+        body.append(_text(width / 2, height + 0.7 * fs, label, fs, anchor="middle"))
+        height += 1.3 * fs
+    title = f"{marks} mark{'s' if marks != 1 else ''}"
+    if drawn:
+        done = "; ".join(_STROKE_WORDS[:drawn])
+        desc = f"{title} on the score sheet: {drawn} of the 7 strokes that spell ALL ({done})"
+    else:
+        desc = f"{title} on the score sheet: none of the 7 strokes that spell ALL"
+    if drawn == 7:
+        desc += "; ALL is complete, the game is won"
+    if label:
+        desc = f"{label}: {desc}"
+    return _root(width, height, title, desc + ".", "".join(body), "tally-svg")
