@@ -131,16 +131,24 @@ class Domino:
     def __eq__(self, other: object) -> bool:
         return self is other
 
-    def __lt__(self, other: Domino) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Domino):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Domino) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Domino):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Domino) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Domino):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Domino) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Domino):
+            return NotImplemented
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[type[Domino], tuple[int, int]]:
@@ -272,13 +280,19 @@ class DominoSet:
     def __hash__(self) -> int:
         return hash(("DominoSet", self.mask))
 
-    def __or__(self, other: DominoSet) -> DominoSet:
+    def __or__(self, other: object) -> DominoSet:
+        if not isinstance(other, DominoSet):
+            return NotImplemented
         return DominoSet(self.mask | other.mask)
 
-    def __and__(self, other: DominoSet) -> DominoSet:
+    def __and__(self, other: object) -> DominoSet:
+        if not isinstance(other, DominoSet):
+            return NotImplemented
         return DominoSet(self.mask & other.mask)
 
-    def __sub__(self, other: DominoSet) -> DominoSet:
+    def __sub__(self, other: object) -> DominoSet:
+        if not isinstance(other, DominoSet):
+            return NotImplemented
         return DominoSet(self.mask & ~other.mask)
 
     @property

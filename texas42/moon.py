@@ -190,7 +190,8 @@ class MoonHand:
         if self.phase is not Phase.BIDDING:
             raise IllegalBidError(f"bid {value!r}: the auction is over", rule="bidding-over")
         text = str(value).strip().lower()
-        amount = 0 if text in ("pass", "0") else int(text) if text.isdigit() else -1
+        plain_number = text.isascii() and text.isdigit() and len(text) <= 2
+        amount = 0 if text in ("pass", "0") else int(text) if plain_number else -1
         if amount not in (0, *MOON_BIDS):
             raise NotationError(
                 f"{value!r} is not a Moon bid: pass, 4 to 7 tricks, or 21 to shoot the moon",

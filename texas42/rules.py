@@ -136,10 +136,14 @@ class Rules:
                 )
         if not 1 <= self.min_bid <= 41:
             raise NotationError(f"rules option min_bid={self.min_bid!r} must be 1..41")
-        if self.opening_mark_limit < 1 or self.mark_raise_limit < 1:
-            raise NotationError(
-                "rules options opening_mark_limit and mark_raise_limit must be >= 1"
-            )
+        # Marks past 42 have no meaning at any table, and would make bid lists endless.
+        for option in ("opening_mark_limit", "mark_raise_limit"):
+            if not 1 <= getattr(self, option) <= 42:
+                raise NotationError(f"rules option {option} must be 1..42", rule="rules")
+        for option in ("max_marks", "plunge_marks", "splash_marks", "nello_max_marks"):
+            value = getattr(self, option)
+            if value is not None and value > 42:
+                raise NotationError(f"rules option {option} must be at most 42", rule="rules")
         if self.max_marks is not None and self.max_marks < 1:
             raise NotationError(f"rules option max_marks={self.max_marks!r} must be >= 1")
         for place in self.follow_me_doubles:
@@ -230,7 +234,7 @@ class Rules:
         base = PRESETS.get(self.name, STANDARD)
         out = {}
         for f in dataclasses.fields(self):
-            if f.name in ("name", "source"):
+            if f.name == "name":
                 continue
             value = getattr(self, f.name)
             if value != getattr(base, f.name):

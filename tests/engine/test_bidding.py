@@ -361,3 +361,26 @@ def test_a_forced_bidder_always_has_a_bid(options):
         hand.bid("pass")
     assert hand.forced
     assert hand.valid_bids(), "the forced bidder has no legal bid: the hand is stuck"
+
+
+def test_seed_forced_bid_falls_on_the_last_to_speak_and_says_so():
+    # Holder of 1-0 (seat 1) bids first, so seat 0 speaks last; the shaker is seat 3.
+    hand = Hand(deal_with("", "1-0"), shaker=3, rules="seed")
+    for _ in range(3):
+        hand.bid("pass")
+    assert hand.forced and hand.to_act == 0
+    with pytest.raises(IllegalBidError) as info:
+        hand.bid("pass")
+    assert info.value.rule == "forced-bid"
+    assert "the shaker must bid" not in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("option", ["opening_mark_limit", "mark_raise_limit"])
+def test_huge_mark_limits_are_refused_or_capped(option):
+    # valid_bids() lists every mark bid up to the limit: 10**12 of them exhaust memory.
+    try:
+        rules = Rules.from_json({option: 10**12})
+    except NotationError:
+        return
+    for high in (0, 1):
+        assert rules.mark_bid_limit(high) - high <= 1000, rules.mark_bid_limit(high)

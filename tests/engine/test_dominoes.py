@@ -217,3 +217,17 @@ def test_with_number_holds_the_seven_dominoes_of_each_number():
     for n in range(7):
         assert len(full.with_number(n)) == 7
         assert all(x.has(n) for x in full.with_number(n))
+
+
+def test_comparing_or_combining_with_other_types_is_a_type_error():
+    # Python's convention: return NotImplemented, so the operator raises TypeError.
+    x = Domino(6, 4)
+    with pytest.raises(TypeError):
+        _ = x < 5
+    with pytest.raises(TypeError):
+        _ = x >= "6-4"
+    with pytest.raises(TypeError):
+        _ = DominoSet.parse("6-4") | 5
+    with pytest.raises(TypeError):
+        _ = DominoSet.parse("6-4") - "6-4"
+    assert (x == "6-4") is False

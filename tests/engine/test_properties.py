@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import os
 import random
 
 import pytest
@@ -55,10 +56,15 @@ PLAY_RULES = {"not-held", "follow-suit", "sevens"}
 SEEDS = st.integers(min_value=0, max_value=2**63)
 
 
+#: Run the properties longer with e.g. ``TEXAS42_PROPERTY_SCALE=10`` (a bug hunt, not CI).
+SCALE = float(os.environ.get("TEXAS42_PROPERTY_SCALE", "1"))
+
+
 def cfg(examples: int) -> settings:
-    """Settings of one property: ``examples`` random cases, no deadline (hands vary)."""
+    """Settings of one property: ``examples`` random cases (times ``SCALE``), no deadline
+    (hands vary in length)."""
     return settings(
-        max_examples=examples,
+        max_examples=max(1, round(examples * SCALE)),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         report_multiple_bugs=False,
@@ -180,8 +186,9 @@ def check_finished(hand: Hand) -> None:
     for t in tricks:
         assert t.points == 1 + sum(x.count for x in t.plays)
         assert t.seats[0] == t.leader and t.winner in t.seats
-        if hand.contract.kind != "sevens":
-            assert t.seats[trick_winner(t.plays, hand.contract)] == t.winner
+        team = hand.bidder % 2
+        position = trick_winner(t.plays, hand.contract, seats=t.seats, bidding_team=team)
+        assert t.seats[position] == t.winner
         won[t.winner % 2] += 1
         points[t.winner % 2] += t.points
     assert hand.tricks_won == won and hand.points == points
@@ -253,7 +260,16 @@ def check_early_equals_full(rules: Rules, seed: int) -> None:
     if kind == "nello":
         assert fr.made == (full.tricks_won[team] == 0)
     elif kind == "sevens":
-        pass
+        # set by a trick where an opponent comes closer to 7 than the bidding side
+        closer = []
+        for t in full.tricks:
+            distance = [8, 8]
+            for seat, x in zip(t.seats, t.plays, strict=True):
+                distance[seat % 2] = min(distance[seat % 2], abs(x.pips - 7))
+            closer.append(distance[1 - team] < distance[team])
+        assert fr.made == (not any(closer))
+        if not fr.made:
+            assert fr.decided_after == closer.index(True) + 1
     elif is_mark_bid(fr.bid):
         assert fr.made == (full.tricks_won[team] == 7), (fr, full.tricks_won)
     else:
@@ -479,6 +495,8 @@ RULES_VALUES = st.one_of(
     st.lists(st.sampled_from(["high", "low", "own-suit", "own-suit-low", "x"]), max_size=3),
 )
 SCALAR_OPTIONS = [
+    "name",
+    "source",
     "min_bid",
     "max_marks",
     "hide_tricks_from",
@@ -520,11 +538,22 @@ def test_rules_read_from_json_work_in_a_hand_and_round_trip(options, preset, see
     except NotationError:
         return
     assume(getattr(rules, "players", 4) == 4)
+    # valid_bids lists every mark bid up to the limit: a huge limit would exhaust memory,
+    # so check it (cheaply) before playing a hand.
+    assert_mark_limits_listable(rules)
     assert Rules.from_json(json.loads(json.dumps(rules.to_json()))) == rules
     rng = random.Random(seed)
     hand = Hand(Deal.shake(rng), shaker=rng.randrange(4), rules=rules)
     play_randomly(hand, rng)
     check_finished(hand)
+
+
+def assert_mark_limits_listable(rules: Rules) -> None:
+    for high in (0, 1, 2):
+        raise_by = rules.mark_bid_limit(high) - high
+        assert raise_by <= 1000, (
+            f"{rules.to_json()} lets valid_bids list {raise_by} mark bids at once"
+        )
 
 
 def _valid_record_dict(seed: int) -> dict:

@@ -391,6 +391,20 @@ def test_rules_name_option_round_trips():
     assert Rules.from_json(rules.to_json()) == rules
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.preset("seed").replace(name="house"),
+        Rules.preset("seed").replace(source="my table"),
+        Rules.preset("lechner").replace(name="dorm", target=5),
+    ],
+    ids=["renamed-seed", "seed-with-source", "renamed-lechner"],
+)
+def test_renamed_profiles_round_trip_through_json(rules):
+    value = json.loads(json.dumps(rules.to_json()))
+    assert Rules.from_json(value) == rules
+
+
 def test_rules_replace_checks_names():
     with pytest.raises(NotationError):
         STANDARD.replace(bogus=1)
