@@ -24,10 +24,19 @@ from texas42 import (
     Rules,
     Suit,
     allowed_contracts,
+    follows,
 )
 from texas42 import legal_plays as tricks_legal_plays
 
-from .helpers import ALL_SIXES, d, deal_with, play_randomly, snapshot, won_auction
+from .helpers import (
+    ALL_SIXES,
+    d,
+    deal_with,
+    play_randomly,
+    random_action,
+    snapshot,
+    won_auction,
+)
 
 SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
 #: Seat 1 (an opponent of seat 0) holds all seven sixes.
@@ -355,9 +364,6 @@ def test_mark_bid_made_by_winning_all_seven_tricks(bid, marks):
 
 
 def test_mark_bid_126_made_by_winning_all_seven_tricks():
-    hand = Hand(OPPONENT_SIXES, shaker=0)  # seat 1, holding the sixes, bids first
-    for b in ("84", "pass", "pass", "pass"):
-        hand.bid(b)
     hand = Hand(OPPONENT_SIXES, shaker=2)  # seat 3 opens 84, seat 0 passes, seat 1 raises
     for b in ("84", "pass", "126", "pass"):
         hand.bid(b)
@@ -567,20 +573,12 @@ def test_known_voids_agree_with_the_holdings_through_random_hands():
             Deal.shake(rng), shaker=rng.randrange(4), rules=STANDARD.replace(early_end=False)
         )
         while not hand.is_over:
-            play_randomly_one(hand, rng)
+            hand.apply(random_action(hand, rng))
             if hand.contract is None:
                 continue
             for seat, suits in hand.known_voids().items():
                 for suit in suits:
-                    from texas42 import follows
-
                     assert not any(follows(x, suit, hand.contract) for x in hand.holding(seat))
-
-
-def play_randomly_one(hand: Hand, rng: random.Random) -> None:
-    from .helpers import random_action
-
-    hand.apply(random_action(hand, rng))
 
 
 # -- history: undo, copy, at, equality, replay ----------------------------------------------------
