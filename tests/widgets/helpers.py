@@ -1,0 +1,90 @@
+"""Drive every option of every control of an explorer, from Python."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as W
+
+from texas42.errors import Texas42Error
+from texas42.widgets import Explorer
+
+#: Text typed into free-text controls: wrong input first, then good input.
+TEXT_SAMPLES = ["zz", "7-7", "", "6-4", "5 3"]
+
+
+def check_clean(ex: Explorer, what: str) -> None:
+    """No bug: at most a rules error, shown as a message."""
+    err = ex.last_error
+    assert err is None or isinstance(err, Texas42Error), f"{what}: {err!r}"
+    if isinstance(err, Texas42Error):
+        assert ex.message, f"{what}: an error but no message"
+    ex.last_error = None
+
+
+def drive(
+    ex: Explorer,
+    samples: dict[int, list[Any]] | None = None,
+    *,
+    rounds: int = 3,
+    skip: Callable[[Any], bool] = lambda w: False,
+) -> dict[str, int]:
+    """Set every option of every control (and click every button) at least once.
+
+    New controls that appear on the way (domino buttons, option buttons) are driven
+    in the next round. ``samples`` maps ``id(widget)`` to the values to type into it.
+    Returns how many actions of each control type were taken.
+    """
+    samples = samples or {}
+    done: set[tuple[int, object]] = set()
+    counts: dict[str, int] = {}
+    for _ in range(rounds):
+        fresh = [w for w in ex.controls() if _key(w) not in done and not skip(w)]
+        if not fresh:
+            break
+        for w in fresh:
+            done.add(_key(w))
+            for value in _values(w, samples.get(id(w))):
+                counts[type(w).__name__] = counts.get(type(w).__name__, 0) + 1
+                _act(w, value)
+                check_clean(ex, f"{type(w).__name__} {getattr(w, 'description', '')!r} = {value!r}")
+    return counts
+
+
+def _key(w: Any) -> tuple[int, object]:
+    """A control, and its options: a control whose options changed is driven again."""
+    return (id(w), tuple(getattr(w, "options", ()) or ()))
+
+
+def _values(w: Any, given: list[Any] | None) -> Iterable[Any]:
+    if given is not None:
+        return given
+    if isinstance(w, W.Button):
+        return ["click"]
+    if isinstance(w, (W.Dropdown, W.ToggleButtons, W.Select, W.RadioButtons)):
+        values = [o[1] if isinstance(o, tuple) else o for o in w.options]
+        return [*values, values[0]] if values else []
+    if isinstance(w, (W.Checkbox, W.ToggleButton)):
+        return [not w.value, w.value]
+    if isinstance(w, W.IntSlider):
+        return [w.max, (w.min + w.max) // 2, w.min]
+    if isinstance(w, (W.IntText, W.BoundedIntText)):
+        return [0, 7, int(w.value)]
+    if isinstance(w, W.Textarea):
+        return ["nonsense", ""]
+    if isinstance(w, W.Text):
+        return TEXT_SAMPLES
+    return []
+
+
+def _act(w: Any, value: Any) -> None:
+    if isinstance(w, W.Button):
+        w.click()
+        return
+    if isinstance(w, (W.Dropdown, W.ToggleButtons, W.Select, W.RadioButtons)):
+        values = [o[1] if isinstance(o, tuple) else o for o in w.options]
+        if value in values:
+            w.value = value
+        return
+    w.value = value

@@ -1,0 +1,442 @@
+"""Explorer 5, bidding scenarios: a deal (a hand number, a deal code or typed
+in), stepped bid by bid: the valid bids, what each means, the odds of making
+each level with each trump (with the analysis package), then naming trumps and
+the consequences."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from ..bidding import bid_text, explain_bid
+from ..contracts import Contract
+from ..dominoes import Domino
+from ..hand import Hand, Phase, allowed_contracts
+from ..rules import PRESETS
+from . import _analysis
+from ._common import (
+    SEAT_NAMES,
+    DealSource,
+    Explorer,
+    button,
+    dropdown,
+    html_box,
+    p,
+    page,
+    row,
+    safe,
+    seat_label,
+    ul,
+)
+from ._players import decide
+
+#: Simulated deals per contract for the odds (about 0.05 s each on one core).
+ODDS_SAMPLES = 300
+
+
+def odds_table(odds: Any) -> str:
+    """An HTML table of bid odds: ``odds`` maps contract text to {bid: probability}."""
+    if not odds:
+        return ""
+    levels = sorted({b for row_ in odds.values() for b in row_})
+    head = "".join(f'<th scope="col" style="padding:2px 8px">{b}</th>' for b in levels)
+    rows = []
+    for contract, by_bid in odds.items():
+        cells = "".join(
+            f'<td style="padding:2px 8px;text-align:right">{round(100 * by_bid.get(b, 0))}%</td>'
+            for b in levels
+        )
+        rows.append(
+            f'<tr><th scope="row" style="text-align:left;padding:2px 8px">'
+            f"{html.escape(str(contract))}</th>{cells}</tr>"
+        )
+    return (
+        '<table style="border-collapse:collapse;font-size:1em" aria-label="chance of making each '
+        'bid with each trump"><caption style="text-align:left;font-weight:bold">Chance of '
+        f"making each bid (rows: trumps; columns: bid)</caption><tr><th></th>{head}</tr>"
+        f"{''.join(rows)}</table>"
+    )
+
+
+class BiddingExplorer(Explorer):
+    """Step through an auction bid by bid, then name trumps.
+
+    >>> ex = BiddingExplorer(seed=3)
+    >>> ex.bid_picker.value = 30; ex.bid_button.click()
+    >>> ex.state["auction"]
+    ['Seat 1: 30']
+    """
+
+    title = "Bidding"
+
+    def __init__(self, seed: int = 1, rules: str = "standard", shaker: int = 0) -> None:
+        super().__init__()
+        self.source = DealSource(seed)
+        self.rules_picker = dropdown(
+            "Rules:", list(PRESETS), rules if rules in PRESETS else "standard", width="14em"
+        )
+        self.shaker_picker = dropdown(
+            "Shaker:", [(f"Seat {s}", s) for s in range(4)], shaker, width="12em"
+        )
+        self.show_all = W.Checkbox(
+            value=False, description="Show every hand", indent=False, layout=W.Layout(width="auto")
+        )
+        self.bid_picker = dropdown("Bid:", [("pass", 0)], 0, width="12em")
+        self.meaning = html_box()
+        self.bid_button = button("Bid", "make the chosen bid", style="primary")
+        self.auto_button = button("Computer bids", "let the computer bid for this seat")
+        self.undo_button = button("↶ Undo", "take back the last bid")
+        self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
+        self.name_button = button("Name trumps", "the bidder names this contract", style="primary")
+        self.odds_button = button("Show the odds", "solve many deals to estimate the chances")
+        self.progress = W.IntProgress(
+            value=0, min=0, max=1, description="Thinking:", layout=W.Layout(visibility="hidden")
+        )
+        self.hand_box = html_box()
+        self.auction_box = html_box()
+        self.odds_box = html_box()
+        self.result_box = html_box()
+        self.source.load_button.on_click(self._on_load)
+        self.rules_picker.observe(self._on_load, names="value")
+        self.shaker_picker.observe(self._on_load, names="value")
+        self.show_all.observe(self._on_redraw, names="value")
+        self.bid_picker.observe(self._on_pick_bid, names="value")
+        self.contract_picker.observe(self._on_pick_contract, names="value")
+        self.bid_button.on_click(self._on_bid)
+        self.auto_button.on_click(self._on_auto)
+        self.undo_button.on_click(self._on_undo)
+        self.name_button.on_click(self._on_name)
+        self.odds_button.on_click(self._on_odds)
+        self.bid_row = W.HBox([self.bid_picker, self.bid_button, self.auto_button])
+        self.contract_row = W.HBox([self.contract_picker, self.name_button, self.auto_button])
+        self.action_row = W.VBox([self.bid_row])
+        self.ui = W.VBox(
+            [
+                self.source.box,
+                W.HBox([self.rules_picker, self.shaker_picker, self.show_all]),
+                self.message_box,
+                self.hand_box,
+                self.action_row,
+                self.meaning,
+                W.HBox([self.undo_button, self.odds_button, self.progress]),
+                self.odds_box,
+                self.auction_box,
+                self.result_box,
+            ]
+        )
+        self.ui.add_class("t42-bidding")
+        self.extra = [*self.source.fields, self.bid_row, self.contract_row]
+        self.hand = Hand(self.source.deal(), shaker=shaker, rules=PRESETS[self.rules_picker.value])
+        self.reasons: list[str] = []
+        self._odds: Any = None
+        _analysis.module()  # import the analysis package now, not during a click
+        self._busy = False
+        self.render()
+        self.show_message(
+            self.hand.status() + " Choose a bid to read what it means, then press the bid button."
+        )
+
+    # -- actions ---------------------------------------------------------------------------
+    @safe
+    def _on_load(self, _change: Any = None) -> None:
+        deal = self.source.deal()
+        self.hand = Hand(
+            deal, shaker=int(self.shaker_picker.value), rules=PRESETS[self.rules_picker.value]
+        )
+        self.reasons = []
+        self._odds = None
+        self.odds_box.value = ""
+        self.render()
+        self.show_message(
+            f"Dealt {self.source.describe()} (deal code {deal.code}). " + self.hand.status()
+        )
+
+    @safe
+    def _on_bid(self, _b: Any = None) -> None:
+        seat = self.hand.to_act
+        value = int(self.bid_picker.value)
+        self.hand.bid(value)
+        self.reasons.append(f"{SEAT_NAMES[seat]}: {bid_text(value)}")
+        self._after_action()
+
+    @safe
+    def _on_auto(self, _b: Any = None) -> None:
+        if self.hand.is_over or self.hand.phase is Phase.PLAYING:
+            self.show_message("The auction is over: nothing left to decide.", kind="warn")
+            return
+        seat = self.hand.to_act
+        decision = decide(self.hand)
+        decision.apply(self.hand)
+        self.reasons.append(f"{SEAT_NAMES[seat]}: {decision.text} — {decision.reason}")
+        self._after_action()
+
+    @safe
+    def _on_undo(self, _b: Any = None) -> None:
+        if not self.hand.actions:
+            self.show_message("Nothing to undo: no bid has been made.", kind="warn")
+            return
+        self.hand.undo()
+        self.reasons.pop()
+        self.render()
+        self.show_message("Took back the last action. " + self.hand.status())
+
+    @safe
+    def _on_name(self, _b: Any = None) -> None:
+        seat = self.hand.to_act
+        self.hand.name_contract(str(self.contract_picker.value))
+        self.reasons.append(f"{SEAT_NAMES[seat]} names {self.hand.contract}")
+        self._after_action()
+
+    @safe
+    def _on_pick_bid(self, _change: Any = None) -> None:
+        if not self._busy:
+            self._draw_meaning()
+
+    @safe
+    def _on_pick_contract(self, _change: Any = None) -> None:
+        if not self._busy:
+            self._draw_meaning()
+
+    @safe
+    def _on_redraw(self, _change: Any = None) -> None:
+        self.render()
+
+    @safe
+    def _on_odds(self, _b: Any = None) -> None:
+        seat = self.hand.to_act if self.hand.phase is Phase.BIDDING else self.hand.bidder
+        if seat is None:
+            seat = 0
+        fn = _analysis.attr("evaluate_hand")
+        if fn is None:
+            self.odds_box.value = page(
+                p(
+                    "The odds need the analysis package (texas42.analysis.evaluate_hand), which "
+                    "is not installed here."
+                )
+            )
+            self.show_message("No odds: the analysis package is missing.", kind="warn")
+            return
+        h = self.hand
+        if h.bidder is not None and h.phase is not Phase.BIDDING:
+            auction = h.bids[: h.bidding_order.index(seat)]
+        else:
+            auction = list(h.bids)
+        contracts = allowed_contracts(h.rules)
+        self.progress.max = len(contracts)
+        self.progress.value = 0
+        self.progress.layout.visibility = "visible"
+        self.show_message(f"Working out the odds for {SEAT_NAMES[seat]}'s dominoes ...")
+        rows: dict[str, dict[int, float]] = {}
+        method = ""
+        spread = 0.0
+        try:
+            for i, c in enumerate(contracts):
+                ev = fn(
+                    h.deal[seat],
+                    seat=seat,
+                    auction=auction,
+                    contracts=[c],
+                    samples=ODDS_SAMPLES,
+                    seed=0,
+                    rules=h.rules,
+                )
+                rows[str(c)] = {b: ev.odds(c, b).p for b in ev.bids}
+                for b in ev.bids:
+                    o = ev.odds(c, b)
+                    spread = max(spread, o.hi - o.p, o.p - o.lo)
+                method = str(ev.method_text)
+                self.progress.value = i + 1
+        finally:
+            self.progress.layout.visibility = "hidden"
+        self._odds = rows
+        best = max(rows, key=lambda k: rows[k].get(30, 0.0))
+        self.odds_box.value = page(
+            odds_table(rows),
+            p(
+                f"How: {method}; {ODDS_SAMPLES} deals per contract, so each figure is within "
+                f"about {round(100 * spread)} points of percentage (95%)."
+            ),
+        )
+        self.show_message(
+            f"Odds for {SEAT_NAMES[seat]}'s dominoes: the best chance of making 30 is with "
+            f"{best} ({round(100 * rows[best].get(30, 0.0))}%)."
+        )
+
+    def _after_action(self) -> None:
+        self.render()
+        self.show_message(
+            self.hand.status(), kind="good" if self.hand.phase is Phase.PLAYING else "info"
+        )
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def state(self) -> dict[str, Any]:
+        h = self.hand
+        return {
+            "deal": h.deal.code,
+            "phase": h.phase.value,
+            "to_act": h.to_act if not h.is_over else None,
+            "high_bid": h.high_bid,
+            "bidder": h.bidder,
+            "valid_bids": h.valid_bids(),
+            "auction": list(self.reasons),
+            "contract": str(h.contract) if h.contract else None,
+            "message": self.message,
+        }
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _draw_meaning(self) -> None:
+        h = self.hand
+        if h.phase is Phase.BIDDING:
+            self.meaning.value = page(
+                p("What it means: " + explain_bid(int(self.bid_picker.value)))
+            )
+        elif h.phase is Phase.CONTRACT:
+            c = Contract.parse(str(self.contract_picker.value))
+            self.meaning.value = page(p("What it means: " + c.describe()))
+        else:
+            self.meaning.value = ""
+
+    def render(self) -> None:
+        h = self.hand
+        self._busy = True
+        try:
+            if h.phase is Phase.BIDDING:
+                bids = h.valid_bids()
+                self.bid_picker.options = [(bid_text(b), b) for b in bids]
+                self.bid_picker.value = bids[0]
+                self.action_row.children = [self.bid_row]
+                self.bid_button.description = f"{SEAT_NAMES[h.to_act]} bids"
+                self.auto_button.description = "Computer bids"
+            elif h.phase is Phase.CONTRACT:
+                cs = h.valid_contracts()
+                self.contract_picker.options = [(str(c), str(c)) for c in cs]
+                self.contract_picker.value = str(cs[0])
+                self.action_row.children = [self.contract_row]
+                self.auto_button.description = "Computer names trumps"
+            else:
+                self.action_row.children = []
+        finally:
+            self._busy = False
+        self._draw_meaning()
+        seats = (
+            range(4)
+            if self.show_all.value
+            else (
+                [h.to_act]
+                if not h.is_over and h.phase is not Phase.PLAYING
+                else ([h.bidder] if h.bidder is not None else [])
+            )
+        )
+        parts = []
+        for s in seats:
+            held = list(h.deal[s])
+            parts.append(
+                row(
+                    held,
+                    size=40,
+                    show_count=True,
+                    label=seat_label(s)
+                    + (
+                        " — to act"
+                        if s == h.to_act and not h.is_over and h.phase is not Phase.PLAYING
+                        else ""
+                    ),
+                )
+            )
+            parts.append(p(_hand_words(held)))
+        self.hand_box.value = page(*parts)
+        if h.phase is Phase.BIDDING:
+            order = ", ".join(f"seat {s}" for s in h.bidding_order)
+            intro = [
+                p(
+                    f"Bidding order: {order}. Each player bids once; a bid must beat the "
+                    f"high bid ({bid_text(h.high_bid) if h.bidder is not None else 'none yet'})."
+                )
+            ]
+        else:
+            intro = []
+        self.auction_box.value = page(
+            *intro,
+            p("The auction so far:") if self.reasons else "",
+            ul(self.reasons) if self.reasons else "",
+        )
+        self.result_box.value = self._consequences() if h.phase is Phase.PLAYING else ""
+
+    def _consequences(self) -> str:
+        h = self.hand
+        c, bidder = h.contract, h.bidder
+        assert c is not None and bidder is not None
+        team = bidder % 2
+        lines = [
+            p(f"{SEAT_NAMES[bidder]} bid {bid_text(h.high_bid)} and named {c}. " + c.describe()),
+            p(explain_bid(h.high_bid)),
+        ]
+        items = []
+        for s in range(4):
+            held = list(h.deal[s])
+            trumps = [d for d in held if c.is_trump(d)]
+            side = "bidders" if s % 2 == team else "opponents"
+            items.append(
+                f"{SEAT_NAMES[s]} ({side}) holds {len(trumps)} trump"
+                f"{'s' if len(trumps) != 1 else ''}"
+                + (f": {' '.join(str(d) for d in trumps)}" if trumps else "")
+                + f"; count {sum(d.count for d in held)}."
+            )
+        lines.append(ul(items))
+        sol = None
+        if _analysis.has_solver():
+            self.progress.layout.visibility = "visible"
+            try:
+                sol = _analysis.solve(h)
+            finally:
+                self.progress.layout.visibility = "hidden"
+        if sol is not None:
+            taken = sol.points[team]
+            need = min(h.high_bid, 42)
+            verdict = "made" if taken >= need else "set"
+            lines.append(
+                p(
+                    f"With every hand open and best play by all four players, the bidders take "
+                    f"{taken} of 42 points: the bid would be {verdict} (it needs {need}). "
+                    f"Best first lead: {', '.join(str(d) for d in sol.best)}."
+                )
+            )
+        else:
+            lines.append(
+                p(
+                    "(With the analysis package installed, the solver would say here "
+                    "whether the bid can be made with best play.)"
+                )
+            )
+        return page(*lines)
+
+
+def _odds_rows(odds: Any) -> dict[str, dict[int, float]]:
+    """Read the analysis package's bid odds into {contract text: {bid: probability}}."""
+    if odds is None:
+        return {}
+    if isinstance(odds, dict):
+        out: dict[str, dict[int, float]] = {}
+        for k, v in odds.items():
+            if isinstance(v, dict):
+                out[str(k)] = {int(b): float(x) for b, x in v.items()}
+        return out
+    table = getattr(odds, "table", None) or getattr(odds, "odds", None)
+    if isinstance(table, dict):
+        return _odds_rows(table)
+    return {}
+
+
+def _hand_words(held: list[Domino]) -> str:
+    doubles = [d for d in held if d.is_double]
+    count = sum(d.count for d in held)
+    longest = max(range(7), key=lambda n: (sum(d.has(n) for d in held), n))
+    k = sum(d.has(longest) for d in held)
+    return (
+        f"{len(doubles)} double{'s' if len(doubles) != 1 else ''}"
+        f"{': ' + ' '.join(str(d) for d in doubles) if doubles else ''}; count {count}; "
+        f"longest suit: {k} with a {longest}."
+    )

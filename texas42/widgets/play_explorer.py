@@ -1,0 +1,373 @@
+"""Explorer 7, play a hand: the learner plays one seat with computer partners
+and opponents; every computer action says why; hints on request; at the end a
+review against the solver's best line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+
+from ..bidding import bid_text, explain_bid
+from ..contracts import Contract
+from ..dominoes import Domino
+from ..errors import IllegalPlayError
+from ..hand import Hand, Phase
+from ..rules import PRESETS
+from ..tricks import explain_play
+from . import _analysis
+from ._common import (
+    SEAT_NAMES,
+    ButtonRow,
+    DealSource,
+    Explorer,
+    button,
+    dropdown,
+    html_box,
+    p,
+    page,
+    safe,
+    table_pic,
+    ul,
+)
+from ._players import decide
+
+
+class PlayExplorer(Explorer):
+    """Play one seat of a hand against the computer.
+
+    >>> ex = PlayExplorer(seed=5, seat=0)
+    >>> ex.state["your_turn"]
+    True
+    """
+
+    title = "Play a hand"
+
+    def __init__(self, seed: int = 1, seat: int = 0, rules: str = "standard") -> None:
+        super().__init__()
+        self.source = DealSource(seed)
+        self.seat_picker = dropdown(
+            "You play:", [(f"Seat {s}", s) for s in range(4)], seat, width="12em"
+        )
+        self.rules_picker = dropdown(
+            "Rules:", list(PRESETS), rules if rules in PRESETS else "standard", width="14em"
+        )
+        self.commentary = W.Checkbox(
+            value=True,
+            indent=False,
+            description="Explain the computer's actions",
+            layout=W.Layout(width="auto"),
+        )
+        self.hint_button = button("Hint", "what would a good player do here?")
+        self.review_button = button("Review the hand", "compare your plays with the solver's")
+        self.bid_picker = dropdown("Your bid:", [("pass", 0)], 0, width="12em")
+        self.bid_button = button("Bid", "make the chosen bid", style="primary")
+        self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
+        self.name_button = button("Name trumps", "name the chosen contract", style="primary")
+        self.hand_row = ButtonRow(7, self._button_click)
+        self.domino_buttons = self.hand_row.box
+        self.action_box = W.VBox()
+        self.progress = W.IntProgress(
+            value=0, min=0, max=1, description="Thinking:", layout=W.Layout(visibility="hidden")
+        )
+        self.table = html_box()
+        self.meaning = html_box()
+        self.log_box = html_box()
+        self.hint_box = html_box()
+        self.review_box = html_box()
+        self.source.load_button.on_click(self._on_load)
+        self.seat_picker.observe(self._on_load, names="value")
+        self.rules_picker.observe(self._on_load, names="value")
+        self.commentary.observe(self._on_redraw, names="value")
+        self.hint_button.on_click(self._on_hint)
+        self.review_button.on_click(self._on_review)
+        self.bid_button.on_click(self._on_bid)
+        self.name_button.on_click(self._on_name)
+        self.bid_picker.observe(self._on_pick, names="value")
+        self.contract_picker.observe(self._on_pick, names="value")
+        self.ui = W.VBox(
+            [
+                self.source.box,
+                W.HBox([self.seat_picker, self.rules_picker, self.commentary]),
+                self.message_box,
+                self.action_box,
+                self.meaning,
+                W.HBox([self.hint_button, self.review_button, self.progress]),
+                self.hint_box,
+                self.table,
+                self.log_box,
+                self.review_box,
+            ]
+        )
+        self.ui.add_class("t42-play")
+        self.extra = [
+            *self.source.fields,
+            self.bid_picker,
+            self.bid_button,
+            self.contract_picker,
+            self.name_button,
+        ]
+        self.hand = Hand(self.source.deal())
+        self.log: list[str] = []
+        self.choices: list[tuple[int, Domino]] = []  # (action index, the learner's play)
+        self._review: list[str] = []
+        self._busy = False
+        self._start()
+
+    @property
+    def seat(self) -> int:
+        return int(self.seat_picker.value)
+
+    # -- the flow ----------------------------------------------------------------------------
+    def _start(self) -> None:
+        self.hand = Hand(
+            self.source.deal(), shaker=(self.seat + 3) % 4, rules=PRESETS[self.rules_picker.value]
+        )
+        self.log = []
+        self.choices = []
+        self._review = []
+        self.hint_box.value = ""
+        self.review_box.value = ""
+        self._computer_turns()
+        self.render()
+
+    def _computer_turns(self) -> None:
+        h = self.hand
+        for _ in range(100):
+            # (In nello the bidder's partner sits out: if that is you, the others play on.)
+            if h.is_over or h.to_act == self.seat:
+                break
+            seat = h.to_act
+            decision = decide(h)
+            decision.apply(h)
+            verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
+            self.log.append(f"{SEAT_NAMES[seat]} {verb} {decision.text} — {decision.reason}.")
+
+    @safe
+    def _on_load(self, _change: Any = None) -> None:
+        if self._busy:
+            return
+        self._start()
+        self.show_message(
+            f"New hand: {self.source.describe()}. You are "
+            f"{SEAT_NAMES[self.seat]}, your partner is "
+            f"{SEAT_NAMES[(self.seat + 2) % 4]}. " + self._turn_words()
+        )
+
+    def _after_learner(self, words: str) -> None:
+        self.log.append(f"You ({SEAT_NAMES[self.seat]}) {words}.")
+        self.hint_box.value = ""
+        self._computer_turns()
+        self.render()
+
+    @safe
+    def _on_bid(self, _b: Any = None) -> None:
+        value = int(self.bid_picker.value)
+        self.hand.bid(value)
+        self._after_learner(f"bid {bid_text(value)}")
+
+    @safe
+    def _on_name(self, _b: Any = None) -> None:
+        self.hand.name_contract(str(self.contract_picker.value))
+        self._after_learner(f"named {self.hand.contract}")
+
+    def play(self, domino: str | Domino) -> None:
+        """Play ``domino`` for the learner (what a domino button does)."""
+        self._play(domino)
+
+    @safe
+    def _play(self, domino: str | Domino) -> None:
+        h = self.hand
+        d = Domino.parse(domino) if isinstance(domino, str) else domino
+        if h.phase is not Phase.PLAYING or h.to_act != self.seat:
+            raise IllegalPlayError("it is not your turn to play", rule="turn")
+        held = h.holding(self.seat)
+        if d in held and d not in h.legal_plays():
+            assert h.contract is not None
+            raise IllegalPlayError(
+                "Not allowed: " + explain_play(d, held, h.current_trick, h.contract),
+                rule="follow-suit",
+            )
+        self.choices.append((len(h.actions), d))
+        h.play(d)
+        self._after_learner(f"played {d}")
+
+    def _button_click(self, b: W.Button) -> None:
+        self._play(str(b.description).split()[0])
+
+    @safe
+    def _on_pick(self, _change: Any = None) -> None:
+        if not self._busy:
+            self._draw_meaning()
+
+    @safe
+    def _on_redraw(self, _change: Any = None) -> None:
+        self.render()
+
+    @safe
+    def _on_hint(self, _b: Any = None) -> None:
+        h = self.hand
+        if h.is_over or h.to_act != self.seat:
+            self.hint_box.value = page(p("No hint needed: it is not your turn."))
+            self.show_message("It is not your turn.", kind="warn")
+            return
+        text = ""
+        if h.phase is Phase.PLAYING and _analysis.has_solver():
+            self.progress.layout.visibility = "visible"
+            try:
+                sol = _analysis.solve(h)
+            finally:
+                self.progress.layout.visibility = "hidden"
+            if sol is not None:
+                best = ", ".join(str(d) for d in sol.best)
+                others = [f"{d}: {sol.label(d)}" for d in sol.plays if sol.label(d) != "best"]
+                text = f"With every hand open, the solver's best play: {best}." + (
+                    " Others: " + "; ".join(others) + "." if others else ""
+                )
+        if not text:
+            decision = decide(h)
+            text = f"A good player would choose {decision.text}: {decision.reason}."
+        self.hint_box.value = page(p("Hint: " + text))
+        self.show_message("Hint: " + text)
+
+    @safe
+    def _on_review(self, _b: Any = None) -> None:
+        h = self.hand
+        if not h.is_over:
+            self.show_message("The review comes when the hand is over: play on first.", kind="warn")
+            return
+        if not self.choices:
+            self.review_box.value = page(p("You played no domino in this hand."))
+            self.show_message("Nothing to review: you played no domino.")
+            return
+        if not _analysis.has_solver():
+            self.review_box.value = page(p("The review needs the solver (texas42.analysis)."))
+            self.show_message("No review: the solver is not installed.", kind="warn")
+            return
+        self.progress.max = len(self.choices)
+        self.progress.value = 0
+        self.progress.layout.visibility = "visible"
+        items = []
+        lost = 0
+        try:
+            for n, (index, d) in enumerate(self.choices):
+                before = h.at(index)
+                sol = _analysis.solve(before)
+                self.progress.value = n + 1
+                if sol is None:
+                    continue
+                label = sol.label(d)
+                lost += sol.loss(d)
+                trick = len(before.tricks) + 1
+                best = ", ".join(str(x) for x in sol.best)
+                if label == "best":
+                    items.append(f"Trick {trick}: you played {d} — best.")
+                else:
+                    items.append(f"Trick {trick}: you played {d}, which {label}; best was {best}.")
+            start = h.at(len(h.actions) - len(h.plays)) if h.plays else None
+            line = ""
+            if start is not None:
+                sol0 = _analysis.solve(start)
+                if sol0 is not None:
+                    line = " ".join(str(x) for x in sol0.line)
+                    bt = (h.bidder or 0) % 2
+                    line = (
+                        f"With best play by all four from the first lead, seats "
+                        f"{'0+2' if bt == 0 else '1+3'} (the bidders) take "
+                        f"{sol0.points[bt]} points. The best line: {line}."
+                    )
+        finally:
+            self.progress.layout.visibility = "hidden"
+        self._review = items
+        summary = (
+            "Every play of yours was a best play."
+            if lost == 0
+            else f"Your plays gave away {lost} points in all against best play."
+        )
+        self.review_box.value = page(
+            p("Review against the solver:"), ul(items), p(summary), p(line) if line else ""
+        )
+        self.show_message("Review: " + summary, kind="good" if lost == 0 else "info")
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def your_turn(self) -> bool:
+        return not self.hand.is_over and self.hand.to_act == self.seat
+
+    @property
+    def state(self) -> dict[str, Any]:
+        h = self.hand
+        return {
+            "seat": self.seat,
+            "phase": h.phase.value,
+            "to_act": h.to_act if not h.is_over else None,
+            "your_turn": self.your_turn,
+            "hand": [str(d) for d in h.holding(self.seat)],
+            "legal": [str(d) for d in h.legal_plays()] if self.your_turn else [],
+            "contract": str(h.contract) if h.contract else None,
+            "log": list(self.log),
+            "result": h.result.describe() if h.result else None,
+            "review": list(self._review),
+            "message": self.message,
+        }
+
+    def _turn_words(self) -> str:
+        h = self.hand
+        if h.is_over:
+            return (
+                h.result.describe() if h.result else h.status()
+            ) + " Press 'Review the hand' to compare with the solver."
+        if h.to_act != self.seat:
+            return h.status()
+        if h.phase is Phase.BIDDING:
+            return "Your turn to bid."
+        if h.phase is Phase.CONTRACT:
+            return "You won the bid: name trumps."
+        trick = h.current_trick
+        return "Your turn: lead any domino." if not trick else "Your turn: follow suit if you can."
+
+    def _draw_meaning(self) -> None:
+        h = self.hand
+        if self.your_turn and h.phase is Phase.BIDDING:
+            self.meaning.value = page(p(explain_bid(int(self.bid_picker.value))))
+        elif self.your_turn and h.phase is Phase.CONTRACT:
+            self.meaning.value = page(p(Contract.parse(str(self.contract_picker.value)).describe()))
+        else:
+            self.meaning.value = ""
+
+    def render(self) -> None:
+        h = self.hand
+        self._busy = True
+        try:
+            if self.your_turn and h.phase is Phase.BIDDING:
+                bids = h.valid_bids()
+                self.bid_picker.options = [(bid_text(b), b) for b in bids]
+                self.bid_picker.value = bids[0]
+                self.action_box.children = [W.HBox([self.bid_picker, self.bid_button])]
+            elif self.your_turn and h.phase is Phase.CONTRACT:
+                cs = h.valid_contracts()
+                self.contract_picker.options = [(str(c), str(c)) for c in cs]
+                self.contract_picker.value = str(cs[0])
+                self.action_box.children = [W.HBox([self.contract_picker, self.name_button])]
+            elif self.your_turn and h.phase is Phase.PLAYING:
+                legal = set(h.legal_plays())
+                items = [
+                    (f"{d}{' ✓' if d in legal else ''}", f"play {d}", "info" if d in legal else "")
+                    for d in h.holding(self.seat)
+                ]
+                self.hand_row.show("<b>Play:</b>", items)
+                self.action_box.children = [self.domino_buttons]
+            else:
+                self.action_box.children = []
+        finally:
+            self._busy = False
+        self._draw_meaning()
+        self.table.value = table_pic(h, seat=self.seat, show_all=h.is_over)
+        log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]
+        self.log_box.value = page(p("What happened:"), ul(log[-14:])) if log else ""
+        kind = (
+            "good"
+            if h.is_over and h.result and h.result.bidding_team == self.seat % 2 and h.result.made
+            else "info"
+        )
+        self.show_message(self._turn_words(), kind=kind)

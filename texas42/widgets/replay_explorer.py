@@ -1,0 +1,377 @@
+"""Explorer 6, hand replay: step forward and back through a whole hand (slider
+and buttons); one seat's view or all hands open; played tricks hidden for mark
+bids as the rules say; what each playable domino leads to (with the solver); a
+"what we know" panel (who has shown out of which suit)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import ipywidgets as W
+
+from ..deals import Deal
+from ..dominoes import Domino
+from ..hand import Action, Hand, Phase
+from ..records import HandRecord
+from ..rules import PRESETS, Rules
+from ..tricks import explain_play
+from . import _analysis
+from ._common import (
+    SEAT_NAMES,
+    DealSource,
+    Explorer,
+    button,
+    html_box,
+    p,
+    page,
+    safe,
+    suit_words,
+    table_pic,
+    toggles,
+    trick_pic,
+    ul,
+)
+from ._players import decide
+
+VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("Seat 3", 3))
+#: Solver views slower than this show a progress bar first.
+PROGRESS_AFTER = 0.5
+
+
+def play_whole_hand(deal: Deal, *, shaker: int = 0, rules: Rules | None = None) -> Hand:
+    """Bid and play ``deal`` to the end with the computer players."""
+    hand = Hand(deal, shaker=shaker, rules=rules or PRESETS["standard"])
+    for _ in range(200):
+        if hand.is_over:
+            break
+        decide(hand).apply(hand)
+    return hand
+
+
+def action_words(before: Hand, action: Action) -> str:
+    """One action in words, with the rule that allowed it."""
+    seat = SEAT_NAMES[action.seat]
+    if action.kind == "bid":
+        from ..bidding import bid_text
+
+        assert isinstance(action.value, int)
+        return f"{seat} bids {bid_text(action.value)}."
+    if action.kind == "contract":
+        return f"{seat} names {action.value}."
+    assert before.contract is not None and isinstance(action.value, Domino)
+    why = explain_play(
+        action.value, before.holding(action.seat), before.current_trick, before.contract
+    )
+    return f"{seat} plays {action.value}: {why}"
+
+
+class ReplayExplorer(Explorer):
+    """Step through a whole hand.
+
+    >>> ex = ReplayExplorer(seed=2)
+    >>> ex.slider.value = ex.slider.max; ex.state["phase"]
+    'over'
+    """
+
+    title = "Hand replay"
+
+    def __init__(
+        self, seed: int = 1, record: HandRecord | str | None = None, solver: bool = False
+    ) -> None:
+        super().__init__()
+        self.source = DealSource(seed)
+        self.record_box = W.Textarea(
+            description="Record:",
+            placeholder='or paste a hand record (JSON): {"hands": ...}',
+            layout=W.Layout(width="36em", height="4em"),
+        )
+        self.record_button = button("Load record", "replay the pasted hand record")
+        self.slider = W.IntSlider(
+            value=0,
+            min=0,
+            max=1,
+            description="Step:",
+            continuous_update=True,
+            layout=W.Layout(width="36em"),
+            style={"description_width": "initial"},
+        )
+        self.first_button = button("|◀ Start", "back to the shake")
+        self.back_button = button("◀ Back", "one action back")
+        self.forward_button = button("Forward ▶", "one action forward")
+        self.last_button = button("End ▶|", "to the end of the hand")
+        self.view_picker = toggles("View:", VIEWS, -1)
+        self.solver_box = W.Checkbox(
+            value=solver,
+            indent=False,
+            description="Show what each playable domino leads to (solver)",
+            layout=W.Layout(width="auto"),
+        )
+        self.progress = W.IntProgress(
+            value=0, min=0, max=1, description="Solving:", layout=W.Layout(visibility="hidden")
+        )
+        self.table = html_box()
+        self.step_box = html_box()
+        self.tricks_box = html_box()
+        self.known_box = html_box()
+        self.options_box = html_box()
+        self.source.load_button.on_click(self._on_load)
+        self.record_button.on_click(self._on_record)
+        self.slider.observe(self._on_step, names="value")
+        self.first_button.on_click(self._on_first)
+        self.back_button.on_click(self._on_back)
+        self.forward_button.on_click(self._on_forward)
+        self.last_button.on_click(self._on_last)
+        self.view_picker.observe(self._on_redraw, names="value")
+        self.solver_box.observe(self._on_redraw, names="value")
+        self.ui = W.VBox(
+            [
+                self.source.box,
+                W.HBox([self.record_box, self.record_button]),
+                self.slider,
+                W.HBox(
+                    [self.first_button, self.back_button, self.forward_button, self.last_button]
+                ),
+                self.view_picker,
+                W.HBox([self.solver_box, self.progress]),
+                self.message_box,
+                self.step_box,
+                self.table,
+                self.options_box,
+                W.HBox([self.known_box, self.tricks_box]),
+            ]
+        )
+        self.ui.add_class("t42-replay")
+        self.extra = [*self.source.fields]
+        self.full: Hand = Hand(Deal.from_seed(seed))
+        self.hand: Hand = self.full
+        self._states: list[Hand] = []
+        self._options: dict[str, str] = {}
+        self._busy = False
+        if record is not None:
+            self._load_record(
+                record if isinstance(record, HandRecord) else HandRecord.from_json(record)
+            )
+        else:
+            self._load(self.source.deal())
+
+    # -- loading -----------------------------------------------------------------------------
+    def _load(self, deal: Deal) -> None:
+        self._set_full(play_whole_hand(deal))
+        self.show_message(
+            f"Dealt {self.source.describe()} (deal code {deal.code}) and played "
+            "by the computer players. Step through it."
+        )
+
+    @safe
+    def _load_record(self, record: HandRecord) -> None:
+        self._set_full(record.replay())
+        self.show_message("Loaded the hand record.")
+
+    def _set_full(self, hand: Hand) -> None:
+        self.full = hand
+        # Every position once (a replay is at most ~40 actions): stepping is then instant.
+        states = [Hand(hand.deal, shaker=hand.shaker, rules=hand.rules)]
+        for a in hand.actions:
+            h = states[-1].copy()
+            h.apply(a[:2])
+            states.append(h)
+        self._states = states
+        self._busy = True
+        try:
+            self.slider.max = len(hand.actions)
+            self.slider.value = 0
+        finally:
+            self._busy = False
+        self._show(0)
+
+    @safe
+    def _on_load(self, _b: Any = None) -> None:
+        self._load(self.source.deal())
+
+    @safe
+    def _on_record(self, _b: Any = None) -> None:
+        text = str(self.record_box.value).strip()
+        if not text:
+            self.show_message("Paste a hand record (JSON) first.", kind="warn")
+            return
+        self._load_record(HandRecord.from_json(text))
+
+    # -- stepping ----------------------------------------------------------------------------
+    @safe
+    def _on_step(self, change: Any) -> None:
+        if not self._busy:
+            self._show(int(change["new"]))
+
+    def _go(self, step: int) -> None:
+        self.slider.value = max(0, min(self.slider.max, step))  # draws through _on_step
+
+    @safe
+    def _on_first(self, _b: Any = None) -> None:
+        self._go(0)
+
+    @safe
+    def _on_back(self, _b: Any = None) -> None:
+        if self.slider.value == 0:
+            self.show_message("Already at the start.", kind="warn")
+            return
+        self._go(self.slider.value - 1)
+
+    @safe
+    def _on_forward(self, _b: Any = None) -> None:
+        if self.slider.value == self.slider.max:
+            self.show_message("Already at the end of the hand.", kind="warn")
+            return
+        self._go(self.slider.value + 1)
+
+    @safe
+    def _on_last(self, _b: Any = None) -> None:
+        self._go(self.slider.max)
+
+    @safe
+    def _on_redraw(self, _change: Any = None) -> None:
+        self._show(int(self.slider.value))
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def view(self) -> int | None:
+        v = int(self.view_picker.value)
+        return None if v < 0 else v
+
+    @property
+    def state(self) -> dict[str, Any]:
+        h = self.hand
+        return {
+            "step": int(self.slider.value),
+            "steps": int(self.slider.max),
+            "phase": h.phase.value,
+            "view": self.view,
+            "contract": str(h.contract) if h.contract else None,
+            "trick": [str(d) for d in h.current_trick],
+            "visible_tricks": len(h.visible_tricks()),
+            "tricks_hidden": h.tricks_hidden,
+            "voids": {s: sorted(x.label for x in v) for s, v in h.known_voids().items() if v},
+            "options": dict(self._options),
+            "message": self.message,
+        }
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _show(self, step: int) -> None:
+        step = max(0, min(step, len(self._states) - 1))
+        h = self.hand = self._states[step]
+        seat = self.view
+        if step == 0:
+            what = f"The shake: {SEAT_NAMES[h.shaker]} shook; the bidding starts."
+        else:
+            what = action_words(self._states[step - 1], self.full.actions[step - 1])
+        self.step_box.value = page(
+            p(f"Step {step} of {len(self._states) - 1}. {what}"), p(h.status())
+        )
+        self._options = {}
+        highlight = None
+        if self.solver_box.value and h.phase is Phase.PLAYING:
+            highlight = self._solver_view(h, seat)
+        elif self.solver_box.value:
+            self.options_box.value = page(
+                p("The solver has nothing to say outside the play of the dominoes.")
+            )
+        else:
+            self.options_box.value = ""
+        self.table.value = table_pic(h, seat=seat, show_all=seat is None, highlight=highlight)
+        self._draw_tricks(h)
+        self._draw_known(h)
+        if step == len(self._states) - 1 and h.result is not None:
+            self.show_message(h.result.describe(), kind="good")
+        else:
+            self.show_message(what)
+
+    def _solver_view(self, h: Hand, seat: int | None) -> dict[Any, str] | None:
+        if seat is not None and seat != h.to_act:
+            self.options_box.value = page(
+                p(
+                    f"It is {SEAT_NAMES[h.to_act]}'s turn; from {SEAT_NAMES[seat]}'s seat its "
+                    "dominoes are face down. Choose 'All hands open' or that seat to see its "
+                    "options."
+                )
+            )
+            return None
+        if not _analysis.has_solver():
+            self.options_box.value = page(p("The solver (texas42.analysis) is not installed."))
+            return None
+        start = time.perf_counter()
+        cached = _analysis.is_cached(h)
+        if not cached:
+            self.progress.layout.visibility = "visible"
+            self.progress.value = 0
+            self.options_box.value = page(
+                p("Solving this position (every remaining domino and every way to play it) ...")
+            )
+        try:
+            sol = _analysis.solve(h)
+        finally:
+            self.progress.value = 1
+            self.progress.layout.visibility = "hidden"
+        if sol is None:
+            return None
+        team = h.to_act % 2
+        items = []
+        marks: dict[Any, str] = {}
+        for d, pts in sol.plays.items():
+            label = sol.label(d)
+            self._options[str(d)] = label
+            marks[d] = "best" if label == "best" else "legal"
+            items.append(
+                f"{d}: with best play afterwards, this side (seats "
+                f"{'0+2' if team == 0 else '1+3'}) takes {pts[team]} more points "
+                f"— {label}."
+            )
+        took = time.perf_counter() - start
+        line = " ".join(str(d) for d in sol.line[:8])
+        self.options_box.value = page(
+            p(
+                f"What each domino {SEAT_NAMES[h.to_act]} may play leads to (solved in "
+                f"{took:.2f} s):"
+            ),
+            ul(items),
+            p(f"One best line from here: {line} ..."),
+        )
+        return marks
+
+    def _draw_tricks(self, h: Hand) -> None:
+        if not h.tricks:
+            self.tricks_box.value = ""
+            return
+        c = h.contract
+        visible = h.visible_tricks()
+        parts = [p("Played tricks:")]
+        if h.tricks_hidden and len(visible) < len(h.tricks):
+            parts.append(
+                p(
+                    f"This is a mark bid: played tricks are turned face down (the {h.rules.name} "
+                    f"rules let players look at {h.rules.review} of them)."
+                )
+            )
+        for t in visible:
+            w = t.winner
+            parts.append(
+                trick_pic(
+                    t.plays, t.leader, c, winner=None if w is None else (w - t.leader) % 4, size=28
+                )
+            )
+            parts.append(p(str(t)))
+        self.tricks_box.value = page(*parts)
+
+    def _draw_known(self, h: Hand) -> None:
+        voids = h.known_voids()
+        c = h.contract
+        items = []
+        if c is not None:
+            for s, suits in voids.items():
+                for suit in sorted(suits):
+                    items.append(
+                        f"{SEAT_NAMES[s]} has shown out of {suit_words(suit, c)}: "
+                        f"it did not follow when they were led, so it holds none."
+                    )
+        if not items:
+            items.append("Nobody has shown out of a suit yet.")
+        self.known_box.value = page(p("What we know:"), ul(items))

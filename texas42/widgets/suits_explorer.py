@@ -1,0 +1,203 @@
+"""Explorer 1, suits: pick a contract and a domino; see the suit it leads, the
+suits it follows, and every suit in rank order, with the reason in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+
+from ..contracts import Contract, Suit
+from ..dominoes import Domino
+from ..tricks import explain_lead, led_suit, rank_in_suit, suit_dominoes, suits_of
+from ._common import (
+    CONTRACT_LABELS,
+    Explorer,
+    button,
+    contract_options,
+    domino_options,
+    domino_pic,
+    dropdown,
+    figure,
+    html_box,
+    p,
+    page,
+    row,
+    safe,
+    suit_words,
+)
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
+
+
+def suit_order(contract: Contract) -> list[int]:
+    """The suits of a contract in the order the explorers show them: trumps
+    first, then sixes down to blanks, then doubles when they are a suit."""
+    out = []
+    for s in (Suit.TRUMPS, 6, 5, 4, 3, 2, 1, 0, Suit.DOUBLES):
+        if suit_dominoes(s, contract):
+            out.append(int(s))
+    return out
+
+
+def follow_sentence(d: Domino, contract: Contract) -> str:
+    """Which suits ``d`` may follow, in words."""
+    suits = suits_of(d, contract)
+    if suits == [Suit.TRUMPS]:
+        return (
+            f"{d} is a trump, so it belongs only to the trumps: when another suit is led it does "
+            f"not follow it, even if it shows that number."
+        )
+    if suits == [Suit.DOUBLES]:
+        return f"{d} belongs only to the doubles: it follows only when a double is led."
+    names = " and ".join(suit_words(s, contract) for s in sorted(suits, reverse=True))
+    if len(suits) == 1:
+        return f"{d} is a double, so it belongs to one suit only: {names}."
+    return (
+        f"{d} belongs to two suits, {names}: it may follow either when that suit is led "
+        f"(but it leads only {suit_words(led_suit(d, contract), contract)})."
+    )
+
+
+class SuitsExplorer(Explorer):
+    """Pick a contract and a domino: the suit it leads, the suits it follows, and
+    every suit of the contract in rank order, the chosen domino marked.
+
+    >>> ex = SuitsExplorer(contract="fives", domino="6-4")
+    >>> ex.state["leads"], ex.state["follows"]
+    ('sixes', ['sixes', 'fours'])
+    """
+
+    title = "Suits"
+
+    def __init__(self, contract: str = "fives", domino: str = "6-4") -> None:
+        super().__init__()
+        self.contract_picker = dropdown("Contract:", contract_options(), "fives")
+        self.domino_picker = dropdown("Domino:", domino_options(), "6-4", width="16em")
+        self.typed = W.Text(
+            placeholder="or type one, e.g. 5-3",
+            description="Type:",
+            layout=W.Layout(width="14em"),
+            continuous_update=False,
+        )
+        self.prev_button = button("◀ Previous", "the next higher domino")
+        self.next_button = button("Next ▶", "the next lower domino")
+        self.picture = html_box()
+        self.words = html_box()
+        self.table = html_box()
+        self.contract_picker.observe(self._on_change, names="value")
+        self.domino_picker.observe(self._on_change, names="value")
+        self.typed.observe(self._on_typed, names="value")
+        self.prev_button.on_click(self._on_prev)
+        self.next_button.on_click(self._on_next)
+        self.ui = W.VBox(
+            [
+                W.HBox([self.contract_picker, self.domino_picker]),
+                W.HBox([self.typed, self.prev_button, self.next_button]),
+                self.message_box,
+                W.HBox([self.picture, self.words]),
+                self.table,
+            ]
+        )
+        self.ui.add_class("t42-suits")
+        self._leads = ""
+        self._follows: list[str] = []
+        self._suits: dict[str, list[str]] = {}
+        self._set(contract, domino)
+
+    @safe
+    def _set(self, contract: str, domino: str) -> None:
+        c = Contract.parse(contract)
+        d = Domino.parse(domino)
+        if str(c) in dict((v, k) for k, v in self.contract_picker.options):
+            self.contract_picker.value = str(c)
+        self.domino_picker.value = str(d)
+        self.render()
+
+    # -- callbacks --------------------------------------------------------------------------
+    @safe
+    def _on_change(self, _change: Any = None) -> None:
+        self.render()
+
+    @safe
+    def _on_typed(self, change: Any) -> None:
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        d = Domino.parse(text)
+        self.domino_picker.value = str(d)  # re-renders through _on_change
+
+    def _step(self, by: int) -> None:
+        values = [v for _, v in self.domino_picker.options]
+        i = values.index(self.domino_picker.value)
+        self.domino_picker.value = values[(i + by) % len(values)]
+
+    @safe
+    def _on_prev(self, _b: Any = None) -> None:
+        self._step(-1)
+
+    @safe
+    def _on_next(self, _b: Any = None) -> None:
+        self._step(1)
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def contract(self) -> Contract:
+        return Contract.parse(self.contract_picker.value)
+
+    @property
+    def domino(self) -> Domino:
+        return Domino.parse(self.domino_picker.value)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return {
+            "contract": str(self.contract),
+            "domino": str(self.domino),
+            "leads": self._leads,
+            "follows": list(self._follows),
+            "suits": {k: list(v) for k, v in self._suits.items()},
+            "message": self.message,
+        }
+
+    # -- drawing ------------------------------------------------------------------------------
+    def render(self) -> None:
+        c, d = self.contract, self.domino
+        lead = led_suit(d, c)
+        self._leads = lead.label if lead != Suit.TRUMPS else "trumps"
+        self._follows = [Suit(s).label for s in sorted(suits_of(d, c), reverse=True)]
+        self.picture.value = figure(domino_pic(d, size=72, highlight="selected"), f"{d}: {d.name}")
+        lines = [
+            p(c.describe()),
+            p("Leading: " + explain_lead(d, c)),
+            p("Following: " + follow_sentence(d, c)),
+        ]
+        if c.kind == "sevens":
+            lines.append(
+                p(
+                    "In sevens the suits below still exist, but every player must play the "
+                    "domino closest to 7 pips, and the closest wins the trick."
+                )
+            )
+        self.words.value = page(*lines)
+        sections = []
+        self._suits = {}
+        for s in suit_order(c):
+            members = suit_dominoes(s, c)
+            name = suit_words(s, c)
+            self._suits[Suit(s).label] = [str(x) for x in members]
+            place = ""
+            if d in members:
+                place = f" — {d} is {ORDINALS[rank_in_suit(d, s, c) - 1]} of {len(members)}"
+            sections.append(
+                row(
+                    members,
+                    highlight={d: "selected"},
+                    size=40,
+                    label=f"{name.capitalize()}, highest first{place}",
+                )
+            )
+        self.table.value = page(*sections)
+        follows = " and ".join(suit_words(s, c) for s in sorted(suits_of(d, c), reverse=True))
+        label = CONTRACT_LABELS.get(str(c), str(c))
+        self.show_message(f"{label}: {d} leads {suit_words(lead, c)} and follows {follows}.")
