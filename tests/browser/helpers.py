@@ -1,0 +1,303 @@
+"""Helpers for the real-browser tests: request recording, local servers, screenshots."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import ConsoleMessage, Page, Request, Response, Route, WebSocket
+
+REPO = Path(__file__).resolve().parents[2]
+SITE_DIR = REPO / "_build" / "html"
+NOTEBOOKS_DIR = REPO / "notebooks"
+ARTIFACTS = REPO / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+CHROMIUM_PATH = os.environ.get("TEXAS42_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ALLOWED_HOSTS = frozenset({"127.0.0.1"})
+LOCAL_SCHEMES = frozenset({"data", "blob", "about", "chrome-error"})
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def is_local(url: str) -> bool:
+    """True for URLs that stay on 127.0.0.1 (or carry no host at all, like data:)."""
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return parts.hostname in ALLOWED_HOSTS
+
+
+# --------------------------------------------------------------------------- page log
+
+
+@dataclass
+class PageLog:
+    """Everything a page did that a test may want to forbid."""
+
+    requests: list[str] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    http_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def problems(self, *, console: bool = True, ignore: Iterable[str] = ()) -> list[str]:
+        found = [f"request to another host: {u}" for u in self.external]
+        found += [f"failed request: {u}" for u in self.failed]
+        found += [f"HTTP error: {u}" for u in self.http_errors]
+        found += [f"page error: {e}" for e in self.page_errors]
+        if console:
+            patterns = [re.compile(p) for p in ignore]
+            found += [
+                f"console error: {e}"
+                for e in self.console_errors
+                if not any(p.search(e) for p in patterns)
+            ]
+        return found
+
+    def assert_clean(self, *, console: bool = True, ignore: Iterable[str] = ()) -> None:
+        """Fail if the page asked another host than 127.0.0.1 for anything, had a failed
+        request, an HTTP error >= 400, an uncaught exception or (with ``console``) a
+        console error, except those matching a regular expression in ``ignore``."""
+        found = self.problems(console=console, ignore=ignore)
+        assert not found, "the page was not clean:\n  " + "\n  ".join(found)
+
+    def assert_only_local(self) -> None:
+        """Fail if the page made any request to a host other than 127.0.0.1."""
+        assert not self.external, "requests left 127.0.0.1:\n  " + "\n  ".join(self.external)
+
+
+def watch(page: Page) -> PageLog:
+    """Record what ``page`` does. Requests that would leave 127.0.0.1 are blocked (so an
+    offline machine does not stall the test) and recorded in ``PageLog.external``."""
+    log = PageLog()
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            log.external.append(url)
+            route.abort("blockedbyclient")
+
+    def on_request(request: Request) -> None:
+        log.requests.append(request.url)
+
+    def on_failed(request: Request) -> None:
+        if is_local(request.url):  # blocked external requests are already recorded
+            log.failed.append(f"{request.url} ({request.failure})")
+
+    def on_response(response: Response) -> None:
+        if response.status >= 400:
+            log.http_errors.append(f"{response.status} {response.url}")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            log.console_errors.append(f"{message.text} [{message.location.get('url', '')}]")
+
+    def on_page_error(error: Exception) -> None:
+        log.page_errors.append(str(error))
+
+    def on_websocket(ws: WebSocket) -> None:
+        log.requests.append(ws.url)
+        if not is_local(ws.url):
+            log.external.append(ws.url)
+
+    page.route("**/*", route)
+    page.on("request", on_request)
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    page.on("websocket", on_websocket)
+    return log
+
+
+@dataclass
+class WatchedPage:
+    page: Page
+    log: PageLog
+
+
+def save_screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
+    """Save a PNG of ``page`` as ``test-artifacts/screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+    path = SCREENSHOTS / f"{safe}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+# --------------------------------------------------------------------------- static files
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve_directory(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` over HTTP on a free 127.0.0.1 port; yield its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+# --------------------------------------------------------------------------- processes
+
+
+class ServerStartError(RuntimeError):
+    pass
+
+
+def wait_for_http(
+    url: str, process: subprocess.Popen[bytes], log_path: Path, timeout_s: float
+) -> None:
+    """Poll ``url`` until it answers 200; raise with the log's tail if it never does."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            tail = log_path.read_text(errors="replace")[-3000:]
+            raise ServerStartError(f"server exited with {process.returncode}:\n{tail}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    tail = log_path.read_text(errors="replace")[-3000:]
+    raise ServerStartError(f"{url} not up after {timeout_s:.0f} s:\n{tail}")
+
+
+def stop_process_group(process: subprocess.Popen[bytes], timeout_s: float = 20) -> None:
+    """SIGTERM the process group that ``process`` leads, then SIGKILL if it lingers.
+
+    Only for processes started with ``start_new_session=True`` by these tests."""
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+# --------------------------------------------------------------------------- JupyterLab
+
+# Console errors JupyterLab itself logs here, harmless for these tests. jupyterlite-pyodide-
+# kernel (for the in-browser Python of the static site) installs a JupyterLab extension in
+# the venv that can only load inside JupyterLite; the real JupyterLab fails to load it.
+LAB_KNOWN_CONSOLE_ERRORS = (r"Shared module @jupyterlite/\S+ doesn't exist in shared scope",)
+# JavaScript run in a JupyterLab page: `window.jupyterapp` exists thanks to
+# LabApp.expose_app_in_browser. Each function takes the notebook's path (from the server's
+# root) and works on that notebook's panel, whatever other tabs are open.
+
+_JS_PANEL = """
+  const app = window.jupyterapp;
+  let panel = null;
+  if (app) {
+    for (const w of app.shell.widgets("main")) {
+      if (w.context && w.context.path === path && w.content && w.sessionContext) panel = w;
+    }
+  }
+"""
+
+JS_NOTEBOOK_READY = f"""(path) => {{ {_JS_PANEL}
+  if (!panel) return false;
+  const session = panel.sessionContext.session;
+  return !!(session && session.kernel && session.kernel.status === "idle");
+}}"""
+
+JS_RUN_ALL = f"""async (path) => {{ {_JS_PANEL}
+  app.shell.activateById(panel.id);
+  await app.commands.execute("notebook:run-all-cells");
+  return true;
+}}"""
+
+# True once every non-empty code cell has an execution count and the kernel is idle.
+JS_ALL_EXECUTED = f"""(path) => {{ {_JS_PANEL}
+  const session = panel.sessionContext.session;
+  if (!session || !session.kernel || session.kernel.status !== "idle") return false;
+  return panel.content.widgets
+    .filter(c => c.model.type === "code" && c.model.sharedModel.getSource().trim() !== "")
+    .every(c => c.model.executionCount !== null);
+}}"""
+
+JS_ERROR_OUTPUTS = f"""(path) => {{ {_JS_PANEL}
+  const errors = [];
+  panel.content.widgets.forEach((cell, index) => {{
+    if (cell.model.type !== "code") return;
+    for (const out of cell.model.outputs.toJSON()) {{
+      if (out.output_type !== "error") continue;
+      errors.push(`cell ${{index}}: ${{out.ename}}: ${{out.evalue}}`);
+    }}
+  }});
+  return errors;
+}}"""
+
+
+def lab_open_notebook(page: Page, lab_url: str, path: str, timeout_ms: float = 60_000) -> None:
+    """Open ``path`` in JupyterLab (a fresh workspace) and wait for its idle kernel."""
+    page.goto(f"{lab_url}/lab/tree/{path}?reset", wait_until="load")
+    page.wait_for_function(JS_NOTEBOOK_READY, arg=path, timeout=timeout_ms, polling=250)
+
+
+def lab_run_all(page: Page, path: str, timeout_ms: float = 180_000) -> list[str]:
+    """Run every cell of the open notebook ``path``; return its error outputs."""
+    page.evaluate(JS_RUN_ALL, path)
+    page.wait_for_function(JS_ALL_EXECUTED, arg=path, timeout=timeout_ms, polling=500)
+    errors: list[str] = page.evaluate(JS_ERROR_OUTPUTS, path)
+    return errors
+
+
+def http_json(method: str, url: str) -> Any:
+    """A JSON request to a local server (Jupyter's REST API); None for an empty body."""
+    request = urllib.request.Request(url, method=method)
+    with urllib.request.urlopen(request, timeout=30) as resp:
+        body = resp.read()
+    return json.loads(body) if body else None
