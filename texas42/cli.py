@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from .analysis import cli as analysis_cli
 from .bidding import bid_text
 from .deals import Deal
 from .errors import NotationError, Texas42Error
@@ -173,13 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("preset", nargs="?", default="standard", choices=sorted(PRESETS))
     rules.set_defaults(func=_rules_main)
 
-    try:
-        from .analysis import cli as analysis_cli
-    except ImportError:  # pragma: no cover - the analysis package ships with the engine
-        pass
-    else:
-        analysis_cli.add_solve_parser(sub)
-        analysis_cli.add_advise_parser(sub)
+    analysis_cli.add_solve_parser(sub)
+    analysis_cli.add_advise_parser(sub)
     return parser
 
 

@@ -1,0 +1,1 @@
+"""Tests of texas42.analysis: solver, players, evaluator, match harness, commands."""

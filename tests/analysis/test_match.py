@@ -1,0 +1,38 @@
+"""The duplicate match harness."""
+
+from __future__ import annotations
+
+from texas42.analysis import RandomPlayer, RuleBasedPlayer, match
+from texas42.analysis.match import main
+
+
+def test_same_player_on_both_sides_cancels_out() -> None:
+    r = match(RuleBasedPlayer(), RuleBasedPlayer(), deals=20, seed=3)
+    assert r.hands_played == 40
+    assert all(d.marks == 0 and d.points == 0 for d in r.deals)
+    m, half = r.marks
+    assert m == 0 and half == 0
+
+
+def test_rule_based_beats_random_with_an_interval() -> None:
+    r = match(RuleBasedPlayer(), RandomPlayer(4), deals=40, seed=5)
+    m, half = r.marks
+    assert m - half > 0
+    p, ph = r.points
+    assert p - ph > 0
+    ma, mb, pa, pb = r.totals
+    assert ma > mb and pa > pb
+    text = r.summary()
+    assert "95%" in text and "rule-based (A) vs random (B)" in text
+
+
+def test_partnerships_and_names() -> None:
+    r = match([RuleBasedPlayer(), RandomPlayer(1)], RandomPlayer(2), deals=2, seed=1)
+    assert r.name_a == "rule-based+random"
+    assert len(r.deals) == 2
+
+
+def test_command_line(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["rule-based", "random", "--deals", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Marks:" in out and "Points:" in out

@@ -1,0 +1,218 @@
+"""The ``texas42 solve`` and ``texas42 advise`` commands.
+
+The main ``texas42`` command wires them in::
+
+    from texas42.analysis.cli import add_solve_parser, add_advise_parser
+    add_solve_parser(subparsers)     # sets func=solve_main
+    add_advise_parser(subparsers)    # sets func=advise_main
+
+They also run on their own: ``python -m texas42.analysis solve RECORD --json``.
+
+``texas42 solve RECORD --json`` prints ``{"points": [a, b], "plays": [{"domino": "6-4",
+"points": [a, b]}, ...], "line": ["6-4", ...]}``: the points each side (seats 0+2, seats
+1+3) takes from the current position to the end of the hand (all seven tricks), with best
+play by both sides; the same after each legal play now; and one best line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..bidding import bid_text
+from ..contracts import Contract
+from ..deals import Deal
+from ..dominoes import Domino, DominoSet
+from ..errors import NotationError, Texas42Error
+from ..records import HandRecord
+from ..rules import Rules
+from .evaluator import METHODS, evaluate_hand
+from .position import Position, replay_full
+from .solver import can_make, can_reach, solve
+
+_SOLVE_HELP = "best play from a position: the value of every legal play and a best line"
+_ADVISE_HELP = "bid odds of a hand: the chance of making each bid with each contract"
+
+
+def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``solve`` to an ``argparse`` subparsers object (``func=solve_main``)."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "solve", help=_SOLVE_HELP, description=_SOLVE_HELP + ". Open hands: every holding "
+        "is known. Points are counted from the current position to the end of the hand "
+        "(every trick played; the trick in progress counts whole).",
+    )
+    p.add_argument("source", help="a hand record (JSON file, or - for standard input) or a "
+                   "deal code")
+    p.add_argument("--contract", help="the contract (needed with a deal code)")
+    p.add_argument("--leader", type=int, help="with a deal code: the seat that leads "
+                   "(default: the bidder, else 0)")
+    p.add_argument("--bidder", type=int, help="with a deal code: the bidding seat")
+    p.add_argument("--bid", help="with a deal code: the bid (for --target)")
+    p.add_argument("--plays", default="", help="plays after those of the record, like "
+                   "'6-4 5-5 4-1'")
+    p.add_argument("--target", type=int, help="yes/no: can the bidding side still reach "
+                   "this many points in the hand (points already taken count)?")
+    p.add_argument("--rules", help="rules preset with a deal code (default standard)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=solve_main)
+    return p
+
+
+def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``advise`` to an ``argparse`` subparsers object (``func=advise_main``)."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "advise", help=_ADVISE_HELP, description=_ADVISE_HELP + ", estimated by dealing "
+        "the unseen dominoes many times (consistently with the auction) and playing each "
+        "deal out.",
+    )
+    p.add_argument("hand", nargs="+", help="the seven dominoes, like 6-6 6-4 5-5 ...")
+    p.add_argument("--seat", type=int, default=0, help="the seat holding the hand (0..3)")
+    p.add_argument("--auction", default="", help="bids before this seat, like 'pass 30'")
+    p.add_argument("--contract", action="append", help="a contract to evaluate (repeat; "
+                   "default: every point contract the rules allow; 3 for open-hands)")
+    p.add_argument("--bids", help="bid levels, like '30 32 34 42' (default 30..42)")
+    p.add_argument("--samples", type=int, help="deals per contract (default: 1100, "
+                   "+/-3 points of percentage; 40 for open-hands)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--method", default="rule-based", choices=sorted(METHODS),
+                   help="how each deal is played out (default rule-based)")
+    p.add_argument("--rules", default="standard", help="rules preset (default standard)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=advise_main)
+    return p
+
+
+def _load_position(args: argparse.Namespace) -> Position:
+    source: str = args.source
+    text: str | None = None
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(source, encoding="utf-8") as f:
+                text = f.read()
+        except FileNotFoundError:
+            text = None
+        except OSError as exc:
+            raise NotationError(f"cannot read {source!r}: {exc.strerror}") from None
+    extra = args.plays.replace(",", " ").split()
+    if text is not None:
+        record = HandRecord.from_json(text)
+        if args.contract:
+            record = _with_contract(record, args.contract)
+        record = HandRecord(record.deal, record.shaker, record.rules, record.bids,
+                            record.contract, (*record.plays, *map(Domino.parse, extra)))
+        return Position.from_hand(replay_full(record))
+    try:
+        deal = Deal.from_code(source)
+    except NotationError:
+        raise NotationError(f"{source!r} is neither a hand record file nor a deal code",
+                            rule="source") from None
+    if not args.contract:
+        raise NotationError("with a deal code, give the contract (--contract sixes)",
+                            rule="contract-missing")
+    if args.rules:
+        Rules.preset(args.rules)  # checked; a deal code position needs no other rule
+    bidder = args.bidder
+    leader = args.leader if args.leader is not None else (bidder if bidder is not None else 0)
+    bid = int(args.bid) if args.bid else None
+    return Position.from_deal(deal, args.contract, leader=leader, plays=extra,
+                              bidder=bidder if bidder is not None else leader, bid=bid)
+
+
+def _with_contract(record: HandRecord, contract: str) -> HandRecord:
+    c = Contract.parse(contract)
+    if record.contract is not None and record.contract != c:
+        raise NotationError(f"the record names {record.contract}, not {c}", rule="contract")
+    return HandRecord(record.deal, record.shaker, record.rules, record.bids, c, record.plays)
+
+
+def solve_main(args: argparse.Namespace) -> int:
+    """Run ``texas42 solve``; returns the exit code."""
+    try:
+        pos = _load_position(args)
+        if args.target is not None:
+            return _target(pos, args)
+        sol = solve(pos)
+    except (Texas42Error, ValueError) as exc:
+        print(f"texas42 solve: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(sol.to_json()))
+        return 0
+    print(pos)
+    if pos.is_over:
+        print("The hand is over: nothing left to play.")
+        return 0
+    team = pos.to_act % 2
+    print(f"With best play from here: seats 0+2 take {sol.points[0]}, seats 1+3 take "
+          f"{sol.points[1]} (of {pos.remaining_points} left).")
+    print(f"Seat {pos.to_act} to play ({'seats 0+2' if team == 0 else 'seats 1+3'}):")
+    for d, v in sol.plays.items():
+        print(f"  {d}  {v[0]:>2} - {v[1]:<2}  {sol.label(d)}")
+    print("Best line: " + " ".join(str(d) for d in sol.line))
+    return 0
+
+
+def _target(pos: Position, args: argparse.Namespace) -> int:
+    if pos.bidder is None:
+        raise NotationError("no bidder: the record has no winning bid (or give --bidder)",
+                            rule="bidder")
+    team = pos.bidder % 2
+    side = "seats 0+2" if team == 0 else "seats 1+3"
+    if pos.contract.kind == "nello":
+        ok = can_make(pos)
+        text = (f"{'Yes' if ok else 'No'}: in nello the declaring side ({side}) "
+                f"{'can' if ok else 'cannot'} still lose every trick with best play by both "
+                "sides (nello has no target in points).")
+    else:
+        ok = can_reach(pos, team, args.target - pos.points[team])
+        text = (f"{'Yes' if ok else 'No'}: the bidding side ({side}) has {pos.points[team]} "
+                f"and {'can' if ok else 'cannot'} reach {args.target} with best play by both "
+                "sides.")
+    if args.json:
+        print(json.dumps({"target": args.target, "team": team, "taken": pos.points[team],
+                          "can_make": ok}))
+    else:
+        print(text)
+    return 0
+
+
+def advise_main(args: argparse.Namespace) -> int:
+    """Run ``texas42 advise``; returns the exit code."""
+    try:
+        hand = DominoSet(" ".join(args.hand))
+        auction = args.auction.replace(",", " ").split()
+        bids = args.bids.replace(",", " ").split() if args.bids else None
+        ev = evaluate_hand(
+            hand, seat=args.seat, auction=auction, contracts=args.contract, bids=bids,
+            samples=args.samples, seed=args.seed, rules=args.rules, method=args.method,
+        )
+    except (Texas42Error, ValueError) as exc:
+        print(f"texas42 advise: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(ev.to_json()))
+        return 0
+    print(ev.summary())
+    best = ev.best(ev.bids[0])
+    print(f"Best for {bid_text(ev.bids[0])}: {best}.")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m texas42.analysis solve|advise ...``"""
+    parser = argparse.ArgumentParser(prog="texas42")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_solve_parser(sub)
+    add_advise_parser(sub)
+    args = parser.parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,74 @@
+"""Fast playouts: a whole hand played by rule-based players on bit masks.
+
+This is :class:`~texas42.analysis.players.RuleBasedPlayer` without the objects: the same
+choices (:func:`~texas42.analysis.rules_of_thumb.play_choice`, or the nello and sevens
+rules) on the same facts (a seat knows its own dominoes and every domino played, as when
+played tricks stay face up), so a playout gives exactly the hand those players would play
+through the engine (the tests check it). The hand evaluator runs thousands of these.
+"""
+
+from __future__ import annotations
+
+from ..contracts import Contract
+from ..dominoes import DOMINOES
+from ._tables import COUNT, fast_tables
+from .rules_of_thumb import _above, _trump_order, nello_choice, play_choice
+
+
+def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder: int,
+                 leader: int | None = None) -> tuple[int, int]:
+    """Play all seven tricks with rule-based players; returns the points each side
+    (seats 0+2, seats 1+3) took. ``bidder``'s side is the bidding side; ``leader`` (the
+    declarer) leads the first trick (default: the bidder). In nello the leader's partner
+    sits out."""
+    ft = fast_tables(contract)
+    above = _above(contract)
+    tops = _trump_order(contract)
+    h = list(hands)
+    lead = bidder if leader is None else leader
+    bid_team = bidder & 1
+    points = [0, 0]
+    sevens = ft.sevens
+    nello = contract.kind == "nello"
+    declarer = lead
+    out = (lead + 2) & 3 if nello else -1
+    if nello:
+        h[out] = 0
+    seat_power = ft.seat_power(bid_team)
+    members, lead_of = ft.members, ft.lead
+    size = 3 if nello else 4
+    for _ in range(7):
+        plays: list[int] = []
+        seats = [s for s in ((lead + i) & 3 for i in range(4)) if s != out]
+        for k in range(size):
+            p = seats[k]
+            held = h[p]
+            if sevens:
+                legal = ft.legal(held, -1)
+                m = max((i for i in range(28) if legal >> i & 1),
+                        key=lambda i: (DOMINOES[i].count, i))
+                h[p] = held ^ (1 << m)
+                plays.append(m)
+                continue
+            legal = (held & members[lead_of[plays[0]]] or held) if k else held
+            if nello:
+                m = nello_choice(ft, legal, plays, p == declarer)[0]
+            else:
+                unknown = (h[0] | h[1] | h[2] | h[3]) & ~held
+                partner_pos = k - 2 if k >= 2 else -1
+                m = play_choice(ft, above, tops, held, legal, unknown, plays, k == 3,
+                                partner_pos, (p & 1) == bid_team)[0]
+            h[p] = held ^ (1 << m)
+            plays.append(m)
+        best = 0
+        suit = lead_of[plays[0]]
+        for i in range(1, size):
+            if seat_power[seats[i]][suit][plays[i]] > seat_power[seats[best]][suit][plays[best]]:
+                best = i
+        winner = seats[best]
+        won = 1
+        for x in plays:
+            won += COUNT[x]
+        points[winner & 1] += won
+        lead = winner
+    return (points[0], points[1])

@@ -1,0 +1,316 @@
+"""The rule-based player's judgement, on bit masks (fast enough for thousands of playouts).
+
+Bidding counts what a club player counts: trumps (and how many of the top ones are held),
+doubles outside trumps (they usually win their suit once trumps are gone) and count.
+Play follows the club rules: the bidders lead trumps to pull them; anyone leads a sure
+winner when they have one; a partner who is sure to win the trick gets the count; a trick
+that can be won is won as cheaply as possible; otherwise play low and keep the count.
+
+Every choice comes with a short code and the dominoes involved, turned into one line of
+English by :func:`play_reason` (only when somebody asks).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from ..contracts import Contract
+from ..dominoes import DOMINOES, SUIT_NAMES
+from ._tables import COUNT, FastTables, fast_tables, mask_count
+
+DOUBLES_MASK = sum(1 << d.index for d in DOMINOES if d.is_double)
+
+
+@functools.lru_cache(maxsize=64)
+def _above(contract: Contract) -> tuple[tuple[int, ...], ...]:
+    """``above[s][x]``: the dominoes that beat ``x`` in a trick led in suit ``s``."""
+    ft = fast_tables(contract)
+    out = []
+    for s in range(9):
+        row = ft.power[s]
+        out.append(tuple(
+            sum(1 << o for o in range(28) if row[o] > row[x]) for x in range(28)
+        ))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _trump_order(contract: Contract) -> tuple[int, ...]:
+    ft = fast_tables(contract)
+    row = ft.power[8]
+    return tuple(sorted((i for i in range(28) if ft.trump_mask >> i & 1), key=lambda i: -row[i]))
+
+
+# -- bidding ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Strength:
+    """What the rule-based bidder sees in a hand for one contract."""
+
+    contract: Contract
+    trumps: int
+    top_trumps: int
+    has_trump_double: bool
+    off_doubles: int
+    count: int
+    tricks: float
+    points: int
+
+    def describe(self) -> str:
+        """``"4 sixes with the 6-6 (2 from the top), 2 other doubles, 15 count"``."""
+        c = self.contract
+        parts = []
+        if c.kind == "trumps":
+            assert c.trump is not None
+            name = SUIT_NAMES[c.trump]
+            if self.trumps:
+                dbl = f" with the {c.trump}-{c.trump}" if self.has_trump_double else ""
+                top = f", {self.top_trumps} from the top" if self.top_trumps > 1 else ""
+                parts.append(f"{self.trumps} {name}{dbl}{top}")
+            else:
+                parts.append(f"no {name}")
+        elif c.kind == "doubles":
+            parts.append(f"{self.trumps} doubles" + (
+                f", {self.top_trumps} from the top" if self.top_trumps else ""))
+        else:
+            parts.append(f"{self.off_doubles} doubles for {c}")
+        if c.kind == "trumps" and self.off_doubles:
+            parts.append(f"{self.off_doubles} other double{'s' if self.off_doubles > 1 else ''}")
+        if self.count:
+            parts.append(f"{self.count} count")
+        return ", ".join(parts)
+
+
+@functools.lru_cache(maxsize=64)
+def _shape(contract: Contract) -> tuple[int, tuple[int, ...], bool]:
+    """(trump mask, trumps from the top, whether a trump suit) for the bidding estimate."""
+    ft = fast_tables(contract)
+    return (ft.trump_mask, _trump_order(contract), contract.kind == "trumps")
+
+
+def _tricks(held: int, contract: Contract) -> tuple[float, int, int, int]:
+    """(estimated tricks, trumps, top trumps, other doubles) of ``held`` in ``contract``."""
+    tm, tops, _ = _shape(contract)
+    if tm:
+        trumps = held & tm
+        n = trumps.bit_count()
+        top = 0
+        for t in tops:
+            if trumps >> t & 1:
+                top += 1
+            else:
+                break
+        off = (held & DOUBLES_MASK & ~tm).bit_count()
+        tricks = top + (n - top) * (0.55 if top else 0.35) + 0.8 * off + 0.25 * max(0, n - 4)
+    else:
+        n = top = 0
+        off = (held & DOUBLES_MASK).bit_count()
+        tricks = 0.85 * off
+    return (min(tricks, 7.0), n, top, off)
+
+
+def _points(tricks: float) -> int:
+    """About 6 points a trick, counting on the partner for most of one more."""
+    if tricks >= 7.0:
+        return 42
+    return min(41, round(6 * (tricks + 0.8)))
+
+
+def strength(held: int, contract: Contract) -> Strength:
+    """Estimate what ``held`` is worth as the bidder's hand in ``contract``: sure trump
+    tricks from the top, later trumps at a bit over half a trick (more when long), other
+    doubles at most of a trick, plus the partner's usual help; about 6 points a trick."""
+    tricks, n, top, off = _tricks(held, contract)
+    tm, _, suit = _shape(contract)
+    has_double = bool(held & tm & DOUBLES_MASK) if suit else n > 0
+    return Strength(contract, n, top, has_double, off, mask_count(held), tricks,
+                    _points(tricks))
+
+
+def best_strength(held: int, contracts: tuple[Contract, ...]) -> Strength:
+    """The contract the rule-based bidder likes best for ``held`` (ties: the first)."""
+    return strength(held, contracts[best_index(held, contracts)])
+
+
+def best_index(held: int, contracts: tuple[Contract, ...]) -> int:
+    best, at = -1.0, 0
+    for i, c in enumerate(contracts):
+        t = _tricks(held, c)[0]
+        if t > best + 1e-9:
+            best, at = t, i
+    return at
+
+
+def worth(held: int, contracts: tuple[Contract, ...]) -> int:
+    """Points the rule-based bidder thinks ``held`` is worth in its best contract."""
+    best = 0.0
+    for c in contracts:
+        t = _tricks(held, c)[0]
+        if t > best:
+            best = t
+    return _points(best)
+
+
+# -- play -----------------------------------------------------------------------------
+# Reason codes of the play core.
+ONLY = "only"
+PULL_TOP = "pull-top"
+PULL = "pull"
+WALK = "walk"
+LEAD_LOW = "lead-low"
+FEED = "feed"
+WIN_LAST = "win-last"
+WIN_SAFE = "win-safe"
+WIN_TRY = "win-try"
+LOW = "low"
+NELLO_DUCK = "nello-duck"
+NELLO_LOW = "nello-low"
+NELLO_PUSH = "nello-push"
+SEVENS = "sevens"
+
+
+def nello_choice(ft: FastTables, legal: int, plays: list[int], declarer: bool
+                 ) -> tuple[int, str, int]:
+    """Nello: the declarer must lose every trick, so it ducks under the domino winning
+    the trick with its highest domino that stays under (else plays its lowest); the
+    opponents play low, to leave the trick to the declarer."""
+    if not legal & (legal - 1):
+        return (legal.bit_length() - 1, ONLY, -1)
+    moves = [i for i in range(28) if legal >> i & 1]
+    if not plays:
+        m = min(moves, key=lambda x: (ft.power[ft.lead[x]][x], x))
+        return (m, NELLO_LOW if declarer else NELLO_PUSH, -1)
+    row = ft.power[ft.lead[plays[0]]]
+    best = max(plays, key=lambda x: row[x])
+    if declarer:
+        under = [m for m in moves if row[m] < row[best]]
+        if under:
+            return (max(under, key=lambda x: (row[x], x)), NELLO_DUCK, best)
+        return (min(moves, key=lambda x: (row[x], x)), NELLO_LOW, best)
+    return (min(moves, key=lambda x: (row[x], x)), NELLO_PUSH, best)
+
+
+def play_choice(
+    ft: FastTables,
+    above: tuple[tuple[int, ...], ...],
+    tops: tuple[int, ...],
+    held: int,
+    legal: int,
+    unknown: int,
+    plays: list[int],
+    last: bool,
+    partner_pos: int,
+    bidding_side: bool,
+) -> tuple[int, str, int]:
+    """The rule-based play: (domino index, reason code, the domino it is about or -1).
+
+    ``unknown``: the dominoes that may be in other hands; ``plays``: the trick so far;
+    ``last``: whether the player plays last to it; ``partner_pos``: position of the
+    partner's play in ``plays`` (``-1`` if the partner has not played);
+    ``bidding_side``: whether the player's side won the bid."""
+    if not legal & (legal - 1):
+        return (legal.bit_length() - 1, ONLY, -1)
+    moves = [i for i in range(28) if legal >> i & 1]
+    if not plays:
+        trumps_out = unknown & ft.trump_mask
+        my_trumps = held & ft.trump_mask
+        if bidding_side and trumps_out and my_trumps:
+            top_out = next(x for x in tops if trumps_out >> x & 1)
+            top_mine = next(x for x in tops if my_trumps >> x & 1)
+            if ft.power[8][top_mine] > ft.power[8][top_out]:
+                return (top_mine, PULL_TOP, -1)
+            # The top trump is out: lead a cheap trump to draw it, not the count.
+            t = min((x for x in tops if my_trumps >> x & 1),
+                    key=lambda x: (COUNT[x], ft.power[8][x]))
+            return (t, PULL, top_out)
+        # A sure winner: nothing unseen beats it in its suit (trumps included).
+        walkers = [m for m in moves if not unknown & above[ft.lead[m]][m]]
+        if walkers:
+            m = max(walkers, key=lambda x: (COUNT[x], ft.power[ft.lead[x]][x]))
+            return (m, WALK, -1)
+        m = min(moves, key=lambda x: (COUNT[x], ft.trump_mask >> x & 1,
+                                      ft.power[ft.lead[x]][x]))
+        return (m, LEAD_LOW, -1)
+    s = ft.lead[plays[0]]
+    row = ft.power[s]
+    best = 0
+    for i in range(1, len(plays)):
+        if row[plays[i]] > row[plays[best]]:
+            best = i
+    bp = row[plays[best]]
+    on_table = 0
+    for x in plays:
+        on_table += COUNT[x]
+    if best == partner_pos and (last or not unknown & above[s][plays[best]]):
+        # Partner has the trick: give the count, without taking the trick over.
+        under = [m for m in moves if row[m] <= bp] or moves
+        m = max(under, key=lambda x: (COUNT[x], -row[x]))
+        if COUNT[m]:
+            return (m, FEED, plays[best])
+        m = min(under, key=lambda x: (row[x], x))
+        return (m, LOW, plays[best])
+    winners = [m for m in moves if row[m] > bp]
+    if winners:
+        if last:
+            m = min(winners, key=lambda x: (-COUNT[x], row[x]))
+            return (m, WIN_LAST, plays[best])
+        safe = [m for m in winners if not unknown & above[s][m]]
+        if safe:
+            m = min(safe, key=lambda x: (-COUNT[x], row[x]))
+            return (m, WIN_SAFE, plays[best])
+        if on_table or best == partner_pos:
+            m = min(winners, key=lambda x: (COUNT[x], row[x]))
+            if best != partner_pos:
+                return (m, WIN_TRY, plays[best])
+    if legal & ft.members[s] and not ft.sevens:
+        # Following suit: the lowest that follows, count kept back.
+        m = min(moves, key=lambda x: (COUNT[x], row[x] > bp, row[x], x))
+    else:
+        # Off suit: throw the least useful domino, keeping count, trumps and winners.
+        m = min(moves, key=lambda x: (
+            COUNT[x], row[x] > bp, ft.trump_mask >> x & 1,
+            not unknown & above[ft.lead[x]][x], ft.power[ft.lead[x]][x], x,
+        ))
+    return (m, LOW, plays[best])
+
+
+def _name(i: int) -> str:
+    return str(DOMINOES[i])
+
+
+def explain(code: str, played: int, about: int, contract: Contract) -> str:
+    """One line of English for a play choice."""
+    d = _name(played)
+    a = _name(about) if about >= 0 else ""
+    trump = contract.trump_label
+    if code == ONLY:
+        return f"{d}: the only legal play."
+    if code == PULL_TOP:
+        return f"{d}: leads the top trump to pull the opponents' {trump}."
+    if code == PULL:
+        return f"{d}: leads a trump to draw out the {a} and pull {trump}."
+    if code == WALK:
+        pts = DOMINOES[played].count
+        count = f" and takes its {pts} count home" if pts else ""
+        return f"{d}: a sure winner (nothing out beats it){count}."
+    if code == LEAD_LOW:
+        return f"{d}: no sure winner, so it leads low and keeps its count back."
+    if code == FEED:
+        return f"{d}: partner's {a} is winning the trick, so it gives partner the count."
+    if code == WIN_LAST:
+        return f"{d}: plays last and wins the trick as cheaply as it can."
+    if code == WIN_SAFE:
+        return f"{d}: beats the {a} and nothing out can beat it."
+    if code == WIN_TRY:
+        return f"{d}: tries to win the trick from the {a} (count is on it)."
+    if code == NELLO_DUCK:
+        return f"{d}: nello must lose every trick, so it ducks under the {a}."
+    if code == NELLO_LOW:
+        return f"{d}: nello must lose every trick, so it plays its lowest."
+    if code == NELLO_PUSH:
+        return f"{d}: plays low, to leave the trick to the nello bidder."
+    if code == SEVENS:
+        return f"{d}: sevens: it must play the domino closest to 7 pips."
+    if about >= 0 and code == LOW:
+        return f"{d}: cannot win the trick profitably, so it plays low and saves its count."
+    return f"{d}: plays low."

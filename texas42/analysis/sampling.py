@@ -1,0 +1,187 @@
+"""Dealing the unseen dominoes again, consistently with what a seat has seen.
+
+The sampling player and the hand evaluator both need many guesses at the other holdings.
+A guess must respect what is public: how many dominoes each seat still holds, and the
+suits each seat showed it cannot follow. It should also look like the bids: a seat that
+bid 34 rarely holds nothing. :func:`deal_hidden` does the first part exactly;
+:func:`bid_misfit` scores the second, and :func:`sample_holdings` rejects guesses that
+misfit while a few tries allow it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..bidding import PASS
+from ..contracts import Contract, tables
+from ..hand import allowed_contracts
+from .rules_of_thumb import best_strength, strength
+from .view import SeatView
+
+GONE = -1
+
+
+def deal_hidden(
+    rng: random.Random,
+    pool: int,
+    needs: dict[int, int],
+    forbidden: dict[int, int] | None = None,
+) -> dict[int, int] | None:
+    """Share the dominoes of ``pool`` out: ``needs[s]`` to each seat ``s``, never a domino
+    of ``forbidden[s]`` to seat ``s``. Dominoes left over (played in tricks the seat may
+    not look at) go nowhere. Returns the masks by seat, or ``None`` if impossible."""
+    forbidden = forbidden or {}
+    seats = list(needs)
+    spare = pool.bit_count() - sum(needs.values())
+    if spare < 0:
+        return None
+    dominoes = [i for i in range(28) if pool >> i & 1]
+    if not any(forbidden.get(s, 0) & pool for s in seats):
+        # No constraint: a plain shuffle is exactly uniform.
+        rng.shuffle(dominoes)
+        out, at = {}, 0
+        for s in seats:
+            mask = 0
+            for i in dominoes[at : at + needs[s]]:
+                mask |= 1 << i
+            out[s] = mask
+            at += needs[s]
+        return out
+    buckets = [*seats, GONE]
+    caps0 = [needs[s] for s in seats] + [spare]
+    allowed = {
+        i: [b for b, s in enumerate(buckets) if s == GONE or not forbidden.get(s, 0) >> i & 1]
+        for i in dominoes
+    }
+    for _ in range(20):
+        caps = list(caps0)
+        order = sorted(dominoes, key=lambda i: (len(allowed[i]), rng.random()))
+        masks = [0] * len(buckets)
+        for i in order:
+            choices = [b for b in allowed[i] if caps[b] > 0]
+            if not choices:
+                break
+            b = rng.choices(choices, [caps[c] for c in choices])[0]
+            caps[b] -= 1
+            masks[b] |= 1 << i
+        else:
+            return {s: masks[k] for k, s in enumerate(seats)}
+    # Many constraints: deal one domino at a time, only where the rest still fit.
+    exact = _deal_checked(rng, dominoes, buckets, caps0, allowed)
+    return None if exact is None else {s: exact[k] for k, s in enumerate(seats)}
+
+
+def _feasible(dominoes: list[int], caps: list[int], allowed: dict[int, list[int]],
+              n: int) -> bool:
+    """Hall's condition: every set of buckets can take the dominoes that may only go
+    there."""
+    for subset in range(1, 1 << n):
+        cap = sum(caps[b] for b in range(n) if subset >> b & 1)
+        need = sum(1 for i in dominoes if all(subset >> b & 1 for b in allowed[i]))
+        if need > cap:
+            return False
+    return True
+
+
+def _deal_checked(
+    rng: random.Random,
+    dominoes: list[int],
+    buckets: list[int],
+    caps0: list[int],
+    allowed: dict[int, list[int]],
+) -> list[int] | None:
+    """Deal one domino at a time, only where the rest can still be dealt."""
+    caps = list(caps0)
+    masks = [0] * len(buckets)
+    left = list(dominoes)
+    rng.shuffle(left)
+    while left:
+        i = left.pop()
+        choices = []
+        for b in allowed[i]:
+            if caps[b] <= 0:
+                continue
+            caps[b] -= 1
+            if _feasible(left, caps, allowed, len(buckets)):
+                choices.append(b)
+            caps[b] += 1
+        if not choices:
+            return None
+        weights = [caps[b] for b in choices]
+        b = rng.choices(choices, weights)[0]
+        caps[b] -= 1
+        masks[b] |= 1 << i
+    return masks
+
+
+def bid_misfit(view: SeatView, seat: int, dealt: int) -> int:
+    """How badly a guessed seven-domino hand ``dealt`` of ``seat`` fits its bid (and its
+    contract, for the bidder), in the rule-based bidder's own terms (0: fits)."""
+    misfit = 0
+    contracts = tuple(allowed_contracts(view.rules))
+    high = PASS
+    for i, bid in enumerate(view.bids):
+        s = view.bidding_order[i]
+        if s == seat:
+            est = best_strength(dealt, contracts).points
+            if bid == PASS:
+                if i < 3 or high != PASS:
+                    misfit += max(0, est - max(high + 3, view.rules.min_bid + 3)) // 3
+            else:
+                misfit += max(0, min(bid, 42) - 6 - est) // 3
+            break
+        if bid != PASS:
+            high = bid
+    if seat == view.bidder and view.contract is not None and view.contract.has_trumps:
+        chosen: Contract = view.contract
+        st = strength(dealt, chosen)
+        if st.trumps < 2:
+            misfit += 2
+    return misfit
+
+
+def sample_holdings(
+    view: SeatView, rng: random.Random, *, tries: int = 8
+) -> list[int] | None:
+    """One guess at every holding (masks by seat; the viewer's own is exact),
+    consistent with the public facts; among ``tries`` guesses, the first that fits the
+    bids, else the one that fits them best."""
+    me = view.seat
+    needs = {s: view.remaining_count(s) for s in range(4) if s != me}
+    pool = view.unseen
+    voids = view.voids()
+    forbidden: dict[int, int] = {}
+    if view.contract is not None:
+        members = tables(view.contract).members
+        for s, suits in voids.items():
+            mask = 0
+            for suit in range(9):
+                if suits >> suit & 1:
+                    mask |= members[suit]
+            forbidden[s] = mask
+    # Dominoes each seat is known to have played (to rebuild its seven for the bids).
+    shown = {s: 0 for s in range(4)}
+    for s, _, d in view.plays_seen():
+        shown[s] |= 1 << d.index
+    best: list[int] | None = None
+    best_misfit = 1 << 30
+    for _ in range(max(1, tries)):
+        dealt = deal_hidden(rng, pool, needs, forbidden)
+        if dealt is None:
+            return None
+        hands = [0, 0, 0, 0]
+        hands[me] = view.held
+        for s, m in dealt.items():
+            hands[s] = m
+        if not view.bids:
+            return hands
+        misfit = 0
+        for s in needs:
+            original = hands[s] | shown[s]
+            if original.bit_count() == 7:  # not rebuilt if some of its tricks are hidden
+                misfit += bid_misfit(view, s, original)
+        if misfit == 0:
+            return hands
+        if misfit < best_misfit:
+            best, best_misfit = hands, misfit
+    return best

@@ -1,0 +1,677 @@
+"""The exact open-hands solver: best play by both sides with every holding known.
+
+Values are points for each side (seats 0+2, seats 1+3) *from the current position*: the
+tricks still to be completed, the trick in progress counted whole (its dominoes already on
+the table included). Every trick is played out (no early end). Each side plays to take as
+many points as it can; in nello, as few (the declarer must lose every trick, the
+opponents want to hand it one).
+
+How it is fast enough in pure Python:
+
+- the search asks yes/no questions, "can seats 0+2 take at least ``need`` points?", and
+  each answer comes with a bound (fail-soft); a few questions with different thresholds
+  pin the value down (narrow-window search, as in MTD(f)); a yes/no search stops at the
+  first play that settles it;
+- a transposition table at trick boundaries keeps, for each arrangement of the holdings
+  and leader, the bounds proved so far, so later questions reuse earlier answers;
+- dominoes of one hand that play alike (adjacent in rank in every suit other hands still
+  hold, same count) are searched once (see :mod:`texas42.analysis._tables`);
+- the play tried first is picked by a rule of thumb (win cheaply taking count along, give
+  count to a partner who is winning, otherwise play low), unless a play settled the same
+  situation before (the same legal plays facing the same trick; for a lead, the same
+  boundary or the same hand): then that one (history and killer heuristics);
+- a trump higher than every trump the opponents hold wins the trick it is played to:
+  such trumps bound a side's points before any search.
+
+>>> from texas42 import Deal
+>>> from texas42.analysis.position import Position
+>>> p = Position.from_deal(Deal.from_seed(1), "sixes", leader=0)
+>>> s = solve(p)
+>>> sum(s.points)
+42
+>>> max(v[0] for v in s.plays.values()) == s.points[0]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..contracts import Contract
+from ..dominoes import DOMINOES, Domino, sorted_dominoes
+from ..hand import Hand
+from ..records import HandRecord
+from ._tables import (
+    COUNT,
+    COUNT5,
+    COUNT10,
+    SENTINEL,
+    FastTables,
+    fast_tables,
+    sevens_legal,
+)
+from .position import Position, as_position
+
+#: Boundary entries kept before the table is cleared (memory stays bounded: about
+#: 100 bytes an entry, so some 30 MB, also in a browser kernel).
+TT_LIMIT = 300_000
+
+
+class Solver:
+    """A solver for one contract (and sitting-out seat in nello; bidding team in sevens).
+    Keeps its transposition table between calls, so solving many positions of one hand
+    reuses earlier work.
+
+    Values are the points seats 0+2 take from the position on; seats 1+3 take the rest.
+    """
+
+    def __init__(self, contract: Contract, out: int | None = None, bid_team: int = 0) -> None:
+        self.contract = contract
+        self.out = out
+        self.bid_team = bid_team if contract.kind == "sevens" else 0
+        #: Nello is played the other way round: each side tries to take as little as it
+        #: can (the declarer must lose every trick; the opponents want to give it one).
+        self.misere = contract.kind == "nello"
+        #: The side whose players raise the points of seats 0+2.
+        self.max_team = 1 if self.misere else 0
+        self.ft: FastTables = fast_tables(contract)
+        #: Power tables by seat (they differ only in sevens, where ties go to the bidders).
+        self.spower = self.ft.seat_power(self.bid_team)
+        self.size = 3 if out is not None else 4
+        # Seats in playing order for each leader.
+        self.orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in ((lead + i) % 4 for i in range(4)) if s != out) for lead in range(4)
+        )
+        #: Boundary -> proved bounds (lo << 6 | hi) of the points seats 0+2 take from it.
+        self.tt: dict[int, int] = {}
+        #: Boundary -> the lead that last settled it.
+        self.killer: dict[int, int] = {}
+        #: (legal plays, suit led, winning power, partner winning) -> the play tried first.
+        self.fcache: dict[int, int] = {}
+        #: Plays that may lead -> the lead tried first (the last that settled a boundary).
+        self.lcache: dict[int, int] = {}
+        #: Boundaries searched (a measure of work).
+        self.nodes = 0
+        self._tops = self._top_trumps()
+        self._rank, self._worth = self._sure_tables() if self._tops else ({}, [])
+
+    def _top_trumps(self) -> tuple[int, ...]:
+        """Trumps from the highest down (empty without trumps)."""
+        ft = self.ft
+        if ft.sevens or not ft.trump_mask:
+            return ()
+        row = ft.power[8]
+        return tuple(sorted((i for i in range(28) if ft.trump_mask >> i & 1),
+                            key=lambda i: -row[i]))
+
+    def clear(self) -> None:
+        """Forget the table (it is also cleared when it grows past :data:`TT_LIMIT`). The
+        plays that settled similar situations are kept (they only order the search) unless
+        they too grow past the limit."""
+        self.tt.clear()
+        self.killer.clear()
+        if len(self.fcache) + len(self.lcache) > TT_LIMIT:
+            self.fcache.clear()
+            self.lcache.clear()
+
+    # -- the search ---------------------------------------------------------------------
+    def _sure_tables(self) -> tuple[dict[int, int], list[int]]:
+        """For the sure-trick bound: each set of trumps as a 7-bit mask of ranks (bit 6:
+        the top trump), and for each rank mask the points its trumps are sure of (a trick
+        and its count each)."""
+        tops = self._tops
+        rank: dict[int, int] = {}
+        worth = [0] * 128
+        for r in range(128):
+            mask = 0
+            pts = 0
+            for k, t in enumerate(tops):
+                if r >> (6 - k) & 1:
+                    mask |= 1 << t
+                    pts += 1 + COUNT[t]
+            rank[mask] = r
+            worth[r] = pts
+        return rank, worth
+
+    def _sure(self, h: list[int]) -> tuple[int, int]:
+        """Points each side is sure of: a trump higher than every trump the opponents hold
+        wins the trick it is played to, and one hand plays its trumps in different tricks.
+        Returns (seats 0+2, seats 1+3)."""
+        tm = self.ft.trump_mask
+        if not tm or self.ft.sevens:
+            return (0, 0)
+        rank, worth = self._rank, self._worth
+        r0, r1, r2, r3 = rank[h[0] & tm], rank[h[1] & tm], rank[h[2] & tm], rank[h[3] & tm]
+        opp = r1 | r3
+        cut = 127 & ~((1 << opp.bit_length()) - 1)
+        a, b = worth[r0 & cut], worth[r2 & cut]
+        s0 = a if a > b else b
+        opp = r0 | r2
+        cut = 127 & ~((1 << opp.bit_length()) - 1)
+        a, b = worth[r1 & cut], worth[r3 & cut]
+        return (s0, a if a > b else b)
+
+    def _search(self, h: list[int], leader: int, need: int) -> int:
+        """At a trick boundary, the question "can seats 0+2 take ``need`` points from the
+        tricks left?", answered with a bound: ``g >= need`` means yes, they take at least
+        ``g``; ``g < need`` means no, they take at most ``g``."""
+        n = h[leader].bit_count()
+        if n == 1:
+            return self._last_trick(h, leader)
+        rest = h[0] | h[1] | h[2] | h[3]
+        total = n + 10 * (rest & COUNT10).bit_count() + 5 * (rest & COUNT5).bit_count()
+        key = h[0] | h[1] << 28 | h[2] << 56 | h[3] << 84 | leader << 112
+        tt = self.tt
+        entry = tt.get(key)
+        if entry is None:
+            s0, s1 = self._sure(h)
+            lo, hi = s0, total - s1
+        else:
+            lo, hi = entry >> 6, entry & 63
+        if lo >= need:
+            return lo
+        if hi < need:
+            return hi
+        self.nodes += 1
+        g = self._ply(h, self.orders[leader], 0, [], 0, 0, need, key)
+        if g >= need:
+            lo = g
+        else:
+            hi = g
+        if len(tt) >= TT_LIMIT:
+            self.clear()
+        tt[key] = lo << 6 | hi
+        return g
+
+    def _last_trick(self, h: list[int], leader: int) -> int:
+        """Points seats 0+2 take in the last trick (one domino each)."""
+        seats = self.orders[leader]
+        plays = [h[s].bit_length() - 1 for s in seats]
+        pos = self.ft.winner_pos(plays, seats, self.bid_team)
+        if seats[pos] & 1:
+            return 0
+        pts = 1
+        for x in plays:
+            pts += COUNT[x]
+        return pts
+
+    def _ply(
+        self,
+        h: list[int],
+        seats: tuple[int, ...],
+        k: int,
+        plays: list[int],
+        best_pow: int,
+        best_pos: int,
+        need: int,
+        key: int,
+    ) -> int:
+        """Inside a trick: ``plays`` are on the table, ``seats[k]`` is to play. Returns a
+        bound on the points seats 0+2 take from the start of this trick, as
+        :meth:`_search` does.
+
+        The most promising play is picked by one cheap pass and tried first; most nodes
+        are settled by it. Only when it fails are the other plays listed (one per group of
+        interchangeable dominoes) and tried in order."""
+        ft = self.ft
+        p = seats[k]
+        held = h[p]
+        maximizing = (p & 1) == self.max_team
+        if k == 0:
+            legal = held if not ft.sevens else sevens_legal(held)
+            row = None
+            ck = legal
+            first = self.killer.get(key, -1) if key else -1
+            if first < 0 or not legal >> first & 1:
+                first = self.lcache.get(legal, -1)
+                if first < 0:
+                    first = self.lcache[legal] = self._first_lead(legal)
+        else:
+            f0 = plays[0]
+            legal = (held & ft.members[ft.lead[f0]] or held) if not ft.sevens else (
+                sevens_legal(held))
+            row = self.spower[p][ft.lead[f0]]
+            ck = legal | ft.lead[f0] << 28 | best_pow << 32
+            if (seats[best_pos] ^ p) & 1 == 0:
+                ck |= 1 << 40
+            first = self.fcache.get(ck, -1)
+            if first < 0:
+                first = self.fcache[ck] = self._first_follow(legal, row, best_pow, ck >> 40)
+        last = k == self.size - 1
+        m = first
+        rest_moves: list[int] | None = None
+        i = 0
+        best = -1 if maximizing else 99
+        while True:
+            h[p] = held ^ (1 << m)
+            plays.append(m)
+            if row is None:
+                pw, pos = self.spower[p][ft.lead[m]][m], 0
+            else:
+                pw = row[m]
+                if pw > best_pow:
+                    pos = k
+                else:
+                    pw, pos = best_pow, best_pos
+            if last:
+                winner = seats[pos]
+                if winner & 1:
+                    g = self._search(h, winner, need)
+                else:
+                    pts = 1
+                    for x in plays:
+                        pts += COUNT[x]
+                    g = pts + self._search(h, winner, need - pts)
+            else:
+                g = self._ply(h, seats, k + 1, plays, pw, pos, need, key)
+            plays.pop()
+            h[p] = held
+            if maximizing:
+                if g >= need:
+                    if m != first:
+                        if k == 0:
+                            if key:
+                                self.killer[key] = m
+                            self.lcache[ck] = m
+                        else:
+                            self.fcache[ck] = m
+                    return g
+                if g > best:
+                    best = g
+            else:
+                if g < need:
+                    if m != first:
+                        if k == 0:
+                            if key:
+                                self.killer[key] = m
+                            self.lcache[ck] = m
+                        else:
+                            self.fcache[ck] = m
+                    return g
+                if g < best:
+                    best = g
+            if rest_moves is None:
+                if legal == 1 << first:
+                    return best
+                rest_moves = self._order(
+                    h, p, legal, plays, row, best_pow, best_pos, seats, first
+                )
+            if i >= len(rest_moves):
+                return best
+            m = rest_moves[i]
+            i += 1
+
+    def _first_lead(self, legal: int) -> int:
+        """The lead tried first: the strongest domino in its own suit (in nello, where
+        nobody wants tricks, the weakest)."""
+        power, lead = self.ft.power, self.ft.lead
+        sign = -1 if self.misere else 1
+        top, first = -1000, -1
+        mask = legal
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            m = low.bit_length() - 1
+            pw = sign * power[lead[m]][m]
+            if pw > top:
+                top, first = pw, m
+        return first
+
+    def _first_follow(
+        self, legal: int, row: tuple[int, ...], best_pow: int, partner_winning: int
+    ) -> int:
+        """The play tried first when following: win the trick as cheaply as possible
+        (taking count along); give count to a partner who is winning; else play low. In
+        nello: duck under the winning domino with the highest that stays under."""
+        top, first = -99999, -1
+        misere = self.misere
+        mask = legal
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            m = low.bit_length() - 1
+            pw = row[m]
+            if misere:
+                sc = 1000 + pw if pw < best_pow else -pw
+            elif partner_winning:
+                sc = (2000 if pw <= best_pow else 1000) + COUNT[m] * 10 - pw
+            elif pw > best_pow:
+                sc = 3000 + COUNT[m] * 10 - pw
+            else:
+                sc = 1000 - COUNT[m] * 10 - pw
+            if sc > top:
+                top, first = sc, m
+        return first
+
+    def _order(
+        self,
+        h: list[int],
+        p: int,
+        legal: int,
+        plays: list[int],
+        row: tuple[int, ...] | None,
+        best_pow: int,
+        best_pos: int,
+        seats: tuple[int, ...],
+        tried: int = -1,
+    ) -> list[int]:
+        """The plays worth trying, best first, one per group of interchangeable ones
+        (leaving out ``tried`` and the plays like it)."""
+        ft = self.ft
+        others = SENTINEL
+        for s in range(4):
+            if s != p:
+                others |= h[s]
+        for x in plays:
+            others |= 1 << x
+        equiv = ft.equiv
+        kept: list[int] = [tried] if tried >= 0 else []
+        mask = legal
+        while mask:
+            low = mask & -mask
+            m = low.bit_length() - 1
+            mask ^= low
+            base = m * 28
+            for x in kept:
+                if not others & equiv[base + x]:
+                    break
+            else:
+                kept.append(m)
+        if tried >= 0:
+            kept.pop(0)
+        if len(kept) <= 1:
+            return kept
+        sign = -1 if self.misere else 1
+        if row is None:
+            power, lead = ft.power, ft.lead
+            kept.sort(key=lambda m: -sign * power[lead[m]][m])
+            return kept
+        partner_winning = (seats[best_pos] & 1) == (p & 1)
+
+        def score(m: int) -> int:
+            pw = row[m]
+            c = COUNT[m]
+            if self.misere:
+                return 1000 + pw if pw < best_pow else -pw
+            if partner_winning:
+                # Give count to the partner's trick; do not waste a winner.
+                return 2000 + c * 10 - pw if pw <= best_pow else 1000 + c * 10 - pw
+            if pw > best_pow:
+                # Win it, as cheaply as possible but taking count along.
+                return 3000 + c * 10 - pw
+            return 1000 - c * 10 - pw
+
+        kept.sort(key=score, reverse=True)
+        return kept
+
+    # -- questions about positions ----------------------------------------------------
+    def _check(self, pos: Position) -> None:
+        if (pos.contract != self.contract or pos.out != self.out
+                or (self.contract.kind == "sevens" and pos.bidding_team != self.bid_team)):
+            raise ValueError("this solver was made for another contract")
+
+    def bound(self, pos: Position, need: int) -> int:
+        """The fail-soft test of ``pos``: ``g >= need`` means seats 0+2 take at least
+        ``g`` points from here, ``g < need`` at most ``g``."""
+        self._check(pos)
+        if pos.is_over:
+            return 0
+        h = list(pos.hands)
+        if not pos.trick:
+            return self._search(h, pos.leader, need)
+        seats = pos.seats
+        plays = [d.index for d in pos.trick]
+        best_pow, best_pos = self._trick_state(pos)
+        return self._ply(h, seats, len(plays), plays, best_pow, best_pos, need, 0)
+
+    def reach(self, pos: Position, need: int) -> bool:
+        """Whether seats 0+2 can take at least ``need`` points from ``pos`` on."""
+        return need <= 0 or self.bound(pos, need) >= need
+
+    def value(self, pos: Position, lo: int = 0, hi: int | None = None,
+              guess: int | None = None) -> int:
+        """Points seats 0+2 take from ``pos`` on with best play, known to be in
+        ``lo..hi``. Found by yes/no searches whose answers are bounds: by bisection, or
+        from ``guess`` (MTD(f) style), widening the step while the guess proves far off."""
+        total = pos.remaining_points
+        hi = total if hi is None else min(hi, total)
+        lo = max(lo, 0)
+        if lo >= hi:
+            return lo
+        if guess is None:
+            need = (lo + hi + 1) // 2
+            direction = 0
+        else:
+            need = min(max(guess, lo + 1), hi)
+            direction = 2  # not known yet
+        step = 1
+        while lo < hi:
+            g = self.bound(pos, need)
+            up = g >= need
+            if up:
+                lo = g
+            else:
+                hi = g
+            if direction == 2:
+                direction = 1 if up else -1
+            elif direction != 0 and (direction == 1) != up:
+                direction = 0  # bracketed: bisect from now on
+            if direction == 1:
+                # Above the guess: climb in growing steps until a search fails.
+                need = min(lo + step, hi)
+                step *= 2
+            elif direction == -1:
+                need = max(hi - step + 1, lo + 1)
+                step *= 2
+            else:
+                need = (lo + hi + 1) // 2
+        return lo
+
+    def play_values(self, pos: Position, value: int | None = None) -> dict[int, int]:
+        """For each legal play (domino index), the points seats 0+2 take from ``pos``
+        on if it is played and both sides then play their best. ``value``: the value of
+        ``pos`` if known (it bounds every play's value, so each is found in few searches)."""
+        out: dict[int, int] = {}
+        if pos.is_over:
+            return out
+        v = self.value(pos) if value is None else value
+        legal = pos.legal_mask()
+        others = SENTINEL
+        for s in range(4):
+            if s != pos.to_act:
+                others |= pos.hands[s]
+        for d in pos.trick:
+            others |= 1 << d.index
+        done: list[int] = []
+        maximizing = pos.to_act % 2 == self.max_team
+        for d in sorted_dominoes(legal):
+            m = d.index
+            twin = next((x for x in done if not others & self.ft.equiv[m * 28 + x]), None)
+            if twin is not None:
+                out[m] = out[twin]
+                continue
+            child = pos.play(d)
+            gained = child.points[0] - pos.points[0]
+            # No play does better than the best: the position's value bounds each one.
+            if maximizing:
+                out[m] = gained + self.value(child, hi=v - gained, guess=v - gained)
+            else:
+                out[m] = gained + self.value(child, lo=v - gained, guess=v - gained)
+            done.append(m)
+        return out
+
+    def best_line(self, pos: Position, value: int | None = None) -> list[Domino]:
+        """One line of best play from ``pos`` to the end of the hand."""
+        line: list[Domino] = []
+        v = self.value(pos) if value is None else value
+        while not pos.is_over:
+            maximizing = pos.to_act % 2 == self.max_team
+            chosen = None
+            moves = self._order(
+                list(pos.hands), pos.to_act, pos.legal_mask(),
+                [d.index for d in pos.trick],
+                self.spower[pos.to_act][self.ft.lead[pos.trick[0].index]] if pos.trick
+                else None,
+                *self._trick_state(pos), pos.seats,
+            )
+            for m in moves:
+                child = pos.play(DOMINOES[m])
+                need = v - (child.points[0] - pos.points[0])
+                ok = self.reach(child, need) if maximizing else not self.reach(child, need + 1)
+                if ok:
+                    chosen = child
+                    v = need
+                    line.append(DOMINOES[m])
+                    break
+            assert chosen is not None, "some play keeps the value"
+            pos = chosen
+        return line
+
+    def _trick_state(self, pos: Position) -> tuple[int, int]:
+        """(power, position) of the domino winning the trick in progress so far."""
+        if not pos.trick:
+            return (0, 0)
+        plays = [d.index for d in pos.trick]
+        seats = pos.seats
+        best = self.ft.winner_pos(plays, seats, self.bid_team)
+        return (self.spower[seats[best]][self.ft.lead[plays[0]]][plays[best]], best)
+
+
+_SOLVERS: dict[tuple[Contract, int | None, int], Solver] = {}
+
+
+def solver_for(pos: Position) -> Solver:
+    """A shared solver for the position's contract (its table is reused)."""
+    key = (pos.contract, pos.out, pos.bidding_team)
+    s = _SOLVERS.get(key)
+    if s is None:
+        if len(_SOLVERS) > 32:
+            _SOLVERS.clear()
+        s = _SOLVERS[key] = Solver(pos.contract, pos.out, pos.bidding_team)
+    return s
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What best play gives from a position.
+
+    ``points``: what each side (seats 0+2, seats 1+3) takes from here to the end of the
+    hand; ``plays``: the same for each legal play now; ``line``: one best line of play.
+    """
+
+    to_act: int | None
+    points: tuple[int, int]
+    plays: dict[Domino, tuple[int, int]]
+    line: tuple[Domino, ...]
+    #: Nello: each side does best by taking as few points as it can.
+    misere: bool = False
+
+    def loss(self, domino: Domino | str) -> int:
+        """Points the side to act gives up by playing ``domino`` instead of a best play
+        (in nello: the points it takes that a best play would not)."""
+        d = domino if isinstance(domino, Domino) else Domino.parse(domino)
+        assert self.to_act is not None
+        team = self.to_act % 2
+        if self.misere:
+            return self.plays[d][team] - self.points[team]
+        return self.points[team] - self.plays[d][team]
+
+    def label(self, domino: Domino | str) -> str:
+        """``"best"`` or ``"loses N points"``."""
+        n = self.loss(domino)
+        if n == 0:
+            return "best"
+        return f"loses {n} point{'s' if n != 1 else ''}"
+
+    @property
+    def best(self) -> list[Domino]:
+        """The best plays now (all of them, as people hold them)."""
+        return [d for d in self.plays if self.loss(d) == 0]
+
+    def to_json(self) -> dict[str, object]:
+        """``{"points": [a, b], "plays": [{"domino", "points"}...], "line": [...]}``."""
+        return {
+            "points": list(self.points),
+            "plays": [{"domino": str(d), "points": list(v)} for d, v in self.plays.items()],
+            "line": [str(d) for d in self.line],
+        }
+
+
+Solvable = Position | Hand | HandRecord
+
+
+_SOLUTIONS: dict[tuple[object, ...], Solution] = {}
+_SOLUTIONS_LIMIT = 512
+
+
+def solve(source: Solvable, *, line: bool = True) -> Solution:
+    """Solve a position (a :class:`Position`, a :class:`~texas42.Hand` in play or a
+    :class:`~texas42.HandRecord`): the points each side takes with best play, the value of
+    every legal play and (unless ``line=False``) one best line.
+
+    Recent solutions are remembered, so an explorer stepping back and forth through a
+    hand pays once per position."""
+    pos = as_position(source)
+    if pos.is_over:
+        return Solution(None, (0, 0), {}, ())
+    key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.bidding_team, line)
+    known = _SOLUTIONS.get(key)
+    if known is not None:
+        return known
+    total = pos.remaining_points
+    solver = solver_for(pos)
+    best = solver.value(pos)
+    values = solver.play_values(pos, best)
+    plays = {DOMINOES[m]: (v, total - v) for m, v in values.items()}
+    ordered = dict(sorted(plays.items(), key=lambda kv: kv[0].display))
+    best_line: tuple[Domino, ...] = ()
+    if line:
+        best_line = tuple(solver.best_line(pos, best))
+    sol = Solution(pos.to_act, (best, total - best), ordered, best_line, solver.misere)
+    if len(_SOLUTIONS) >= _SOLUTIONS_LIMIT:
+        _SOLUTIONS.clear()
+    _SOLUTIONS[key] = sol
+    return sol
+
+
+def value(source: Solvable) -> tuple[int, int]:
+    """Only the points each side takes with best play (cheaper than :func:`solve`)."""
+    pos = as_position(source)
+    if pos.is_over:
+        return (0, 0)
+    v = solver_for(pos).value(pos)
+    return (v, pos.remaining_points - v)
+
+
+def can_reach(source: Solvable, team: int, need: int) -> bool:
+    """Whether side ``team`` (0: seats 0+2) takes at least ``need`` points from here on
+    when both sides play their best (in nello, "best" is taking as little as possible:
+    see :func:`can_make`)."""
+    pos = as_position(source)
+    solver = solver_for(pos)
+    if team == 0:
+        return solver.reach(pos, need)
+    # Seats 1+3 take ``need`` unless seats 0+2 take more than the rest.
+    return not solver.reach(pos, pos.remaining_points - need + 1)
+
+
+def can_make(source: Solvable, target: int | None = None) -> bool:
+    """Yes/no mode: can the bidding side still reach ``target`` points in the hand (the
+    points it already took count; default target: its bid, 42 for a mark bid), both sides
+    playing their best? In nello the question is whether the declarer's side can still
+    take no trick at all (``target`` does not apply)."""
+    pos = as_position(source)
+    if pos.bidder is None:
+        raise ValueError("the position has no bidder: say which side bids with can_reach")
+    team = pos.bidder % 2
+    if pos.contract.kind == "nello":
+        if target is not None:
+            raise ValueError("nello is made by taking no trick: it has no target in points")
+        if pos.points[team]:
+            return False
+        return not can_reach(pos, team, 1)
+    if target is None:
+        if pos.bid is None:
+            raise ValueError("the position has no bid: give the target")
+        target = min(pos.bid, 42)
+    return can_reach(pos, team, target - pos.points[team])
