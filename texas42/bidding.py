@@ -120,8 +120,8 @@ def check_bid(bid: int, high: int, rules: Rules = STANDARD, *, forced: bool = Fa
     if bid == PASS:
         if forced:
             raise IllegalBidError(
-                f"pass is not allowed: the other three passed, so the last to speak must bid "
-                f"at least {rules.min_bid}",
+                f"pass is not allowed: everyone else passed, so the shaker must bid at least "
+                f"{rules.min_bid}",
                 rule="forced-bid",
             )
         return

@@ -204,14 +204,18 @@ class Hand:
 
     @property
     def forced(self) -> bool:
-        """Whether the player to bid must bid: the last to speak after three
-        passes, under the forced-bid rule."""
-        return (
-            self.phase is Phase.BIDDING
-            and self.rules.all_pass == "forced"
-            and len(self.bids) == SEATS - 1
-            and self.high_bid == PASS
-        )
+        """Whether the player to bid must bid: under the forced-bid rule, the
+        shaker once everyone else has passed. The shaker normally speaks last;
+        when the holder of 1-0 bids first and the shaker has already passed, the
+        shaker is asked again after the fourth pass (the seed: "the dealer must bid")."""
+        if (
+            self.phase is not Phase.BIDDING
+            or self.rules.all_pass != "forced"
+            or self.high_bid != PASS
+        ):
+            return False
+        n = len(self.bids)
+        return n == SEATS or (n == SEATS - 1 and self.bidding_order[-1] == self.shaker)
 
     def valid_bids(self) -> list[int]:
         """The bids the player to act may make (empty outside the auction)."""
@@ -304,8 +308,10 @@ class Hand:
             self.high_bid, self.bidder = amount, seat
         if len(self.bids) < SEATS:
             self.to_act = self.bidding_order[len(self.bids)]
+        elif self.bidder is None and self.rules.all_pass == "forced":
+            self.to_act = self.shaker  # all passed, the shaker spoke earlier: must bid now
         elif self.bidder is None:
-            self.phase = Phase.RESHAKE  # only reachable when all_pass == "reshake"
+            self.phase = Phase.RESHAKE
         else:
             self.phase = Phase.CONTRACT
             # After a plunge or splash the partner names the contract and leads.

@@ -73,7 +73,7 @@ class Rules:
     mark_raise_limit: int = 1
     #: Highest mark bid allowed, in marks (``None``: no limit).
     max_marks: int | None = None
-    #: When all pass: the last to speak (the shaker) must bid, or the hand is reshaken.
+    #: When all pass: the shaker must bid, or the hand is reshaken.
     all_pass: AllPass = "forced"
 
     # -- contracts ----------------------------------------------------------------

@@ -363,16 +363,22 @@ def test_a_forced_bidder_always_has_a_bid(options):
     assert hand.valid_bids(), "the forced bidder has no legal bid: the hand is stuck"
 
 
-def test_seed_forced_bid_falls_on_the_last_to_speak_and_says_so():
+def test_seed_forced_bid_falls_on_the_dealer_even_when_the_dealer_spoke_earlier():
     # Holder of 1-0 (seat 1) bids first, so seat 0 speaks last; the shaker is seat 3.
+    # The seed: "If everyone passes, the dealer must bid": seat 3 is asked again.
     hand = Hand(deal_with("", "1-0"), shaker=3, rules="seed")
     for _ in range(3):
         hand.bid("pass")
-    assert hand.forced and hand.to_act == 0
+    assert not hand.forced and hand.to_act == 0
+    hand.bid("pass")
+    assert hand.forced and hand.to_act == 3 and PASS not in hand.valid_bids()
     with pytest.raises(IllegalBidError) as info:
         hand.bid("pass")
     assert info.value.rule == "forced-bid"
-    assert "the shaker must bid" not in str(info.value), str(info.value)
+    assert "the shaker must bid" in str(info.value), str(info.value)
+    hand.bid("30")
+    assert hand.bidder == 3 and hand.bids == [0, 0, 0, 0, 30]
+    assert hand.record().replay() == hand
 
 
 @pytest.mark.parametrize("option", ["opening_mark_limit", "mark_raise_limit"])

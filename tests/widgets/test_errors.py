@@ -66,7 +66,7 @@ CASES: list[tuple[str, Callable[[], tw.Explorer], str, str, Callable[[Any], None
         "play",
         tw.play,
         "texas42.widgets.play_explorer",
-        "explain_bid",
+        "explain_any_bid",
         lambda ex: setattr(ex.bid_picker, "value", 31),
     ),
     (

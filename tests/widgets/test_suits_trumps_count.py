@@ -29,7 +29,7 @@ def test_suits_rules_test_vectors() -> None:
 
 
 def test_suits_every_contract_and_domino() -> None:
-    ex = SuitsExplorer()
+    ex = SuitsExplorer(rules="house")  # every option: every contract
     for key in CONTRACT_LABELS:
         ex.contract_picker.value = key
         for d in DOMINOES:
@@ -45,7 +45,7 @@ def test_suits_every_contract_and_domino() -> None:
 
 
 def test_suits_doubles_places() -> None:
-    ex = SuitsExplorer(contract="follow-me/doubles-low", domino="6-6")
+    ex = SuitsExplorer(contract="follow-me/doubles-low", domino="6-6", rules="house")
     assert ex.state["suits"]["sixes"][-1] == "6-6"
     assert "lowest" in ex.words.value
     ex.contract_picker.value = "follow-me/doubles-own-suit"
@@ -94,7 +94,7 @@ def test_trumps_doubles_and_follow_me_places() -> None:
     ex.kind_picker.value = "follow-me"
     assert ex.state["places"] == ["high"]  # standard rules: doubles high only
     assert "every option" in ex.summary.value
-    ex.rules_picker.value = "every option (house rules)"
+    ex.rules_picker.value = "house"  # shown as "every option (house rules)"
     assert ex.state["places"] == ["high", "low", "own-suit"]
     ex.place_picker.value = "low"
     assert ex.state["contract"] == "follow-me/doubles-low"
@@ -102,7 +102,7 @@ def test_trumps_doubles_and_follow_me_places() -> None:
     ex.place_picker.value = "own-suit"
     assert ex.state["suits"]["doubles"][0] == "6-6"
     assert "6-6" not in ex.state["suits"]["sixes"]
-    ex.rules_picker.value = "standard preset"
+    ex.rules_picker.value = "standard"
     assert ex.state["places"] == ["high"] and ex.state["contract"] == "follow-me"
 
 

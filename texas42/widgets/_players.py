@@ -9,7 +9,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from ..bidding import PASS, bid_text, parse_bid
+from ..bidding import PASS, SPECIAL_BIDS, bid_text, parse_bid
 from ..contracts import Contract, tables
 from ..dominoes import Domino, mask_dominoes
 from ..hand import Hand, Phase
@@ -20,7 +20,7 @@ class Decision:
     """One computer action and why."""
 
     kind: str  # "bid" | "contract" | "play"
-    value: int | Contract | Domino
+    value: int | str | Contract | Domino  # str: a plunge or splash
     reason: str
 
     def apply(self, hand: Hand) -> None:
@@ -28,8 +28,7 @@ class Decision:
 
     @property
     def text(self) -> str:
-        if self.kind == "bid":
-            assert isinstance(self.value, int)
+        if self.kind == "bid" and isinstance(self.value, int):
             return bid_text(self.value)
         return str(self.value)
 
@@ -186,7 +185,7 @@ def _analysis_decision(a: Any, hand: Hand) -> Decision | None:
     d = ask(_PLAYER[0], hand)
     kind = {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(hand.phase, "play")
     value = d.action
-    if kind == "bid" and isinstance(value, str):
+    if kind == "bid" and isinstance(value, str) and value not in SPECIAL_BIDS:
         value = parse_bid(value)
     elif kind == "contract" and isinstance(value, str):
         value = Contract.parse(value)

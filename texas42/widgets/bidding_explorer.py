@@ -10,17 +10,26 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..bidding import bid_text, explain_bid
+from ..bidding import (
+    MARK,
+    bid_marks,
+    bid_text,
+    explain_bid,
+    special_bid_amount,
+    special_bid_doubles,
+)
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..hand import Hand, Phase, allowed_contracts
-from ..rules import PRESETS
+from ..rules import Rules
 from . import _analysis
 from ._common import (
     SEAT_NAMES,
     DealSource,
     Explorer,
+    RulesPicker,
     button,
+    contract_label,
     dropdown,
     html_box,
     p,
@@ -34,6 +43,77 @@ from ._players import decide
 
 #: Simulated deals per contract for the odds (about 0.05 s each on one core).
 ODDS_SAMPLES = 300
+
+
+def bid_options(hand: Hand) -> list[tuple[str, int | str]]:
+    """(label, bid) pairs for the bid dropdown: the valid bids, then a plunge or
+    splash when the rules and the player's doubles allow one."""
+    out: list[tuple[str, int | str]] = [(bid_text(b), b) for b in hand.valid_bids()]
+    for name in hand.valid_special_bids():
+        marks = special_bid_amount(name, hand.high_bid, hand.rules) // MARK
+        out.append((f"{name} ({marks} marks)", name))
+    return out
+
+
+def explain_any_bid(value: int | str, hand: Hand) -> str:
+    """What a bid (a number, or a plunge or splash) promises, in one sentence."""
+    if isinstance(value, int):
+        return explain_bid(value)
+    marks = special_bid_amount(value, hand.high_bid, hand.rules) // MARK
+    need = special_bid_doubles(value, hand.rules)
+    return (
+        f"{value} ({marks} marks): a bid for a player holding {need} doubles or more. The "
+        "partner names the contract (any the rules allow, even nello or sevens) and leads, "
+        f"and the side must win every trick; made, it scores {marks} marks."
+    )
+
+
+def bid_words(hand: Hand, index: int) -> str:
+    """Bid number ``index`` of the auction as players say it: ``"30"``, ``"plunge (4 marks)"``."""
+    special = hand.special_bids.get(index)
+    amount = hand.bids[index]
+    return f"{special} ({bid_marks(amount)} marks)" if special else bid_text(amount)
+
+
+def high_special(hand: Hand) -> str | None:
+    """The plunge or splash that is the high bid, if it is one."""
+    for i in range(len(hand.bids) - 1, -1, -1):
+        if hand.bids[i]:
+            return hand.special_bids.get(i)
+    return None
+
+
+def hand_status(hand: Hand) -> str:
+    """:meth:`Hand.status`, saying who names the contract after a plunge or splash."""
+    if hand.phase is Phase.CONTRACT and hand.declarer != hand.bidder:
+        return (
+            f"Seat {hand.bidder} won the bid with a {high_special(hand)} "
+            f"({bid_marks(hand.high_bid)} marks): the partner, seat {hand.declarer}, names "
+            "the contract and leads."
+        )
+    special = high_special(hand)
+    if hand.phase is Phase.BIDDING and special:
+        said = f"a {special} ({bid_marks(hand.high_bid)} marks)"
+        return hand.status().replace(f"high bid {bid_text(hand.high_bid)}", f"high bid {said}")
+    return hand.status()
+
+
+def contract_consequence(hand: Hand) -> str:
+    """What the named contract means for this hand (who sits out, what makes it)."""
+    c = hand.contract
+    if c is None or hand.bidder is None:
+        return ""
+    if c.kind == "nello":
+        return (
+            f"Nello: seat {hand.declarer} plays alone and must lose every trick; its partner, "
+            f"seat {hand.sitting_out}, sits out, so each trick has three dominoes."
+        )
+    if c.kind == "sevens":
+        return (
+            "Sevens: every player must play the domino closest to 7 pips; the bidding side "
+            "is set as soon as an opponent comes closer to 7 than they do in a trick."
+        )
+    return ""
 
 
 def odds_table(odds: Any) -> str:
@@ -71,12 +151,11 @@ class BiddingExplorer(Explorer):
 
     title = "Bidding"
 
-    def __init__(self, seed: int = 1, rules: str = "standard", shaker: int = 0) -> None:
+    def __init__(self, seed: int = 1, rules: Rules | str = "standard", shaker: int = 0) -> None:
         super().__init__()
         self.source = DealSource(seed)
-        self.rules_picker = dropdown(
-            "Rules:", list(PRESETS), rules if rules in PRESETS else "standard", width="14em"
-        )
+        self.rules_choice = RulesPicker(rules)
+        self.rules_picker = self.rules_choice.dropdown
         self.shaker_picker = dropdown(
             "Shaker:", [(f"Seat {s}", s) for s in range(4)], shaker, width="12em"
         )
@@ -128,7 +207,7 @@ class BiddingExplorer(Explorer):
         )
         self.ui.add_class("t42-bidding")
         self.extra = [*self.source.fields, self.bid_row, self.contract_row]
-        self.hand = Hand(self.source.deal(), shaker=shaker, rules=PRESETS[self.rules_picker.value])
+        self.hand = Hand(self.source.deal(), shaker=shaker, rules=self.rules)
         self.reasons: list[str] = []
         self._odds: Any = None
         _analysis.module()  # import the analysis package now, not during a click
@@ -138,13 +217,15 @@ class BiddingExplorer(Explorer):
             self.hand.status() + " Choose a bid to read what it means, then press the bid button."
         )
 
+    @property
+    def rules(self) -> Rules:
+        return self.rules_choice.rules
+
     # -- actions ---------------------------------------------------------------------------
     @safe
     def _on_load(self, _change: Any = None) -> None:
         deal = self.source.deal()
-        self.hand = Hand(
-            deal, shaker=int(self.shaker_picker.value), rules=PRESETS[self.rules_picker.value]
-        )
+        self.hand = Hand(deal, shaker=int(self.shaker_picker.value), rules=self.rules)
         self.reasons = []
         self._odds = None
         self.odds_box.value = ""
@@ -156,9 +237,9 @@ class BiddingExplorer(Explorer):
     @safe
     def _on_bid(self, _b: Any = None) -> None:
         seat = self.hand.to_act
-        value = int(self.bid_picker.value)
-        self.hand.bid(value)
-        self.reasons.append(f"{SEAT_NAMES[seat]}: {bid_text(value)}")
+        value = self.bid_picker.value
+        self.hand.bid(value if isinstance(value, str) else int(value))
+        self.reasons.append(f"{SEAT_NAMES[seat]}: {bid_words(self.hand, len(self.hand.bids) - 1)}")
         self._after_action()
 
     @safe
@@ -267,7 +348,7 @@ class BiddingExplorer(Explorer):
     def _after_action(self) -> None:
         self.render()
         self.show_message(
-            self.hand.status(), kind="good" if self.hand.phase is Phase.PLAYING else "info"
+            hand_status(self.hand), kind="good" if self.hand.phase is Phase.PLAYING else "info"
         )
 
     # -- state -------------------------------------------------------------------------------
@@ -281,8 +362,13 @@ class BiddingExplorer(Explorer):
             "high_bid": h.high_bid,
             "bidder": h.bidder,
             "valid_bids": h.valid_bids(),
+            "special_bids": h.valid_special_bids(),
+            "declarer": h.declarer,
+            "rules": h.rules.name,
+            "contracts": [str(c) for c in h.valid_contracts()],
             "auction": list(self.reasons),
             "contract": str(h.contract) if h.contract else None,
+            "sitting_out": h.sitting_out,
             "message": self.message,
         }
 
@@ -291,7 +377,7 @@ class BiddingExplorer(Explorer):
         h = self.hand
         if h.phase is Phase.BIDDING:
             self.meaning.value = page(
-                p("What it means: " + explain_bid(int(self.bid_picker.value)))
+                p("What it means: " + explain_any_bid(self.bid_picker.value, h))
             )
         elif h.phase is Phase.CONTRACT:
             c = Contract.parse(str(self.contract_picker.value))
@@ -304,18 +390,19 @@ class BiddingExplorer(Explorer):
         self._busy = True
         try:
             if h.phase is Phase.BIDDING:
-                bids = h.valid_bids()
-                self.bid_picker.options = [(bid_text(b), b) for b in bids]
-                self.bid_picker.value = bids[0]
+                options = bid_options(h)
+                self.bid_picker.options = options
+                self.bid_picker.value = options[0][1]
                 self.action_row.children = [self.bid_row]
                 self.bid_button.description = f"{SEAT_NAMES[h.to_act]} bids"
                 self.auto_button.description = "Computer bids"
             elif h.phase is Phase.CONTRACT:
                 cs = h.valid_contracts()
-                self.contract_picker.options = [(str(c), str(c)) for c in cs]
+                self.contract_picker.options = [(contract_label(c), str(c)) for c in cs]
                 self.contract_picker.value = str(cs[0])
                 self.action_row.children = [self.contract_row]
                 self.auto_button.description = "Computer names trumps"
+                self.name_button.description = f"{SEAT_NAMES[h.to_act]} names it"
             else:
                 self.action_row.children = []
         finally:
@@ -368,23 +455,35 @@ class BiddingExplorer(Explorer):
     def _consequences(self) -> str:
         h = self.hand
         c, bidder = h.contract, h.bidder
-        assert c is not None and bidder is not None
+        assert c is not None and bidder is not None and h.declarer is not None
         team = bidder % 2
-        lines = [
-            p(f"{SEAT_NAMES[bidder]} bid {bid_text(h.high_bid)} and named {c}. " + c.describe()),
-            p(explain_bid(h.high_bid)),
-        ]
+        named = (
+            f"{SEAT_NAMES[bidder]} bid {bid_text(h.high_bid)} and named {c}. "
+            if h.declarer == bidder
+            else f"{SEAT_NAMES[bidder]} bid a {high_special(h)} ({bid_marks(h.high_bid)} "
+            f"marks); {SEAT_NAMES[h.declarer]}, the partner, named {c}. "
+        )
+        lines = [p(named + c.describe())]
+        # (A mark bid "must win all seven tricks", except in nello, which must lose them.)
+        lines.append(p(contract_consequence(h) if c.kind == "nello" else explain_bid(h.high_bid)))
+        if c.kind == "sevens":
+            lines.append(p(contract_consequence(h)))
         items = []
         for s in range(4):
             held = list(h.deal[s])
             trumps = [d for d in held if c.is_trump(d)]
             side = "bidders" if s % 2 == team else "opponents"
-            items.append(
-                f"{SEAT_NAMES[s]} ({side}) holds {len(trumps)} trump"
-                f"{'s' if len(trumps) != 1 else ''}"
-                + (f": {' '.join(str(d) for d in trumps)}" if trumps else "")
-                + f"; count {sum(d.count for d in held)}."
-            )
+            if s == h.sitting_out:
+                items.append(f"{SEAT_NAMES[s]} ({side}) sits out this hand.")
+            elif not c.has_trumps:
+                items.append(f"{SEAT_NAMES[s]} ({side}) holds count {sum(d.count for d in held)}.")
+            else:
+                items.append(
+                    f"{SEAT_NAMES[s]} ({side}) holds {len(trumps)} trump"
+                    f"{'s' if len(trumps) != 1 else ''}"
+                    + (f": {' '.join(str(d) for d in trumps)}" if trumps else "")
+                    + f"; count {sum(d.count for d in held)}."
+                )
         lines.append(ul(items))
         sol = None
         if _analysis.has_solver():
@@ -395,15 +494,27 @@ class BiddingExplorer(Explorer):
                 self.progress.layout.visibility = "hidden"
         if sol is not None:
             taken = sol.points[team]
-            need = min(h.high_bid, 42)
-            verdict = "made" if taken >= need else "set"
-            lines.append(
-                p(
-                    f"With every hand open and best play by all four players, the bidders take "
-                    f"{taken} of 42 points: the bid would be {verdict} (it needs {need}). "
-                    f"Best first lead: {', '.join(str(d) for d in sol.best)}."
+            best = f"Best first lead: {', '.join(str(d) for d in sol.best)}."
+            if c.kind in ("nello", "sevens"):
+                made = taken == 0 if c.kind == "nello" else sol.points[1 - team] == 0
+                goal = "win no trick" if c.kind == "nello" else "win every trick"
+                lines.append(
+                    p(
+                        f"With every hand open and best play by all, the bidders take {taken} "
+                        f"points: {c.kind} would be {'made' if made else 'set'} (they must "
+                        f"{goal}). {best}"
+                    )
                 )
-            )
+            else:
+                need = min(h.high_bid, 42)
+                verdict = "made" if taken >= need else "set"
+                lines.append(
+                    p(
+                        f"With every hand open and best play by all four players, the bidders "
+                        f"take {taken} of 42 points: the bid would be {verdict} (it needs "
+                        f"{need}). {best}"
+                    )
+                )
         else:
             lines.append(
                 p(

@@ -8,12 +8,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..bidding import bid_text, explain_bid
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import IllegalPlayError
 from ..hand import Hand, Phase
-from ..rules import PRESETS
+from ..rules import Rules
 from ..tricks import explain_play
 from . import _analysis
 from ._common import (
@@ -21,7 +20,9 @@ from ._common import (
     ButtonRow,
     DealSource,
     Explorer,
+    RulesPicker,
     button,
+    contract_label,
     dropdown,
     html_box,
     p,
@@ -31,6 +32,13 @@ from ._common import (
     ul,
 )
 from ._players import decide
+from .bidding_explorer import (
+    bid_options,
+    bid_words,
+    contract_consequence,
+    explain_any_bid,
+    high_special,
+)
 
 
 class PlayExplorer(Explorer):
@@ -43,15 +51,14 @@ class PlayExplorer(Explorer):
 
     title = "Play a hand"
 
-    def __init__(self, seed: int = 1, seat: int = 0, rules: str = "standard") -> None:
+    def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard") -> None:
         super().__init__()
         self.source = DealSource(seed)
         self.seat_picker = dropdown(
             "You play:", [(f"Seat {s}", s) for s in range(4)], seat, width="12em"
         )
-        self.rules_picker = dropdown(
-            "Rules:", list(PRESETS), rules if rules in PRESETS else "standard", width="14em"
-        )
+        self.rules_choice = RulesPicker(rules)
+        self.rules_picker = self.rules_choice.dropdown
         self.commentary = W.Checkbox(
             value=True,
             indent=False,
@@ -118,11 +125,13 @@ class PlayExplorer(Explorer):
     def seat(self) -> int:
         return int(self.seat_picker.value)
 
+    @property
+    def rules(self) -> Rules:
+        return self.rules_choice.rules
+
     # -- the flow ----------------------------------------------------------------------------
     def _start(self) -> None:
-        self.hand = Hand(
-            self.source.deal(), shaker=(self.seat + 3) % 4, rules=PRESETS[self.rules_picker.value]
-        )
+        self.hand = Hand(self.source.deal(), shaker=(self.seat + 3) % 4, rules=self.rules)
         self.log = []
         self.choices = []
         self._review = []
@@ -142,6 +151,8 @@ class PlayExplorer(Explorer):
             decision.apply(h)
             verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
             self.log.append(f"{SEAT_NAMES[seat]} {verb} {decision.text} — {decision.reason}.")
+            if decision.kind == "contract" and h.sitting_out is not None:
+                self.log.append(contract_consequence(h))
 
     @safe
     def _on_load(self, _change: Any = None) -> None:
@@ -162,14 +173,17 @@ class PlayExplorer(Explorer):
 
     @safe
     def _on_bid(self, _b: Any = None) -> None:
-        value = int(self.bid_picker.value)
-        self.hand.bid(value)
-        self._after_learner(f"bid {bid_text(value)}")
+        value = self.bid_picker.value
+        self.hand.bid(value if isinstance(value, str) else int(value))
+        self._after_learner(f"bid {bid_words(self.hand, len(self.hand.bids) - 1)}")
 
     @safe
     def _on_name(self, _b: Any = None) -> None:
         self.hand.name_contract(str(self.contract_picker.value))
-        self._after_learner(f"named {self.hand.contract}")
+        words = f"named {self.hand.contract}"
+        if self.hand.sitting_out is not None:
+            words += ". " + contract_consequence(self.hand).rstrip(".")
+        self._after_learner(words)
 
     def play(self, domino: str | Domino) -> None:
         """Play ``domino`` for the learner (what a domino button does)."""
@@ -295,6 +309,10 @@ class PlayExplorer(Explorer):
         return not self.hand.is_over and self.hand.to_act == self.seat
 
     @property
+    def _bidding_now(self) -> bool:
+        return self.your_turn and self.hand.phase is Phase.BIDDING
+
+    @property
     def state(self) -> dict[str, Any]:
         h = self.hand
         return {
@@ -304,7 +322,11 @@ class PlayExplorer(Explorer):
             "your_turn": self.your_turn,
             "hand": [str(d) for d in h.holding(self.seat)],
             "legal": [str(d) for d in h.legal_plays()] if self.your_turn else [],
+            "rules": h.rules.name,
+            "bids": [v for _, v in self.bid_picker.options] if self._bidding_now else [],
+            "contracts": [str(c) for c in h.valid_contracts()] if self.your_turn else [],
             "contract": str(h.contract) if h.contract else None,
+            "sitting_out": h.sitting_out,
             "log": list(self.log),
             "result": h.result.describe() if h.result else None,
             "review": list(self._review),
@@ -321,6 +343,11 @@ class PlayExplorer(Explorer):
             return h.status()
         if h.phase is Phase.BIDDING:
             return "Your turn to bid."
+        if h.phase is Phase.CONTRACT and h.bidder != self.seat:
+            return (
+                f"Your partner bid a {high_special(h)}: "
+                "you name the contract and lead, and your side must win every trick."
+            )
         if h.phase is Phase.CONTRACT:
             return "You won the bid: name trumps."
         trick = h.current_trick
@@ -329,7 +356,7 @@ class PlayExplorer(Explorer):
     def _draw_meaning(self) -> None:
         h = self.hand
         if self.your_turn and h.phase is Phase.BIDDING:
-            self.meaning.value = page(p(explain_bid(int(self.bid_picker.value))))
+            self.meaning.value = page(p(explain_any_bid(self.bid_picker.value, h)))
         elif self.your_turn and h.phase is Phase.CONTRACT:
             self.meaning.value = page(p(Contract.parse(str(self.contract_picker.value)).describe()))
         else:
@@ -339,14 +366,14 @@ class PlayExplorer(Explorer):
         h = self.hand
         self._busy = True
         try:
-            if self.your_turn and h.phase is Phase.BIDDING:
-                bids = h.valid_bids()
-                self.bid_picker.options = [(bid_text(b), b) for b in bids]
-                self.bid_picker.value = bids[0]
+            if self._bidding_now:
+                options = bid_options(h)
+                self.bid_picker.options = options
+                self.bid_picker.value = options[0][1]
                 self.action_box.children = [W.HBox([self.bid_picker, self.bid_button])]
             elif self.your_turn and h.phase is Phase.CONTRACT:
                 cs = h.valid_contracts()
-                self.contract_picker.options = [(str(c), str(c)) for c in cs]
+                self.contract_picker.options = [(contract_label(c), str(c)) for c in cs]
                 self.contract_picker.value = str(cs[0])
                 self.action_box.children = [W.HBox([self.contract_picker, self.name_button])]
             elif self.your_turn and h.phase is Phase.PLAYING:

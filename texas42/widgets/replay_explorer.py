@@ -1,7 +1,9 @@
 """Explorer 6, hand replay: step forward and back through a whole hand (slider
 and buttons); one seat's view or all hands open; played tricks hidden for mark
 bids as the rules say; what each playable domino leads to (with the solver); a
-"what we know" panel (who has shown out of which suit)."""
+"what we know" panel (who has shown out of which suit). A rules profile and a
+contract can be chosen: under house rules the computer can be made to play nello
+or sevens."""
 
 from __future__ import annotations
 
@@ -10,18 +12,24 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..bidding import PASS, bid_marks, bid_text, valid_bids
+from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino
-from ..hand import Action, Hand, Phase
+from ..errors import IllegalContractError
+from ..hand import Action, Hand, Phase, allowed_contracts
 from ..records import HandRecord
-from ..rules import PRESETS, Rules
+from ..rules import STANDARD, Rules
 from ..tricks import explain_play
 from . import _analysis
 from ._common import (
     SEAT_NAMES,
     DealSource,
     Explorer,
+    RulesPicker,
     button,
+    contract_label,
+    dropdown,
     html_box,
     p,
     page,
@@ -39,9 +47,39 @@ VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("
 PROGRESS_AFTER = 0.5
 
 
-def play_whole_hand(deal: Deal, *, shaker: int = 0, rules: Rules | None = None) -> Hand:
-    """Bid and play ``deal`` to the end with the computer players."""
-    hand = Hand(deal, shaker=shaker, rules=rules or PRESETS["standard"])
+#: The contract picker's first choice: the computer bids and names as it likes.
+COMPUTER = "computer"
+
+
+def lowest_bid_for(contract: Contract, rules: Rules, hand: Hand) -> int:
+    """The lowest bid the player to act may make that allows ``contract`` (follow-me,
+    nello and sevens may need a mark bid); raises if there is none."""
+    for b in hand.valid_bids():
+        if b != PASS and contract in allowed_contracts(rules, b):
+            return b
+    raise IllegalContractError(
+        f"{contract} cannot be bid under the {rules.name} rules", rule="contract-not-allowed"
+    )
+
+
+def play_whole_hand(
+    deal: Deal,
+    *,
+    shaker: int = 0,
+    rules: Rules | None = None,
+    contract: Contract | str | None = None,
+) -> Hand:
+    """Bid and play ``deal`` to the end with the computer players.
+
+    With ``contract``, the first bidder bids just enough for it, the others pass, and it
+    is named; then the computer plays the hand."""
+    hand = Hand(deal, shaker=shaker, rules=rules or STANDARD)
+    if contract is not None:
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        hand.bid(lowest_bid_for(c, hand.rules, hand))
+        while hand.phase is Phase.BIDDING:
+            hand.bid(PASS)
+        hand.name_contract(c)
     for _ in range(200):
         if hand.is_over:
             break
@@ -53,12 +91,22 @@ def action_words(before: Hand, action: Action) -> str:
     """One action in words, with the rule that allowed it."""
     seat = SEAT_NAMES[action.seat]
     if action.kind == "bid":
-        from ..bidding import bid_text
-
+        if isinstance(action.value, str):  # a plunge or splash
+            after = before.copy()
+            after.bid(action.value)
+            marks = bid_marks(after.high_bid)
+            return (
+                f"{seat} bids a {action.value} ({marks} marks): the partner will name the "
+                "contract and lead."
+            )
         assert isinstance(action.value, int)
         return f"{seat} bids {bid_text(action.value)}."
     if action.kind == "contract":
-        return f"{seat} names {action.value}."
+        out = f"{seat} names {action.value}."
+        if isinstance(action.value, Contract) and action.value.kind == "nello":
+            partner = SEAT_NAMES[(action.seat + 2) % 4]
+            out += f" {partner} sits out: tricks of three."
+        return out
     assert before.contract is not None and isinstance(action.value, Domino)
     why = explain_play(
         action.value, before.holding(action.seat), before.current_trick, before.contract
@@ -77,10 +125,29 @@ class ReplayExplorer(Explorer):
     title = "Hand replay"
 
     def __init__(
-        self, seed: int = 1, record: HandRecord | str | None = None, solver: bool = False
+        self,
+        seed: int = 1,
+        record: HandRecord | str | None = None,
+        solver: bool = False,
+        rules: Rules | str = "standard",
+        contract: str | None = None,
     ) -> None:
         super().__init__()
         self.source = DealSource(seed)
+        self.rules_choice = RulesPicker(rules)
+        self.rules_picker = self.rules_choice.dropdown
+        self.contract_picker = dropdown(
+            "Contract:", self._contract_options(), COMPUTER, width="24em"
+        )
+        if contract is not None:
+            key = str(Contract.parse(contract))
+            if key not in [v for _, v in self.contract_picker.options]:
+                raise IllegalContractError(
+                    f"{key} cannot be bid under the {self.rules.name} rules: choose rules "
+                    "that play it (lechner, or house for every option)",
+                    rule="contract-not-allowed",
+                )
+            self.contract_picker.value = key
         self.record_box = W.Textarea(
             description="Record:",
             placeholder='or paste a hand record (JSON): {"hands": ...}',
@@ -116,6 +183,8 @@ class ReplayExplorer(Explorer):
         self.known_box = html_box()
         self.options_box = html_box()
         self.source.load_button.on_click(self._on_load)
+        self.rules_picker.observe(self._on_rules, names="value")
+        self.contract_picker.observe(self._on_load, names="value")
         self.record_button.on_click(self._on_record)
         self.slider.observe(self._on_step, names="value")
         self.first_button.on_click(self._on_first)
@@ -127,6 +196,7 @@ class ReplayExplorer(Explorer):
         self.ui = W.VBox(
             [
                 self.source.box,
+                W.HBox([self.rules_picker, self.contract_picker]),
                 W.HBox([self.record_box, self.record_button]),
                 self.slider,
                 W.HBox(
@@ -156,17 +226,65 @@ class ReplayExplorer(Explorer):
             self._load(self.source.deal())
 
     # -- loading -----------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self.rules_choice.rules
+
+    def _contract_options(self) -> list[tuple[str, str]]:
+        """The computer's choice, then every contract some bid of these rules allows."""
+        rules = self.rules
+        bids = [b for b in valid_bids(PASS, rules) if b != PASS]
+        reachable = [
+            (contract_label(c), str(c))
+            for c in allowed_contracts(rules)
+            if any(c in allowed_contracts(rules, b) for b in bids)
+        ]
+        return [("The computer bids and names", COMPUTER), *reachable]
+
+    @property
+    def forced_contract(self) -> str | None:
+        value = str(self.contract_picker.value)
+        return None if value == COMPUTER else value
+
     def _load(self, deal: Deal) -> None:
-        self._set_full(play_whole_hand(deal))
+        self._set_full(play_whole_hand(deal, rules=self.rules, contract=self.forced_contract))
+        how = (
+            "played by the computer players"
+            if self.forced_contract is None
+            else f"seat {self.full.bidder} bid just enough to name {self.forced_contract}, "
+            "and the computer players played it"
+        )
         self.show_message(
-            f"Dealt {self.source.describe()} (deal code {deal.code}) and played "
-            "by the computer players. Step through it."
+            f"Dealt {self.source.describe()} (deal code {deal.code}) and {how}. Step through it."
         )
 
     @safe
     def _load_record(self, record: HandRecord) -> None:
-        self._set_full(record.replay())
+        hand = record.replay()
+        self._busy = True
+        try:
+            self.rules_choice.select(hand.rules)
+            self.contract_picker.options = self._contract_options()
+            self.contract_picker.value = COMPUTER
+        finally:
+            self._busy = False
+        self._set_full(hand)
         self.show_message("Loaded the hand record.")
+
+    @safe
+    def _on_rules(self, _change: Any = None) -> None:
+        if self._busy:
+            return
+        keep = self.contract_picker.value
+        self._busy = True
+        try:
+            options = self._contract_options()
+            self.contract_picker.options = options
+            values = [v for _, v in options]
+            self.contract_picker.value = keep if keep in values else COMPUTER
+        finally:
+            self._busy = False
+        self._load(self.source.deal())
 
     def _set_full(self, hand: Hand) -> None:
         self.full = hand
@@ -187,7 +305,8 @@ class ReplayExplorer(Explorer):
 
     @safe
     def _on_load(self, _b: Any = None) -> None:
-        self._load(self.source.deal())
+        if not self._busy:
+            self._load(self.source.deal())
 
     @safe
     def _on_record(self, _b: Any = None) -> None:
@@ -242,9 +361,13 @@ class ReplayExplorer(Explorer):
     def state(self) -> dict[str, Any]:
         h = self.hand
         return {
+            "rules": h.rules.name,
+            "contracts": [v for _, v in self.contract_picker.options][1:],
             "step": int(self.slider.value),
             "steps": int(self.slider.max),
             "phase": h.phase.value,
+            "sitting_out": h.sitting_out,
+            "trick_sizes": [len(t.plays) for t in h.tricks],
             "view": self.view,
             "contract": str(h.contract) if h.contract else None,
             "trick": [str(d) for d in h.current_trick],
@@ -355,7 +478,12 @@ class ReplayExplorer(Explorer):
             w = t.winner
             parts.append(
                 trick_pic(
-                    t.plays, t.leader, c, winner=None if w is None else (w - t.leader) % 4, size=28
+                    t.plays,
+                    t.leader,
+                    c,
+                    winner=None if w is None else list(t.seats).index(w),
+                    size=28,
+                    sitting_out=h.sitting_out,
                 )
             )
             parts.append(p(str(t)))

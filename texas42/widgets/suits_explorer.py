@@ -9,10 +9,13 @@ import ipywidgets as W
 
 from ..contracts import Contract, Suit
 from ..dominoes import Domino
+from ..rules import Rules
 from ..tricks import explain_lead, led_suit, rank_in_suit, suit_dominoes, suits_of
 from ._common import (
     CONTRACT_LABELS,
     Explorer,
+    RulesPicker,
+    allowed_contract_keys,
     button,
     contract_options,
     domino_options,
@@ -63,6 +66,10 @@ class SuitsExplorer(Explorer):
     """Pick a contract and a domino: the suit it leads, the suits it follows, and
     every suit of the contract in rank order, the chosen domino marked.
 
+    The contracts offered are those of the rules profile (``rules=``, a preset name,
+    ``"house"`` for every option, or a :class:`~texas42.Rules`): nello, sevens and the
+    other places of doubles only where the profile plays them.
+
     >>> ex = SuitsExplorer(contract="fives", domino="6-4")
     >>> ex.state["leads"], ex.state["follows"]
     ('sixes', ['sixes', 'fours'])
@@ -70,9 +77,15 @@ class SuitsExplorer(Explorer):
 
     title = "Suits"
 
-    def __init__(self, contract: str = "fives", domino: str = "6-4") -> None:
+    def __init__(
+        self, contract: str = "fives", domino: str = "6-4", rules: Rules | str = "standard"
+    ) -> None:
         super().__init__()
-        self.contract_picker = dropdown("Contract:", contract_options(), "fives")
+        self.rules_choice = RulesPicker(rules, players=None)
+        self.rules_picker = self.rules_choice.dropdown
+        self.contract_picker = dropdown(
+            "Contract:", contract_options(allowed_contract_keys(self.rules)), "fives"
+        )
         self.domino_picker = dropdown("Domino:", domino_options(), "6-4", width="16em")
         self.typed = W.Text(
             placeholder="or type one, e.g. 5-3",
@@ -85,6 +98,7 @@ class SuitsExplorer(Explorer):
         self.picture = html_box()
         self.words = html_box()
         self.table = html_box()
+        self.rules_picker.observe(self._on_rules, names="value")
         self.contract_picker.observe(self._on_change, names="value")
         self.domino_picker.observe(self._on_change, names="value")
         self.typed.observe(self._on_typed, names="value")
@@ -94,6 +108,7 @@ class SuitsExplorer(Explorer):
             [
                 W.HBox([self.contract_picker, self.domino_picker]),
                 W.HBox([self.typed, self.prev_button, self.next_button]),
+                self.rules_picker,
                 self.message_box,
                 W.HBox([self.picture, self.words]),
                 self.table,
@@ -103,21 +118,51 @@ class SuitsExplorer(Explorer):
         self._leads = ""
         self._follows: list[str] = []
         self._suits: dict[str, list[str]] = {}
+        self._busy = False
         self._set(contract, domino)
 
     @safe
     def _set(self, contract: str, domino: str) -> None:
         c = Contract.parse(contract)
         d = Domino.parse(domino)
-        if str(c) in dict((v, k) for k, v in self.contract_picker.options):
-            self.contract_picker.value = str(c)
-        self.domino_picker.value = str(d)
+        offered = str(c) in [v for _, v in self.contract_picker.options]
+        self._busy = True
+        try:
+            if offered:
+                self.contract_picker.value = str(c)
+            self.domino_picker.value = str(d)
+        finally:
+            self._busy = False
         self.render()
+        if not offered:
+            self.show_message(
+                f"{c} is not played under the {self.rules.name} rules: choose a rules profile "
+                "that has it (every option has them all).",
+                kind="warn",
+            )
+
+    @property
+    def rules(self) -> Rules:
+        return self.rules_choice.rules
 
     # -- callbacks --------------------------------------------------------------------------
     @safe
-    def _on_change(self, _change: Any = None) -> None:
+    def _on_rules(self, _change: Any = None) -> None:
+        """Offer the contracts of the chosen profile (keep the contract if it is one)."""
+        keys = allowed_contract_keys(self.rules)
+        keep = self.contract_picker.value
+        self._busy = True
+        try:
+            self.contract_picker.options = contract_options(keys)
+            self.contract_picker.value = keep if keep in keys else keys[0]
+        finally:
+            self._busy = False
         self.render()
+
+    @safe
+    def _on_change(self, _change: Any = None) -> None:
+        if not self._busy:
+            self.render()
 
     @safe
     def _on_typed(self, change: Any) -> None:
@@ -152,6 +197,8 @@ class SuitsExplorer(Explorer):
     @property
     def state(self) -> dict[str, Any]:
         return {
+            "rules": self.rules.name,
+            "contracts": [v for _, v in self.contract_picker.options],
             "contract": str(self.contract),
             "domino": str(self.domino),
             "leads": self._leads,
@@ -172,6 +219,13 @@ class SuitsExplorer(Explorer):
             p("Leading: " + explain_lead(d, c)),
             p("Following: " + follow_sentence(d, c)),
         ]
+        if c.kind == "nello":
+            lines.append(
+                p(
+                    "In nello the bidder's partner lays the hand aside, so each trick has three "
+                    "dominoes. The suits work as in follow-me."
+                )
+            )
         if c.kind == "sevens":
             lines.append(
                 p(

@@ -1,10 +1,12 @@
-"""Explorer 4, tricks: pick a contract and a leader, then play seat by seat.
-Illegal plays are refused with the rule in words; the winner and the points
-are shown and explained."""
+"""Explorer 4, tricks: pick a rules profile, a contract and a leader, then play
+seat by seat. Illegal plays are refused with the rule in words; the winner and
+the points are shown and explained. Under house rules the contracts include
+nello (the first leader is the bidder, the partner sits out, tricks of three)
+and sevens (play the domino closest to 7)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as W
 
@@ -12,6 +14,7 @@ from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
 from ..errors import IllegalPlayError
+from ..rules import Rules
 from ..tricks import (
     explain_play,
     explain_winner,
@@ -24,6 +27,8 @@ from ._common import (
     SEAT_NAMES,
     ButtonRow,
     Explorer,
+    RulesPicker,
+    allowed_contract_keys,
     button,
     contract_options,
     dropdown,
@@ -39,12 +44,26 @@ from ._common import (
 )
 from .count_explorer import trick_sum
 
-#: Contracts of four-player tricks (nello's tricks have three dominoes).
-TRICK_CONTRACTS = [k for k in contract_options() if not k[1].startswith("nello")]
+#: Every contract the explorer can show (a rules profile offers some of them).
+TRICK_CONTRACTS = contract_options()
+
+
+class PlayedTrick(NamedTuple):
+    """A finished trick: who led, the dominoes, the seat of each, the winning seat."""
+
+    leader: int
+    plays: list[Domino]
+    seats: list[int]
+    winner: int
 
 
 class TrickExplorer(Explorer):
     """Play tricks seat by seat from a shaken deal; illegal plays are refused.
+
+    ``rules`` (a preset name, ``"house"`` for every option, or a
+    :class:`~texas42.Rules`) decides the contracts offered: nello and sevens only
+    where the profile plays them. In nello the first leader is the bidder and the
+    partner's hand sits out.
 
     >>> ex = TrickExplorer(contract="fives", seed=1)
     >>> ex.try_play(ex.state["legal"][0]), len(ex.state["trick"])
@@ -53,9 +72,19 @@ class TrickExplorer(Explorer):
 
     title = "Tricks"
 
-    def __init__(self, contract: str = "fives", seed: int = 1, leader: int = 0) -> None:
+    def __init__(
+        self,
+        contract: str = "fives",
+        seed: int = 1,
+        leader: int = 0,
+        rules: Rules | str = "standard",
+    ) -> None:
         super().__init__()
-        self.contract_picker = dropdown("Contract:", TRICK_CONTRACTS, "fives")
+        self.rules_choice = RulesPicker(rules)
+        self.rules_picker = self.rules_choice.dropdown
+        self.contract_picker = dropdown(
+            "Contract:", contract_options(allowed_contract_keys(self.rules)), "fives"
+        )
         self.seed_box = W.BoundedIntText(
             value=1,
             min=0,
@@ -86,6 +115,7 @@ class TrickExplorer(Explorer):
         self.table = html_box()
         self.trick_box = html_box()
         self.why_box = html_box()
+        self.rules_picker.observe(self._on_rules, names="value")
         self.contract_picker.observe(self._on_restart, names="value")
         self.leader_picker.observe(self._on_restart, names="value")
         self.seed_box.observe(self._on_reset, names="value")
@@ -97,6 +127,7 @@ class TrickExplorer(Explorer):
             [
                 W.HBox([self.contract_picker, self.leader_picker]),
                 W.HBox([self.seed_box, self.show_legal]),
+                self.rules_picker,
                 self.message_box,
                 self.domino_buttons,
                 W.HBox([self.typed, self.undo_button, self.clear_button]),
@@ -113,40 +144,84 @@ class TrickExplorer(Explorer):
 
     @safe
     def _start(self, contract: str, seed: int, leader: int) -> None:
+        c = Contract.parse(contract)
+        offered = str(c) in [v for _, v in self.contract_picker.options]
         self._busy = True
         try:
-            self.contract_picker.value = str(Contract.parse(contract))
+            if offered:
+                self.contract_picker.value = str(c)
             self.seed_box.value = seed
             self.leader_picker.value = leader
         finally:
             self._busy = False
         self._reset()
+        if not offered:
+            self.show_message(
+                f"{c} is not played under the {self.rules.name} rules: choose a rules profile "
+                "that has it (lechner, or every option).",
+                kind="warn",
+            )
 
     # -- the position, rebuilt from the moves ---------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self.rules_choice.rules
+
     @property
     def contract(self) -> Contract:
         return Contract.parse(self.contract_picker.value)
 
-    def _position(self) -> tuple[list[int], list[tuple[int, list[Domino]]], int, list[Domino]]:
-        """(holdings, finished tricks as (leader, plays), leader now, current trick)."""
+    @property
+    def first_leader(self) -> int:
+        return int(self.leader_picker.value)
+
+    @property
+    def sitting_out(self) -> int | None:
+        """In nello the first leader is the bidder, and the bidder's partner sits out."""
+        return (self.first_leader + 2) % 4 if self.contract.kind == "nello" else None
+
+    @property
+    def trick_size(self) -> int:
+        return 3 if self.sitting_out is not None else 4
+
+    def _next_seat(self, seat: int) -> int:
+        nxt = (seat + 1) % 4
+        return (nxt + 1) % 4 if nxt == self.sitting_out else nxt
+
+    def _winner_pos(self, plays: list[Domino], seats: list[int]) -> int:
+        """Position in the trick of the domino winning it (in sevens a tie goes to
+        the bidding side: the first leader's)."""
+        return trick_winner(plays, self.contract, seats=seats, bidding_team=self.first_leader % 2)
+
+    def _position(self) -> tuple[list[int], list[PlayedTrick], int, list[Domino], list[int]]:
+        """(holdings, finished tricks, leader now, current trick, its seats)."""
         holdings = list(self.deal.masks)
-        leader = int(self.leader_picker.value)
-        done: list[tuple[int, list[Domino]]] = []
+        leader = self.first_leader
+        done: list[PlayedTrick] = []
         trick: list[Domino] = []
+        seats: list[int] = []
+        seat = leader
         for d in self.moves:
-            seat = (leader + len(trick)) % 4
             holdings[seat] &= ~(1 << d.index)
             trick.append(d)
-            if len(trick) == 4:
-                done.append((leader, trick))
-                leader = (leader + trick_winner(trick, self.contract)) % 4
-                trick = []
-        return holdings, done, leader, trick
+            seats.append(seat)
+            if len(trick) == self.trick_size:
+                winner = seats[self._winner_pos(trick, seats)]
+                done.append(PlayedTrick(leader, trick, seats, winner))
+                leader = seat = winner
+                trick, seats = [], []
+            else:
+                seat = self._next_seat(seat)
+        return holdings, done, leader, trick, seats
+
+    def _seat_to_play(self) -> int:
+        _, _, leader, _, seats = self._position()
+        return self._next_seat(seats[-1]) if seats else leader
 
     @property
     def to_play(self) -> int | None:
-        holdings, _, leader, trick = self._position()
-        seat = (leader + len(trick)) % 4
+        holdings, _, leader, _, seats = self._position()
+        seat = self._next_seat(seats[-1]) if seats else leader
         return seat if holdings[seat] else None
 
     # -- actions -----------------------------------------------------------------------------
@@ -157,8 +232,9 @@ class TrickExplorer(Explorer):
     @safe
     def _play(self, domino: str | Domino) -> bool:
         d = Domino.parse(domino) if isinstance(domino, str) else domino
-        holdings, _, leader, trick = self._position()
-        seat = (leader + len(trick)) % 4
+        holdings, _, _, trick, _ = self._position()
+        seat = self._seat_to_play()
+        c = self.contract
         if not holdings[seat]:
             raise IllegalPlayError(
                 "every domino has been played: press Start over", rule="hand-over"
@@ -166,19 +242,23 @@ class TrickExplorer(Explorer):
         held = DominoSet(holdings[seat])
         if d not in held:
             owner = self.deal.holder(d)
-            where = "was already played" if d in self.moves else f"is in {SEAT_NAMES[owner]}'s hand"
+            if d in self.moves:
+                where = "was already played"
+            elif owner == self.sitting_out:
+                where = f"is in {SEAT_NAMES[owner]}'s hand, which sits out this nello hand"
+            else:
+                where = f"is in {SEAT_NAMES[owner]}'s hand"
             raise IllegalPlayError(
                 f"{SEAT_NAMES[seat]} does not hold {d}: it {where}. "
                 f"{SEAT_NAMES[seat]} holds {held}.",
                 rule="not-held",
             )
-        if d not in legal_plays(held, trick, self.contract):
+        if d not in legal_plays(held, trick, c):
             raise IllegalPlayError(
-                f"Refused: {SEAT_NAMES[seat]} may not play {d}. "
-                + explain_play(d, held, trick, self.contract),
-                rule="follow-suit",
+                f"Refused: {SEAT_NAMES[seat]} may not play {d}. " + explain_play(d, held, trick, c),
+                rule="sevens" if c.kind == "sevens" else "follow-suit",
             )
-        note = f"{SEAT_NAMES[seat]} plays {d}: " + explain_play(d, held, trick, self.contract)
+        note = f"{SEAT_NAMES[seat]} plays {d}: " + explain_play(d, held, trick, c)
         self.moves.append(d)
         self.notes.append(note)
         self.render()
@@ -203,6 +283,21 @@ class TrickExplorer(Explorer):
         self.notes.pop()
         self.render()
         self.show_message(f"Took back {d}.")
+
+    @safe
+    def _on_rules(self, _change: Any = None) -> None:
+        """Offer the contracts of the chosen profile (keep the contract if it is one)."""
+        keys = allowed_contract_keys(self.rules)
+        keep = self.contract_picker.value
+        self._busy = True
+        try:
+            self.contract_picker.options = contract_options(keys)
+            self.contract_picker.value = keep if keep in keys else keys[0]
+        finally:
+            self._busy = False
+        self.moves = []
+        self.notes = []
+        self.render()
 
     @safe
     def _on_reset(self, _change: Any = None) -> None:
@@ -237,38 +332,96 @@ class TrickExplorer(Explorer):
         self.render()
 
     # -- state -------------------------------------------------------------------------------
+    def _shown(
+        self, done: list[PlayedTrick], leader: int, trick: list[Domino], seats: list[int]
+    ) -> tuple[list[Domino], list[int], int]:
+        """The trick on the table: the one in progress, or the last one finished."""
+        if trick:
+            return trick, seats, leader
+        if done:
+            return done[-1].plays, done[-1].seats, done[-1].leader
+        return [], [], leader
+
     @property
     def state(self) -> dict[str, Any]:
-        holdings, done, leader, trick = self._position()
+        holdings, done, leader, trick, seats = self._position()
         seat = self.to_play
-        shown = trick or (done[-1][1] if done and not trick else [])
-        winner = None
-        if len(shown) == 4:
-            lead_seat = done[-1][0]
-            winner = (lead_seat + trick_winner(shown, self.contract)) % 4
+        shown, shown_seats, shown_leader = self._shown(done, leader, trick, seats)
+        complete = len(shown) == self.trick_size
+        winner = shown_seats[self._winner_pos(shown, shown_seats)] if complete else None
         legal = (
             [str(d) for d in legal_plays(DominoSet(holdings[seat]), trick, self.contract)]
             if seat is not None
             else []
         )
         return {
+            "rules": self.rules.name,
+            "contracts": [v for _, v in self.contract_picker.options],
             "contract": str(self.contract),
             "seed": int(self.seed_box.value),
-            "leader": leader if trick or not done else done[-1][0],
+            "leader": shown_leader,
+            "sitting_out": self.sitting_out,
             "trick": [str(d) for d in shown],
+            "trick_seats": list(shown_seats),
             "to_play": seat,
             "legal": legal,
             "winner": winner,
-            "points": trick_points(shown) if len(shown) == 4 else None,
+            "points": trick_points(shown) if complete else None,
             "tricks_done": len(done),
+            "tricks_won": self._tricks_won(done),
             "message": self.message,
         }
 
+    def _tricks_won(self, done: list[PlayedTrick]) -> list[int]:
+        """Tricks won by each side (seats 0+2, seats 1+3)."""
+        won = [0, 0]
+        for t in done:
+            won[t.winner % 2] += 1
+        return won
+
     # -- drawing -----------------------------------------------------------------------------
+    def _winner_words(self, plays: list[Domino], seats: list[int], *, so_far: bool) -> str:
+        c = self.contract
+        pos = self._winner_pos(plays, seats)
+        w = plays[pos]
+        verb = "is winning" if so_far else "wins"
+        if c.kind == "sevens":
+            tie = sum(abs(d.pips - 7) == abs(w.pips - 7) for d in plays) > 1
+            return f"{w} {verb}: its {w.pips} pips are the closest to 7" + (
+                " (a tie goes to the bidding side)." if tie else "."
+            )
+        text = explain_winner(plays, c)
+        return text.replace(" wins:", " is winning:") if so_far else text
+
+    def _end_words(self, done: list[PlayedTrick], taken: list[int]) -> str:
+        c = self.contract
+        bidder = self.first_leader
+        won = self._tricks_won(done)[bidder % 2]
+        if c.kind == "nello":
+            verdict = (
+                "nello made: the bidder lost every trick"
+                if won == 0
+                else "nello set: the bidder had to lose every trick"
+            )
+            return (
+                f"All seven tricks played. {SEAT_NAMES[bidder]} (the bidder) took {won} "
+                f"trick{'s' if won != 1 else ''}: {verdict}. {SEAT_NAMES[(bidder + 2) % 4]} "
+                "sat out, so its count was never played."
+            )
+        if c.kind == "sevens":
+            verdict = "made" if won == 7 else "set: an opponent came closer to 7"
+            return (
+                f"All seven tricks played. The bidding side ({SEAT_NAMES[bidder]}'s) won {won} "
+                f"of 7 tricks: sevens {verdict}."
+            )
+        return (
+            f"All seven tricks played: seats 0+2 took {taken[0]}, seats 1+3 {taken[1]} (42 in all)."
+        )
+
     def render(self) -> None:
         c = self.contract
-        holdings, done, leader, trick = self._position()
-        seat = (leader + len(trick)) % 4
+        holdings, done, leader, trick, seats = self._position()
+        seat = self._next_seat(seats[-1]) if seats else leader
         held = DominoSet(holdings[seat])
         legal = set(legal_plays(held, trick, c)) if held else set()
         items = []
@@ -282,67 +435,74 @@ class TrickExplorer(Explorer):
             else "<b>Every domino has been played.</b>",
             items,
         )
-        # The trick on the table: the one in progress, or the last one finished.
-        if trick:
-            shown, shown_leader, winner_pos = trick, leader, None
-            if len(trick) >= 1:
-                winner_pos = trick_winner(trick, c)
-        elif done:
-            shown_leader, shown = done[-1]
-            winner_pos = trick_winner(shown, c)
-        else:
-            shown, shown_leader, winner_pos = [], leader, None
-        finished = len(shown) == 4
+        shown, shown_seats, shown_leader = self._shown(done, leader, trick, seats)
+        finished = len(shown) == self.trick_size
+        winner_pos = self._winner_pos(shown, shown_seats) if shown else None
         self.trick_box.value = page(
             p(f"Trick {len(done) + (0 if finished and not trick else 1)}:"),
-            trick_pic(shown, shown_leader, c, winner_pos if finished else None),
+            trick_pic(shown, shown_leader, c, winner_pos, sitting_out=self.sitting_out),
         )
         why = [p(n) for n in self.notes[-len(shown) :]] if shown else []
         if finished:
-            w = (shown_leader + trick_winner(shown, c)) % 4
+            w = shown_seats[self._winner_pos(shown, shown_seats)]
             why.append(
                 p(
-                    f"{explain_winner(shown, c)} {SEAT_NAMES[w]} takes the trick: "
-                    f"{trick_sum(shown)} points, and leads next."
+                    f"{self._winner_words(shown, shown_seats, so_far=False)} {SEAT_NAMES[w]} "
+                    f"takes the trick: {trick_sum(shown)} points, and leads next."
                 )
             )
+        elif len(shown) == 1 and c.kind == "sevens":
+            why.append(p(f"So far: {shown[0]} was led; each player must play closest to 7."))
         elif len(shown) == 1:
             suit = suit_words(led_suit(shown[0], c), c)
             why.append(p(f"So far: {shown[0]} was led; the others must follow {suit} if they can."))
         elif shown:
-            why.append(p(f"So far: {explain_winner(shown, c).replace(' wins:', ' is winning:')}"))
+            why.append(p(f"So far: {self._winner_words(shown, shown_seats, so_far=True)}"))
         self.why_box.value = page(*why)
         sections = []
+        if self.sitting_out is not None:
+            sections.append(
+                p(
+                    f"Nello: {SEAT_NAMES[self.first_leader]} bid and leads, and must lose every "
+                    f"trick; its partner {SEAT_NAMES[self.sitting_out]} lays its dominoes "
+                    "aside. Tricks have three dominoes."
+                )
+            )
         for s in range(4):
             mine = DominoSet(holdings[s])
             hl: dict[Domino, str] = {}
             if s == seat and self.show_legal.value:
                 hl = {d: ("legal" if d in legal else "illegal") for d in mine}
+            note = " — to play" if s == seat and held else ""
+            if s == self.sitting_out:
+                note = " — sits out (nello)"
             sections.append(
                 row(
                     list(mine),
                     highlight=hl,
+                    dim=list(mine) if s == self.sitting_out else (),
                     size=30,
-                    label=seat_label(s) + (" — to play" if s == seat and held else ""),
+                    label=seat_label(s) + note,
                 )
             )
         taken = [0, 0]
-        for lead_seat, plays in done:
-            taken[(lead_seat + trick_winner(plays, c)) % 4 % 2] += trick_points(plays)
+        for t in done:
+            taken[t.winner % 2] += trick_points(t.plays)
         sections.append(p(f"Points taken: seats 0+2 {taken[0]}, seats 1+3 {taken[1]}."))
         self.table.value = page(*sections)
         if not held:
+            self.show_message(self._end_words(done, taken), kind="good")
+        elif finished and not trick:
+            w = shown_seats[self._winner_pos(shown, shown_seats)]
             self.show_message(
-                f"All seven tricks played: seats 0+2 took {taken[0]}, seats 1+3 {taken[1]} "
-                "(42 in all).",
+                f"{self._winner_words(shown, shown_seats, so_far=False)} {SEAT_NAMES[w]} wins "
+                f"{points(trick_points(shown))} and leads the next trick.",
                 kind="good",
             )
-        elif finished and not trick:
-            w = (shown_leader + trick_winner(shown, c)) % 4
+        elif c.kind == "sevens":
             self.show_message(
-                f"{explain_winner(shown, c)} {SEAT_NAMES[w]} wins {points(trick_points(shown))} "
-                f"and leads the next trick.",
-                kind="good",
+                f"{SEAT_NAMES[seat]} to {'lead' if not trick else 'play'}: in sevens it must "
+                "play its domino closest to 7 pips."
             )
         elif not trick:
             self.show_message(f"{SEAT_NAMES[seat]} leads: any domino may be led.")

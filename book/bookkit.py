@@ -1,0 +1,335 @@
+"""Small helpers for the chapters of the book (imported by their code cells).
+
+Pictures are the engine's own SVG (``texas42.svg``), shown inline as HTML so the
+``<title>`` and ``<desc>`` inside each picture reach screen readers (an SVG output
+would become an ``<img>`` file without its text). Self-checks are multiple-choice
+questions where every option opens to its own feedback; the cell that builds one
+also checks the answer key against the engine, so a wrong key breaks the build.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from IPython.display import HTML
+
+import texas42
+from texas42 import svg
+
+__all__ = [
+    "DEALS",
+    "best_suit",
+    "deal_note",
+    "deal_pic",
+    "dominoes",
+    "figure",
+    "html_table",
+    "lines",
+    "play_hand_simply",
+    "play_out",
+    "say",
+    "selfcheck",
+    "simple_bid",
+    "simple_play",
+    "table_pic",
+    "tally_pic",
+    "trick_pic",
+]
+
+
+def _wrap(svg_text: str, caption: str | None = None) -> HTML:
+    # Shrink a wide picture to the page (it keeps its proportions: it has a viewBox).
+    svg_text = svg_text.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
+    body = svg_text
+    if caption:
+        body = (
+            '<figure class="t42-figure" style="margin:0.5em 0">'
+            f"{svg_text}"
+            f'<figcaption style="font-size:0.9em">{html.escape(caption)}</figcaption>'
+            "</figure>"
+        )
+    return HTML(f'<div class="t42-picture">{body}</div>')
+
+
+def dominoes(
+    items: Iterable[Any] | str,
+    *,
+    highlight: Any = None,
+    caption: str | None = None,
+    **options: Any,
+) -> HTML:
+    """A row of dominoes in the order given (text like ``"6-4 5-5"`` or a list).
+
+    ``highlight`` is what :func:`texas42.svg.dominoes_svg` takes: a kind, some
+    dominoes (drawn "selected"), a mapping or a function.
+    """
+    if isinstance(items, str):
+        items = items.replace(",", " ").split()
+    row = [texas42.Domino.parse(str(d)) for d in items]
+    return _wrap(svg.dominoes_svg(row, highlight=highlight, **options), caption)
+
+
+def trick_pic(
+    plays: Sequence[Any],
+    *,
+    leader: int = 0,
+    contract: Any = None,
+    winner: int | None = None,
+    caption: str | None = None,
+) -> HTML:
+    """A trick as it lies on the table: the dominoes played, who led, who won."""
+    row = [texas42.Domino.parse(str(d)) for d in plays]
+    c = texas42.Contract.parse(contract) if isinstance(contract, str) else contract
+    return _wrap(svg.trick_svg(row, leader=leader, contract=c, winner=winner), caption)
+
+
+def table_pic(hand: texas42.Hand, seat: int | None = None, caption: str | None = None) -> HTML:
+    """The table of a hand in progress (all hands open, or one seat's view)."""
+    return _wrap(svg.table_svg(hand, seat=seat), caption)
+
+
+def deal_pic(deal: texas42.Deal, caption: str | None = None) -> HTML:
+    """The four hands of a deal."""
+    return _wrap(svg.deal_svg(deal), caption)
+
+
+def tally_pic(marks: int, caption: str | None = None) -> HTML:
+    """A score sheet's tally strokes for some marks (seven spell ALL)."""
+    return _wrap(svg.tally_svg(marks), caption)
+
+
+def say(text: str) -> HTML:
+    """One line of engine output, shown as a quotation from the engine."""
+    return HTML(
+        '<p class="t42-engine" style="border-left:4px solid #2a6f97;padding:0.2em 0.8em;'
+        'margin:0.4em 0">'
+        f'<span style="font-weight:600">Engine:</span> {html.escape(text)}</p>'
+    )
+
+
+def lines(rows: Iterable[str]) -> HTML:
+    """Several lines of engine output as a list."""
+    items = "".join(f"<li>{html.escape(r)}</li>" for r in rows)
+    return HTML(f'<ul class="t42-engine">{items}</ul>')
+
+
+Option = tuple[str, bool, str]
+
+
+def selfcheck(
+    question: str,
+    options: Sequence[Option],
+    *,
+    truth: Callable[[str], bool] | None = None,
+) -> HTML:
+    """A multiple-choice self-check: each option opens to its own feedback.
+
+    ``options`` are ``(label, right, feedback)``. ``truth(label)`` is the engine's
+    verdict on an option; when given, every option's ``right`` must agree with it,
+    so a wrong answer key (or a rule that changed) fails the build.
+    """
+    if not any(right for _, right, _ in options):
+        raise AssertionError(f"self-check {question!r} has no right option")
+    if truth is not None:
+        for label, right, _ in options:
+            verdict = truth(label)
+            if verdict != right:
+                raise AssertionError(
+                    f"self-check {question!r}: option {label!r} is keyed "
+                    f"{'right' if right else 'wrong'}, the engine says "
+                    f"{'right' if verdict else 'wrong'}"
+                )
+    parts = [
+        '<div class="t42-selfcheck" role="group" aria-label="Self-check" '
+        'style="border:1px solid #8a8a8a;border-radius:6px;padding:0.6em 1em;margin:1em 0">',
+        f'<p style="margin-top:0"><strong>Self-check.</strong> {html.escape(question)}</p>',
+        '<p style="font-size:0.9em;margin:0.2em 0 0.5em">Choose an answer, then open it to '
+        "read why it is right or wrong.</p>",
+    ]
+    for n, (label, right, feedback) in enumerate(options):
+        letter = "ABCDEFGH"[n]
+        verdict = (
+            '<strong style="color:#1b6e20">Right.</strong>'
+            if right
+            else '<strong style="color:#a3141c">Not quite.</strong>'
+        )
+        parts.append(
+            '<details style="margin:0.3em 0">'
+            f'<summary style="cursor:pointer">{letter}. {html.escape(label)}</summary>'
+            f'<p style="margin:0.3em 0 0.3em 1.5em">{verdict} {html.escape(feedback)}</p>'
+            "</details>"
+        )
+    parts.append("</div>")
+    return HTML("".join(parts))
+
+
+def _power(hand: texas42.Hand, trick: Sequence[texas42.Domino], d: texas42.Domino) -> int:
+    """How strongly ``d`` would play to ``trick`` (0: it cannot win it)."""
+    assert hand.contract is not None
+    table = texas42.contracts.tables(hand.contract)
+    suit = table.lead[trick[0].index] if trick else table.lead[d.index]
+    return table.power[suit][d.index]
+
+
+def simple_play(hand: texas42.Hand) -> texas42.Domino:
+    """A plain rule-of-thumb player for the book's example hands (not a strong one).
+
+    Leading: the highest trump while holding trumps, else the highest domino.
+    Following: when partner is winning, the cheapest domino (count if it is safe to
+    give); otherwise the cheapest domino that wins, or else the cheapest loser.
+    """
+    legal = hand.legal_plays()
+    trick = hand.current_trick
+    assert hand.contract is not None
+    if not trick:
+        trumps = [d for d in legal if hand.contract.is_trump(d)]
+        pool = trumps or legal
+        return max(pool, key=lambda d: (_power(hand, [], d), d.count))
+    best = max(range(len(trick)), key=lambda i: _power(hand, trick, trick[i]))
+    best_power = _power(hand, trick, trick[best])
+    winning_seat = (hand.leader + best) % 4
+    if winning_seat % 2 == hand.to_act % 2:
+        # Partner is winning: give count if the last to play, else keep it cheap.
+        last = len(trick) == 3
+        return max(legal, key=lambda d: (d.count if last else -d.count, -_power(hand, trick, d)))
+    winners = [d for d in legal if _power(hand, trick, d) > best_power]
+    if winners:
+        return min(winners, key=lambda d: (_power(hand, trick, d), -d.count))
+    return min(legal, key=lambda d: (d.count, _power(hand, trick, d), d.pips))
+
+
+def play_out(
+    hand: texas42.Hand, chooser: Callable[[texas42.Hand], texas42.Domino] = simple_play
+) -> None:
+    """Play ``hand`` until it is over with ``chooser`` picking every domino."""
+    while hand.phase is texas42.Phase.PLAYING:
+        hand.play(chooser(hand))
+
+
+def best_suit(held: texas42.DominoSet) -> int:
+    """The number a plain player names as trumps: the most dominoes, then the double."""
+    return max(
+        range(7),
+        key=lambda n: (len(held.with_number(n)), texas42.Domino(n, n) in held, n),
+    )
+
+
+def simple_bid(hand: texas42.Hand) -> int:
+    """A plain rule-of-thumb bidder for the book's example games (not a strong one).
+
+    It counts trumps in its best suit (the double counts twice) plus the other
+    doubles: 6 or more bids 30, and each point over that bids 2 more, up to 36.
+    """
+    held = hand.holding(hand.to_act)
+    n = best_suit(held)
+    strength = len(held.with_number(n)) + (texas42.Domino(n, n) in held) + len(held.doubles)
+    wanted = 0 if strength < 6 else min(30 + 2 * (strength - 6), 36)
+    allowed = hand.valid_bids()
+    if wanted in allowed:
+        return wanted
+    if texas42.PASS in allowed:
+        return texas42.PASS
+    return min(allowed)  # forced to bid: the lowest bid
+
+
+def play_hand_simply(hand: texas42.Hand) -> None:
+    """Bid, name trumps and play ``hand`` to the end with the plain players."""
+    while hand.phase is texas42.Phase.BIDDING:
+        hand.bid(simple_bid(hand))
+    if hand.phase is texas42.Phase.CONTRACT:
+        assert hand.bidder is not None
+        hand.name_contract(texas42.Contract.suit(best_suit(hand.holding(hand.bidder))))
+    play_out(hand)
+
+
+def figure(fig: Any, title: str, desc: str) -> HTML:
+    """A matplotlib figure as inline SVG with a <title> and <desc> for screen readers
+    (text drawn as paths: the page loads no fonts)."""
+    import hashlib
+    import io
+    import re
+
+    import matplotlib.pyplot as plt
+
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(fig)
+    text = buffer.getvalue()
+    text = text[text.index("<svg") :]
+    text = re.sub(r"<metadata>.*?</metadata>", "", text, flags=re.DOTALL)
+    uid = "fig-" + hashlib.sha1(title.encode("utf-8")).hexdigest()[:10]
+    text = re.sub(
+        r"<svg ",
+        f'<svg role="img" aria-labelledby="{uid}-title" aria-describedby="{uid}-desc" '
+        'style="max-width:100%;height:auto" ',
+        text,
+        count=1,
+    )
+    head_end = text.index(">") + 1
+    text = (
+        text[:head_end]
+        + f'<title id="{uid}-title">{html.escape(title)}</title>'
+        + f'<desc id="{uid}-desc">{html.escape(desc)}</desc>'
+        + text[head_end:]
+    )
+    return HTML(f'<div class="t42-picture">{text}</div>')
+
+
+def html_table(head: Sequence[str], rows: Iterable[Sequence[Any]], caption: str = "") -> HTML:
+    """A plain HTML table (numbers already formatted)."""
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    th = "".join(f"<th>{html.escape(str(h))}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return HTML(
+        f"<table class='table'>{cap}<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+#: The example deals of the book, by name. They are written out domino by domino
+#: so that they never depend on how deal codes or seeded shakes are computed; the
+#: pages print each one's deal code from the engine when they are built.
+DEALS: dict[str, texas42.Deal] = {
+    "A": texas42.Deal(
+        [
+            "6-5 5-5 5-4 4-3 3-3 3-2 0-0",
+            "6-6 6-4 6-3 6-2 5-1 4-1 2-0",
+            "6-0 5-0 4-4 4-2 3-0 2-2 2-1",
+            "6-1 5-3 5-2 4-0 3-1 1-1 1-0",
+        ]
+    ),
+    "B": texas42.Deal(
+        [
+            "6-6 6-5 6-3 6-1 5-4 4-2 0-0",
+            "6-4 5-1 5-0 4-3 3-2 2-2 2-1",
+            "6-2 6-0 5-5 5-3 4-0 3-1 1-1",
+            "5-2 4-4 4-1 3-3 3-0 2-0 1-0",
+        ]
+    ),
+    "C": texas42.Deal(
+        [
+            "6-6 6-3 6-2 5-3 5-1 2-1 2-0",
+            "6-0 5-5 4-4 4-3 4-2 3-0 2-2",
+            "6-5 4-1 4-0 3-3 1-1 1-0 0-0",
+            "6-4 6-1 5-4 5-2 5-0 3-2 3-1",
+        ]
+    ),
+    "D": texas42.Deal(
+        [
+            "5-4 5-1 5-0 4-2 4-1 4-0 3-2",
+            "6-2 6-0 5-2 4-3 2-1 1-0 0-0",
+            "6-6 5-3 4-4 3-1 3-0 2-2 2-0",
+            "6-5 6-4 6-3 6-1 5-5 3-3 1-1",
+        ]
+    ),
+}
+
+
+def deal_note(name: str) -> HTML:
+    """One line naming an example deal and its deal code."""
+    deal = DEALS[name]
+    assert texas42.Deal.from_code(deal.code) == deal
+    return say(f"Deal {name} has the deal code {deal.code}; type it into any explorer.")

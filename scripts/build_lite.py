@@ -1,0 +1,579 @@
+"""Prepare (and afterwards check) the live, in-browser part of the book: JupyterLite.
+
+The book's explorer pages run the explorer notebooks in the reader's browser with the
+Pyodide kernel of JupyterLite, served by the site itself: no server, no CDN, no PyPI at
+run time. jupyterlite-sphinx runs ``jupyter lite build`` at the end of the Sphinx build,
+with ``jupyterlite/`` as its lite folder (see _config.yml). This script fills that folder
+first (``prepare``, run by ``make lite`` before ``make book``) and checks the built site
+afterwards (``check``, run by ``make book`` after the build)::
+
+    python scripts/build_lite.py prepare     # fill jupyterlite/static/pyodide/
+    python scripts/build_lite.py check       # verify _build/html/lite/ (after the book)
+
+``prepare`` does, and stops with a non-zero exit at the first step that fails:
+
+1. copies the Pyodide runtime from the npm package ``pyodide`` (node_modules, from
+   ``npm ci``; its version must be the one jupyterlite-pyodide-kernel was made for) into
+   ``jupyterlite/static/pyodide/``, where the kernel's build step finds it and points
+   ``pyodideUrl`` at it;
+2. takes from Pyodide's ``pyodide-lock.json`` the closure of what the kernel loads at
+   start (micropip, packaging, IPython, jedi and their dependencies) and downloads
+   exactly those versions as pure-Python wheels from PyPI (``pip download``): the npm
+   package has no wheels, and Pyodide's own rebuilt wheels are on a CDN only;
+3. adds ipywidgets, comm, jupyterlab_widgets, ipython_pygments_lexers (the versions
+   pinned in requirements/constraints.txt, the ones the CPython side uses), the
+   kernel's own wheels (piplite, pyodide-kernel, the ipykernel and widgetsnbextension
+   shims), then builds this project's wheel (``pip wheel --no-deps .``; pure
+   ``py3-none-any``) and adds it with ``depends`` on ipywidgets. jupyter-lite.json has
+   the kernel load all of that with the runtime, in parallel
+   (``loadPyodideOptions.packages``), so ``from texas42 import widgets`` works at once
+   and with no install cell;
+4. writes the lock with each entry's ``file_name`` and ``sha256`` rewritten to the
+   files shipped, and with nothing else in it: an import of a package the site does not
+   ship (numpy, say) fails at once with ModuleNotFoundError instead of asking a CDN;
+5. precompiles, with that very Pyodide under Node (scripts/lite_pycompile.mjs), the
+   modules a session imports into .pyc files inside the wheels and the stdlib zip
+   (about twice as fast a start: otherwise the browser compiles IPython and the rest
+   from source on every visit), then rewrites the checksums;
+6. verifies every file named by the lock is there with its checksum.
+
+``check`` verifies what ``jupyter lite build`` produced inside the book: the Pyodide
+kernel pointed at the local runtime with the PyPI fallback off, the lock and every wheel
+(checksums), the explorer notebooks and the playground in the lite contents, and no
+``pyodideUrl`` or lock naming another host. jupyterlite-sphinx stops the Sphinx build
+when ``jupyter lite build`` exits non-zero; this check also catches a build that "passed"
+while leaving something out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+LITE_DIR = REPO / "jupyterlite"
+PYODIDE_NPM = REPO / "node_modules" / "pyodide"
+CONSTRAINTS = REPO / "requirements" / "constraints.txt"
+SITE_LITE = REPO / "_build" / "html" / "lite"
+PYCOMPILE = REPO / "scripts" / "lite_pycompile.mjs"
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: jupyterlite/overrides.json turns its autosave off: a notebook a reader has run is kept
+#: in the browser's storage only if they save it, and is never served stale later.
+DOCMANAGER_PLUGIN = "@jupyterlab/docmanager-extension:plugin"
+
+#: Files of the npm package the kernel needs (pyodide.mjs loads the others).
+RUNTIME_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+]
+
+#: What the Pyodide kernel loads from the lock at start (with their dependencies):
+#: micropip (package manager), then ipykernel's shim needs comm, IPython and jedi.
+KERNEL_ROOTS = ["micropip", "packaging", "ipython", "jedi"]
+
+#: Added to the lock: name -> (dependencies, import names). Versions of these come from
+#: requirements/constraints.txt (the CPython side's pins) ...
+EXTRA_PACKAGES: dict[str, tuple[list[str], list[str]]] = {
+    "comm": (["traitlets"], ["comm"]),
+    "ipython-pygments-lexers": (["pygments"], ["ipython_pygments_lexers"]),
+    "jupyterlab-widgets": ([], ["jupyterlab_widgets"]),
+    "ipywidgets": (
+        ["comm", "ipython", "traitlets", "jupyterlab-widgets", "widgetsnbextension"],
+        ["ipywidgets"],
+    ),
+}
+#: ... and these are the kernel's own wheels (its labextension's static/pypi): name ->
+#: (file glob, dependencies, import names). In the lock, they load with the runtime
+#: (jupyter-lite.json: loadPyodideOptions.packages) instead of one by one through piplite.
+KERNEL_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
+    "widgetsnbextension": ("widgetsnbextension-4.*-py3-none-any.whl", [], ["widgetsnbextension"]),
+    "piplite": ("piplite-*-py3-none-any.whl", ["micropip"], ["piplite"]),
+    "pyodide-kernel": (
+        "pyodide_kernel-*-py3-none-any.whl",
+        ["comm", "ipython"],
+        ["pyodide_kernel"],
+    ),
+    "ipykernel": ("ipykernel-*-py3-none-any.whl", ["pyodide-kernel"], ["ipykernel"]),
+}
+#: IPython 9 imports ipython_pygments_lexers; Pyodide's lock entry does not list it.
+EXTRA_DEPENDS = {"ipython": ["ipython-pygments-lexers"]}
+PROJECT = "texas42"
+PROJECT_DEPENDS = ["ipywidgets"]
+
+#: Notebooks the lite site must hold (paths inside the lite contents).
+REQUIRED_CONTENTS = [
+    "notebooks/01_suits.ipynb",
+    "notebooks/04_tricks.ipynb",
+    "notebooks/05_bidding.ipynb",
+    "playground.ipynb",
+]
+
+
+class BuildError(RuntimeError):
+    """A step of the lite build failed; the message says which and why."""
+
+
+def log(message: str) -> None:
+    print(f"build_lite: {message}", flush=True)
+
+
+def normalize(name: str) -> str:
+    """PEP 503 name: lower case, runs of ``-_.`` as one ``-``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def run(command: list[str], what: str) -> None:
+    """Run ``command``; raise BuildError with its output if it exits non-zero."""
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BuildError(
+            f"{what} failed (exit {result.returncode}): {' '.join(command)}\n"
+            f"{result.stdout[-3000:]}{result.stderr[-3000:]}"
+        )
+
+
+# --------------------------------------------------------------------------- versions
+
+
+def pinned_versions(path: Path = CONSTRAINTS) -> dict[str, str]:
+    """``{normalized name: version}`` from a ``name==version`` constraints file."""
+    pins: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if "==" in line:
+            name, version = line.split("==", 1)
+            pins[normalize(name)] = version.strip()
+    return pins
+
+
+def expected_pyodide_version() -> str:
+    from jupyterlite_pyodide_kernel.constants import (  # type: ignore[import-untyped,unused-ignore]
+        PYODIDE_VERSION,
+    )
+
+    return str(PYODIDE_VERSION)
+
+
+def kernel_pypi_dir() -> Path:
+    """The Pyodide kernel labextension's ``static/pypi`` folder (its shim wheels)."""
+    from jupyter_core.paths import jupyter_path
+
+    for base in jupyter_path("labextensions"):
+        pypi = Path(base) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        if pypi.is_dir():
+            return pypi
+    raise BuildError(
+        "the jupyterlite-pyodide-kernel labextension is not installed: run `make setup`"
+    )
+
+
+# --------------------------------------------------------------------------- lock
+
+
+def lock_index(packages: dict[str, Any]) -> dict[str, str]:
+    """Normalized package name -> key in the lock's ``packages``."""
+    index: dict[str, str] = {}
+    for key, entry in packages.items():
+        index[normalize(key)] = key
+        index[normalize(str(entry.get("name", key)))] = key
+    return index
+
+
+def closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
+    """Lock keys of ``roots`` and everything they depend on, sorted."""
+    index = lock_index(packages)
+    seen: set[str] = set()
+    todo = [normalize(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name not in index:
+            raise BuildError(f"{name!r} is not in Pyodide's pyodide-lock.json")
+        key = index[name]
+        if key in seen:
+            continue
+        seen.add(key)
+        todo.extend(normalize(d) for d in packages[key].get("depends", []))
+    return sorted(seen)
+
+
+def wheel_name_version(filename: str) -> tuple[str, str]:
+    parts = filename[: -len(".whl")].split("-")
+    if len(parts) < 5 or not filename.endswith(".whl"):
+        raise BuildError(f"not a wheel file name: {filename}")
+    return normalize(parts[0]), parts[1]
+
+
+def check_pure(filename: str) -> None:
+    tags = filename[: -len(".whl")].split("-")[-3:]
+    if tags[1] != "none" or tags[2] != "any" or not tags[0].startswith(("py3", "py2.py3")):
+        raise BuildError(f"{filename} is not a pure-Python wheel (py3-none-any)")
+
+
+def download_wheels(requirements: dict[str, str], dest: Path) -> dict[str, Path]:
+    """``pip download`` exactly ``name==version`` (pure wheels only, no dependencies) for
+    Python 3.14 (Pyodide's); return normalized name -> file."""
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--python-version",
+        "3.14",
+        "--platform",
+        "any",
+        "--implementation",
+        "py",
+        "--abi",
+        "none",
+        "--dest",
+        str(dest),
+        *[f"{name}=={version}" for name, version in sorted(requirements.items())],
+    ]
+    run(command, "pip download of the wheels for the browser")
+    found: dict[str, Path] = {}
+    for path in sorted(dest.glob("*.whl")):
+        name, version = wheel_name_version(path.name)
+        if name in requirements:
+            if version != requirements[name]:
+                raise BuildError(f"pip downloaded {path.name}, wanted {requirements[name]}")
+            check_pure(path.name)
+            found[name] = path
+    missing = sorted(set(requirements) - set(found))
+    if missing:
+        raise BuildError(f"pip download did not produce wheels for {missing}")
+    return found
+
+
+def build_project_wheel(dest: Path) -> Path:
+    """This project's wheel (``pip wheel --no-deps .``), renamed with a content-hash
+    build tag so that a browser cache never serves an older wheel under the same name."""
+    dest.mkdir(parents=True, exist_ok=True)
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--wheel-dir",
+        str(dest),
+        str(REPO),
+    ]
+    run(command, "building the texas42 wheel")
+    wheels = sorted(dest.glob(f"{PROJECT}-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one {PROJECT} wheel in {dest}, found {wheels}")
+    wheel = wheels[0]
+    check_pure(wheel.name)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    if f"{PROJECT}/__init__.py" not in names or f"{PROJECT}/widgets/__init__.py" not in names:
+        raise BuildError(f"{wheel.name} lacks the {PROJECT} package or its widgets")
+    name, version, *tags = wheel.name[: -len(".whl")].split("-")
+    build_tag = "0" + sha256_of(wheel)[:12]
+    tagged = wheel.with_name("-".join([name, version, build_tag, *tags[-3:]]) + ".whl")
+    wheel.rename(tagged)
+    return tagged
+
+
+def lock_entry(
+    name: str, version: str, wheel: Path, depends: list[str], imports: list[str]
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256_of(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+    }
+
+
+def write_lock(out: Path, lock: dict[str, Any]) -> None:
+    """Write ``out/pyodide-lock.json``; raise if any entry's file or checksum is wrong."""
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+    problems = verify_lock(out)
+    if problems:
+        raise BuildError("the lock just written is wrong:\n  " + "\n  ".join(problems))
+
+
+def verify_lock(pyodide_dir: Path) -> list[str]:
+    """Problems with ``pyodide_dir/pyodide-lock.json``: missing files, wrong checksums,
+    dependencies that are not in the lock, URLs of other hosts."""
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    if not lock_path.is_file():
+        return [f"{lock_path} is missing"]
+    packages: dict[str, Any] = json.loads(lock_path.read_text(encoding="utf-8"))["packages"]
+    index = lock_index(packages)
+    problems = []
+    for key, entry in sorted(packages.items()):
+        file_name = str(entry["file_name"])
+        if "://" in file_name or file_name.startswith("/"):
+            problems.append(f"{key}: file_name {file_name} is not a local file")
+            continue
+        path = pyodide_dir / file_name
+        if not path.is_file():
+            problems.append(f"{key}: {file_name} is missing")
+        elif sha256_of(path) != entry["sha256"]:
+            problems.append(f"{key}: {file_name} does not match its sha256")
+        problems += [
+            f"{key}: depends on {dep}, which is not in the lock"
+            for dep in entry.get("depends", [])
+            if normalize(dep) not in index
+        ]
+    return problems
+
+
+# --------------------------------------------------------------------------- prepare
+
+
+def copy_runtime(out: Path) -> None:
+    package = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))
+    wanted = expected_pyodide_version()
+    if package.get("version") != wanted:
+        raise BuildError(
+            f"node_modules/pyodide is {package.get('version')}, but "
+            f"jupyterlite-pyodide-kernel expects {wanted}: fix package.json and run `npm ci`"
+        )
+    for name in RUNTIME_FILES:
+        src = PYODIDE_NPM / name
+        if not src.is_file():
+            raise BuildError(f"{src} is missing from the npm package")
+        shutil.copy2(src, out / name)
+
+
+def config_problems(config: dict[str, Any]) -> list[str]:
+    """Problems with the ``jupyter-config-data`` of a jupyter-lite.json (source or built)."""
+    problems = []
+    kernel = config.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+    pyodide_url = str(kernel.get("pyodideUrl", ""))
+    if pyodide_url != "./static/pyodide/pyodide.mjs":
+        problems.append(f"pyodideUrl is {pyodide_url!r}, not the local ./static/pyodide/")
+    if kernel.get("disablePyPIFallback") is not True:
+        problems.append("disablePyPIFallback is not true for the Pyodide kernel")
+    for url in kernel.get("pipliteUrls", []):
+        if "://" in str(url):
+            problems.append(f"pipliteUrls names another host: {url}")
+    if config.get("exposeAppInBrowser") is not True:
+        problems.append("exposeAppInBrowser is not true (the live pages drive the app)")
+    if PROJECT not in kernel.get("loadPyodideOptions", {}).get("packages", []):
+        problems.append(f"loadPyodideOptions.packages does not preload {PROJECT}")
+    return problems
+
+
+def preload_problems(config: dict[str, Any], packages: dict[str, Any]) -> list[str]:
+    """Packages the kernel is told to load at start that the lock does not have."""
+    kernel = config.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+    locked = lock_index(packages)
+    return [
+        f"loadPyodideOptions.packages names {name}, which is not in the lock"
+        for name in kernel.get("loadPyodideOptions", {}).get("packages", [])
+        if normalize(str(name)) not in locked
+    ]
+
+
+def read_config(path: Path) -> dict[str, Any]:
+    """The ``jupyter-config-data`` of ``path``; BuildError if it is not valid JSON
+    (``jupyter lite build`` would silently ignore it)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        config: dict[str, Any] = data["jupyter-config-data"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BuildError(f"{path} is not a valid jupyter-lite.json: {exc}") from exc
+    return config
+
+
+def prepare(lite_dir: Path = LITE_DIR) -> Path:
+    """Fill ``lite_dir/static/pyodide`` (from scratch); return that folder."""
+    config = read_config(lite_dir / "jupyter-lite.json")
+    problems = config_problems(config)
+    if problems:
+        raise BuildError(f"{lite_dir / 'jupyter-lite.json'}:\n  " + "\n  ".join(problems))
+    if not (PYODIDE_NPM / "pyodide-lock.json").is_file():
+        raise BuildError(f"{PYODIDE_NPM} is missing: run `npm ci` (or `make setup`) first")
+    out = lite_dir / "static" / "pyodide"
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    started = time.monotonic()
+    copy_runtime(out)
+    log(f"Pyodide {expected_pyodide_version()} runtime copied from node_modules/pyodide")
+
+    lock: dict[str, Any] = json.loads(
+        (PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8")
+    )
+    upstream: dict[str, Any] = lock["packages"]
+    keys = closure(upstream, KERNEL_ROOTS)
+    pins = pinned_versions()
+    extra_versions: dict[str, str] = {}
+    for name in EXTRA_PACKAGES:
+        if name not in pins:
+            raise BuildError(f"{name} is not pinned in {CONSTRAINTS.relative_to(REPO)}")
+        extra_versions[name] = pins[name]
+
+    wanted = {normalize(str(upstream[k]["name"])): str(upstream[k]["version"]) for k in keys}
+    clash = sorted(set(wanted) & set(extra_versions))
+    if clash:
+        raise BuildError(f"{clash} are both in Pyodide's lock and in EXTRA_PACKAGES")
+
+    with tempfile.TemporaryDirectory(prefix="texas42-lite-") as tmp:
+        downloaded = download_wheels({**wanted, **extra_versions}, Path(tmp) / "pypi")
+        log(f"downloaded {len(downloaded)} wheels from PyPI (exact versions)")
+
+        packages: dict[str, Any] = {}
+        for key in keys:
+            entry = dict(upstream[key])
+            wheel = downloaded[normalize(str(entry["name"]))]
+            shutil.copy2(wheel, out / wheel.name)
+            entry["file_name"] = wheel.name
+            entry["sha256"] = sha256_of(wheel)
+            entry["unvendored_tests"] = False
+            entry["depends"] = list(entry.get("depends", [])) + EXTRA_DEPENDS.get(key, [])
+            packages[key] = entry
+
+        for name, (depends, imports) in EXTRA_PACKAGES.items():
+            wheel = downloaded[name]
+            shutil.copy2(wheel, out / wheel.name)
+            packages[name] = lock_entry(name, extra_versions[name], wheel, depends, imports)
+
+        kernel_dir = kernel_pypi_dir()
+        for name, (pattern, depends, imports) in KERNEL_PACKAGES.items():
+            found = sorted(kernel_dir.glob(pattern))
+            if not found:
+                raise BuildError(f"the kernel's {pattern} is missing from {kernel_dir}")
+            wheel = found[-1]
+            shutil.copy2(wheel, out / wheel.name)
+            version = wheel_name_version(wheel.name)[1]
+            packages[name] = lock_entry(name, version, wheel, depends, imports)
+
+        project = build_project_wheel(Path(tmp) / "project")
+        shutil.copy2(project, out / project.name)
+        version = wheel_name_version(project.name)[1]
+        packages[PROJECT] = lock_entry(PROJECT, version, project, PROJECT_DEPENDS, [PROJECT])
+        log(f"built {project.name}")
+
+    lock["packages"] = dict(sorted(packages.items()))
+    write_lock(out, lock)
+    problems = preload_problems(config, lock["packages"])
+    if problems:
+        raise BuildError("jupyter-lite.json:\n  " + "\n  ".join(problems))
+
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("`node` is not on PATH (Node 20 is needed to precompile)")
+    run([node, str(PYCOMPILE), str(out)], "precompiling the imported modules (lite_pycompile)")
+    for entry in lock["packages"].values():
+        entry["sha256"] = sha256_of(out / entry["file_name"])
+    write_lock(out, lock)
+    log("precompiled the modules a session imports (.pyc in the wheels and the stdlib zip)")
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(
+        f"{len(packages)} packages in the lock, {size / 1e6:.1f} MB in "
+        f"{out.relative_to(REPO)} ({time.monotonic() - started:.1f} s)"
+    )
+    return out
+
+
+# --------------------------------------------------------------------------- check
+
+
+def _contents_paths(site_lite: Path) -> set[str]:
+    """Paths of the files listed by the lite site's contents API (api/contents/**/all.json)."""
+    paths: set[str] = set()
+    for listing in site_lite.glob("api/contents/**/all.json"):
+        data = json.loads(listing.read_text(encoding="utf-8"))
+        for item in data.get("content") or []:
+            paths.add(str(item.get("path", "")))
+    return paths
+
+
+def check(site_lite: Path = SITE_LITE) -> list[str]:
+    """Problems with the lite site built inside the book (empty when all is well)."""
+    config_path = site_lite / "jupyter-lite.json"
+    if not config_path.is_file():
+        return [f"{config_path} is missing: the JupyterLite build did not run"]
+    try:
+        config = read_config(config_path)
+    except BuildError as exc:
+        return [str(exc)]
+    problems = config_problems(config)
+    docmanager = config.get("settingsOverrides", {}).get(DOCMANAGER_PLUGIN, {})
+    if docmanager.get("autosave") is not False:
+        problems.append("autosave is on (jupyterlite/overrides.json was not applied)")
+    names = {str(ext.get("name")) for ext in config.get("federated_extensions", [])}
+    for needed in ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"):
+        if needed not in names:
+            problems.append(f"the lite site lacks the {needed} extension")
+    problems += verify_lock(site_lite / "static" / "pyodide")
+    lock_path = site_lite / "static" / "pyodide" / "pyodide-lock.json"
+    if lock_path.is_file():
+        lock = json.loads(lock_path.read_text(encoding="utf-8"))
+        problems += preload_problems(config, lock["packages"])
+    if not (site_lite / "static" / "pyodide" / "pyodide.asm.wasm").is_file():
+        problems.append("the Pyodide runtime (pyodide.asm.wasm) is missing")
+    contents = _contents_paths(site_lite)
+    problems += [
+        f"{path} is not in the lite contents" for path in REQUIRED_CONTENTS if path not in contents
+    ]
+    for path in REQUIRED_CONTENTS:
+        if not (site_lite / "files" / path).is_file():
+            problems.append(f"lite/files/{path} is missing")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=["prepare", "check"])
+    parser.add_argument(
+        "--site-lite", type=Path, default=SITE_LITE, help="the built lite site (check)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        if args.step == "prepare":
+            prepare()
+        else:
+            problems = check(args.site_lite)
+            if problems:
+                raise BuildError("the built lite site is wrong:\n  " + "\n  ".join(problems))
+            size = sum(p.stat().st_size for p in args.site_lite.rglob("*") if p.is_file())
+            log(f"{args.site_lite} checked: {size / 1e6:.1f} MB, offline, PyPI fallback off")
+    except BuildError as exc:
+        print(f"build_lite: FAILED: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
