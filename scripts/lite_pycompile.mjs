@@ -36,8 +36,8 @@ import asyncio, json, micropip, packaging.version, comm, jedi, piplite.piplite
 import ipywidgets
 import texas42
 from texas42 import widgets
-for name in ["suits", "trumps", "count", "tricks", "bidding", "replay", "play", "lessons"]:
-    getattr(widgets, name)()
+for explorer in widgets.EXPLORERS:
+    explorer()
 _streams = sys.stdout, sys.stderr
 import pyodide_kernel
 sys.stdout, sys.stderr = _streams

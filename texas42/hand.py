@@ -285,14 +285,16 @@ class Hand:
             and self.bidder is not None
             and self.bidder == (self.to_act + 2) % SEATS
             and self.bids
-            and self._special_of_high_bid() is not None
+            and self.high_special is not None
         ):
             raise IllegalBidError(
-                f"a player may not bid over their own partner's {self._special_of_high_bid()}",
+                f"a player may not bid over their own partner's {self.high_special}",
                 rule="partner-plunge",
             )
 
-    def _special_of_high_bid(self) -> str | None:
+    @property
+    def high_special(self) -> str | None:
+        """``"plunge"`` or ``"splash"`` when the high bid is one, else ``None``."""
         for i in range(len(self.bids) - 1, -1, -1):
             if self.bids[i] != PASS:
                 return self.special_bids.get(i)
@@ -315,7 +317,7 @@ class Hand:
         else:
             self.phase = Phase.CONTRACT
             # After a plunge or splash the partner names the contract and leads.
-            partner_names = self._special_of_high_bid() is not None
+            partner_names = self.high_special is not None
             self.declarer = (self.bidder + 2) % SEATS if partner_names else self.bidder
             self.to_act = self.declarer
 
@@ -644,15 +646,20 @@ class Hand:
     def status(self) -> str:
         """Where the hand stands, in one sentence."""
         if self.phase is Phase.BIDDING:
-            high = (
-                "no bid yet"
-                if self.bidder is None
-                else f"high bid {bid_text(self.high_bid)} by seat {self.bidder}"
-            )
+            said = bid_text(self.high_bid)
+            if self.high_special:
+                said = f"a {self.high_special} ({said})"
+            high = "no bid yet" if self.bidder is None else f"high bid {said} by seat {self.bidder}"
             must = " and must bid" if self.forced else ""
             return f"Bidding: seat {self.to_act} to bid{must} ({high})."
         if self.phase is Phase.CONTRACT:
             bid = bid_text(self.high_bid)
+            special = self.high_special
+            if special is not None:
+                return (
+                    f"Seat {self.bidder} won the bid with a {special} ({bid}); "
+                    f"the partner, seat {self.declarer}, names the contract and leads."
+                )
             return f"Seat {self.bidder} won the bid with {bid} and names trumps."
         if self.phase is Phase.PLAYING:
             n = len(self.tricks) + 1

@@ -10,7 +10,9 @@ The page shows a button; a click opens the notebook in JupyterLite (built into t
 by jupyterlite-sphinx from ``jupyterlite/``, see scripts/build_lite.py) in an iframe,
 waits for the in-browser Pyodide kernel, runs every cell and scrolls to the first
 explorer drawn. Nothing is loaded before the click, and nothing from another host ever.
-A link opens the same notebook in a new tab (there: Run > Run All Cells).
+A link opens the same notebook in a new tab (there: Run > Run All Cells). Options:
+``:label:`` (the button's text), ``:height:`` (of the iframe, default 760px), ``:focus:``
+(``explorer``, the default: show the first explorer; ``top``: the notebook's start).
 
 The argument is the notebook's source path, from the book's root (``/notebooks/...``) or
 from the page. Its path inside the lite site is the same, except that files under
@@ -69,6 +71,7 @@ class LiveExplorerDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {
         "label": directives.unchanged,
         "height": directives.unchanged,
+        "focus": lambda arg: directives.choice(arg, ("explorer", "top")),
     }
 
     def run(self) -> list[nodes.Node]:
@@ -80,6 +83,7 @@ class LiveExplorerDirective(SphinxDirective):
         node["lite_path"] = lite_path(Path(rel).as_posix())
         node["label"] = self.options.get("label", "Run this explorer live")
         node["height"] = self.options.get("height", "760px")
+        node["focus"] = self.options.get("focus", "explorer")
         node["docname"] = self.env.docname
         return [node]
 
@@ -95,11 +99,12 @@ def visit_live_explorer_html(self: Any, node: live_explorer) -> None:
     esc = html.escape
     self.body.append(
         f'<div class="texas42-live" data-lite-src="{esc(src)}" data-lite-root="{esc(prefix)}/" '
-        f'data-height="{esc(node["height"])}" data-notebook="{esc(node["lite_path"])}">'
+        f'data-height="{esc(node["height"])}" data-focus="{esc(node["focus"])}" '
+        f'data-notebook="{esc(node["lite_path"])}">'
         '<div class="texas42-live-bar">'
         f'<button type="button" class="texas42-live-start">&#9654; {esc(node["label"])}</button>'
         '<span class="texas42-live-status" role="status" aria-live="polite">'
-        "Python runs in your browser, offline; the first start takes 15 to 25 seconds."
+        "Python runs in your browser, offline; the first start takes 10 to 20 seconds."
         "</span>"
         f'<a class="texas42-live-newtab" href="{esc(src)}" target="_blank" rel="noopener">'
         "open the notebook in a new tab</a>"

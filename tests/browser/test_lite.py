@@ -276,3 +276,27 @@ def test_playground_has_a_deal_on_the_table(
     _record("playground", **figures)
     screenshot(page, "lite-playground", full_page=False)
     lite_page.log.assert_clean()
+
+
+# The other explorer notebooks: each starts live, every cell runs without an error and
+# an explorer is drawn (the box's script checks every cell's outputs for errors).
+OTHER_NOTEBOOKS = sorted(
+    f"notebooks/{path.name}"
+    for path in (REPO / "notebooks").glob("*.ipynb")
+    if path.name not in {"01_suits.ipynb", "04_tricks.ipynb", "05_bidding.ipynb"}
+)
+
+
+@pytest.mark.parametrize("notebook", OTHER_NOTEBOOKS)
+def test_explorer_notebook_runs_live(
+    notebook: str,
+    site_server: str,
+    pages_by_notebook: dict[str, str],
+    lite_page: WatchedPage,
+) -> None:
+    assert notebook in pages_by_notebook, f"no page of the book runs {notebook} live"
+    page = lite_page.page
+    frame, figures = _start(page, f"{site_server}/{pages_by_notebook[notebook]}")
+    expect(frame.locator(".jp-OutputArea-output .jupyter-widgets").first).to_be_visible()
+    _record(Path(notebook).stem, **figures)
+    lite_page.log.assert_clean()

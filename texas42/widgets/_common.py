@@ -163,7 +163,7 @@ class RulesPicker:
     """
 
     def __init__(
-        self, rules: Rules | str = "standard", *, players: int | None = 4, width: str = "30em"
+        self, rules: Rules | str = "standard", *, players: int | None = 4, width: str = "26em"
     ) -> None:
         self.players = players
         self.choices = rules_choices(players)
@@ -394,6 +394,11 @@ def toggles(
     if value is not None:
         t.value = value
     return t
+
+
+def wrap_row(children: Sequence[Any]) -> W.HBox:
+    """A row of controls that wraps onto the next line when the page is narrow."""
+    return W.HBox(list(children), layout=W.Layout(flex_flow="row wrap"))
 
 
 def html_box(value: str = "", **layout: str) -> W.HTML:

@@ -38,6 +38,7 @@ from ._common import (
     safe,
     seat_label,
     ul,
+    wrap_row,
 )
 from ._players import decide
 
@@ -77,24 +78,11 @@ def bid_words(hand: Hand, index: int) -> str:
 
 def high_special(hand: Hand) -> str | None:
     """The plunge or splash that is the high bid, if it is one."""
-    for i in range(len(hand.bids) - 1, -1, -1):
-        if hand.bids[i]:
-            return hand.special_bids.get(i)
-    return None
+    return hand.high_special
 
 
 def hand_status(hand: Hand) -> str:
-    """:meth:`Hand.status`, saying who names the contract after a plunge or splash."""
-    if hand.phase is Phase.CONTRACT and hand.declarer != hand.bidder:
-        return (
-            f"Seat {hand.bidder} won the bid with a {high_special(hand)} "
-            f"({bid_marks(hand.high_bid)} marks): the partner, seat {hand.declarer}, names "
-            "the contract and leads."
-        )
-    special = high_special(hand)
-    if hand.phase is Phase.BIDDING and special:
-        said = f"a {special} ({bid_marks(hand.high_bid)} marks)"
-        return hand.status().replace(f"high bid {bid_text(hand.high_bid)}", f"high bid {said}")
+    """:meth:`Hand.status` (it says who names the contract after a plunge or splash)."""
     return hand.status()
 
 
@@ -194,7 +182,7 @@ class BiddingExplorer(Explorer):
         self.ui = W.VBox(
             [
                 self.source.box,
-                W.HBox([self.rules_picker, self.shaker_picker, self.show_all]),
+                wrap_row([self.rules_picker, self.shaker_picker, self.show_all]),
                 self.message_box,
                 self.hand_box,
                 self.action_row,

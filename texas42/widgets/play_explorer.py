@@ -30,6 +30,7 @@ from ._common import (
     safe,
     table_pic,
     ul,
+    wrap_row,
 )
 from ._players import decide
 from .bidding_explorer import (
@@ -95,7 +96,7 @@ class PlayExplorer(Explorer):
         self.ui = W.VBox(
             [
                 self.source.box,
-                W.HBox([self.seat_picker, self.rules_picker, self.commentary]),
+                wrap_row([self.seat_picker, self.rules_picker, self.commentary]),
                 self.message_box,
                 self.action_box,
                 self.meaning,

@@ -39,6 +39,7 @@ from ._common import (
     toggles,
     trick_pic,
     ul,
+    wrap_row,
 )
 from ._players import decide
 
@@ -196,7 +197,7 @@ class ReplayExplorer(Explorer):
         self.ui = W.VBox(
             [
                 self.source.box,
-                W.HBox([self.rules_picker, self.contract_picker]),
+                wrap_row([self.rules_picker, self.contract_picker]),
                 W.HBox([self.record_box, self.record_button]),
                 self.slider,
                 W.HBox(

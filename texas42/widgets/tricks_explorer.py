@@ -41,6 +41,7 @@ from ._common import (
     seat_label,
     suit_words,
     trick_pic,
+    wrap_row,
 )
 from .count_explorer import trick_sum
 
@@ -125,7 +126,7 @@ class TrickExplorer(Explorer):
         self.clear_button.on_click(self._on_restart)
         self.ui = W.VBox(
             [
-                W.HBox([self.contract_picker, self.leader_picker]),
+                wrap_row([self.contract_picker, self.leader_picker]),
                 W.HBox([self.seed_box, self.show_legal]),
                 self.rules_picker,
                 self.message_box,

@@ -50,8 +50,13 @@
     return errors;
   }
 
-  function scrollToExplorer(panel, view) {
+  function scrollToExplorer(panel, view, focus) {
     var cells = panel.content.widgets;
+    if (focus === "top") {
+      panel.content.activeCellIndex = 0;
+      panel.content.scrollToItem(0, "start").catch(function () {});
+      return;
+    }
     for (var i = 0; i < cells.length; i++) {
       if (cells[i].node.contains(view)) {
         panel.content.activeCellIndex = i;
@@ -104,7 +109,7 @@
       });
       box.dataset.drawnMs = String(Math.round(performance.now() - t0));
       setStatus(box, "drawn", "Explorer drawn in " + seconds(performance.now() - t0) + "; running the rest\u2026");
-      scrollToExplorer(panel, view);
+      scrollToExplorer(panel, view, box.dataset.focus);
       await ran;
       await waitFor("the last cell", function () {
         var kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
@@ -112,7 +117,7 @@
       });
       var errors = cellErrors(panel);
       if (errors.length) throw new Error(errors.join("; "));
-      scrollToExplorer(panel, view);
+      scrollToExplorer(panel, view, box.dataset.focus);
       box.dataset.readyMs = String(Math.round(performance.now() - t0));
       setStatus(box, "ready", "Live: every control runs Python in your browser (ready in " +
         seconds(performance.now() - t0) + ").");
