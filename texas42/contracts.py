@@ -14,6 +14,7 @@ Contract.parse('fives')
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
@@ -239,10 +240,11 @@ class _SuitTables:
     - ``trump_mask``: the trumps.
     """
 
-    __slots__ = ("lead", "members", "power", "rank", "trump_mask")
+    __slots__ = ("lead", "members", "power", "rank", "sevens", "trump_mask")
 
     def __init__(self, contract: Contract) -> None:
         kind, trump, doubles = contract.kind, contract.trump, contract.doubles
+        self.sevens = kind == "sevens"
         own_suit_doubles = kind in ("follow-me", "nello") and doubles.startswith("own-suit")
 
         def is_trump(d: Domino) -> bool:
@@ -294,6 +296,41 @@ class _SuitTables:
                     row.append(0)
             power.append(tuple(row))
         self.power: tuple[tuple[int, ...], ...] = tuple(power)
+
+    def legal(self, held: int, first: Domino | None) -> int:
+        """The dominoes of ``held`` (a mask) that may be played to a trick led
+        with ``first`` (``None``: the player leads). The rule of following, in
+        one place: a domino of the led suit if you have one, else anything; in
+        sevens, the dominoes closest to 7 pips."""
+        if self.sevens:
+            return sevens_mask(held)
+        if first is None:
+            return held
+        return held & self.members[self.lead[first.index]] or held
+
+    def best(self, plays: Sequence[Domino]) -> int:
+        """Position in ``plays`` of the domino that wins the trick (not sevens:
+        see :func:`texas42.tricks.sevens_winner`)."""
+        power = self.power[self.lead[plays[0].index]]
+        best = 0
+        for i in range(1, len(plays)):
+            if power[plays[i].index] > power[plays[best].index]:
+                best = i
+        return best
+
+
+def sevens_mask(held: int) -> int:
+    """Sevens: only the dominoes whose pip total is closest to 7 may be played."""
+    for ring in SEVENS_DISTANCE_MASKS:
+        if held & ring:
+            return held & ring
+    return 0
+
+
+#: The dominoes 0, 1, 2 ... pips away from 7, as masks (nearest first).
+SEVENS_DISTANCE_MASKS: tuple[int, ...] = tuple(
+    sum(1 << d.index for d in DOMINOES if abs(d.pips - 7) == k) for k in range(8)
+)
 
 
 def tables(contract: Contract) -> _SuitTables:

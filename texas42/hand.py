@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from . import bidding
 from .bidding import MARK, PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
-from .contracts import Contract, Suit, tables
+from .contracts import Contract, Suit, _SuitTables, tables
 from .deals import SEATS, Deal, team_of
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
 from .errors import (
@@ -36,12 +36,13 @@ from .errors import (
     NotationError,
 )
 from .rules import STANDARD, Rules
-from .tricks import explain_play, explain_winner, sevens_mask, sevens_winner
+from .tricks import explain_play, explain_winner, sevens_winner
 
 if TYPE_CHECKING:
     from .records import HandRecord
 
 ONE_DOUBLE = Domino(1, 0)  # the seed's first bidder holds 1-0
+_NO_TABLES = tables(Contract("follow-me"))  # placeholder until a contract is named
 
 
 class Phase(enum.Enum):
@@ -180,10 +181,7 @@ class Hand:
         self.sitting_out: int | None = None
         self._trick_size = SEATS
         self._trick_seats: list[int] = []
-        self._sevens = False
-        self._lead: tuple[int, ...] = ()
-        self._members: tuple[int, ...] = ()
-        self._power: tuple[tuple[int, ...], ...] = ()
+        self._tables: _SuitTables = _NO_TABLES  # the contract's, once named
         self.plays: list[Domino] = []
         self.tricks: list[Trick] = []
         self._trick: list[Domino] = []
@@ -348,8 +346,7 @@ class Hand:
         self.actions.append(Action("contract", contract, self.declarer))
         self.contract = contract
         t = tables(contract)
-        self._lead, self._members, self._power = t.lead, t.members, t.power
-        self._sevens = contract.kind == "sevens"  # no suits: play closest to 7
+        self._tables = t
         if contract.kind == "nello":
             # Nello: the declarer plays alone; the partner's hand sits out.
             self.sitting_out = (self.declarer + 2) % SEATS
@@ -374,13 +371,8 @@ class Hand:
         return sorted_dominoes(self._legal_mask())
 
     def _legal_mask(self) -> int:
-        held = self._holdings[self.to_act]
-        if self._sevens:
-            return sevens_mask(held)
-        if not self._trick:
-            return held
-        following = held & self._members[self._lead[self._trick[0].index]]
-        return following or held
+        trick = self._trick
+        return self._tables.legal(self._holdings[self.to_act], trick[0] if trick else None)
 
     def play(self, domino: DominoLike) -> None:
         """The player to act plays ``domino``."""
@@ -421,14 +413,10 @@ class Hand:
             nxt = (seat + 1) % SEATS
             self.to_act = (nxt + 1) % SEATS if nxt == self.sitting_out else nxt
             return
-        if self._sevens:
+        if self._tables.sevens:
             best = sevens_winner(trick, self._trick_seats, self._bidding_team())
         else:
-            power = self._power[self._lead[trick[0].index]]
-            best = 0
-            for i in range(1, len(trick)):
-                if power[trick[i].index] > power[trick[best].index]:
-                    best = i
+            best = self._tables.best(trick)
         winner = self._trick_seats[best]
         points = 1
         for x in trick:
@@ -626,7 +614,7 @@ class Hand:
         voids: dict[int, set[Suit]] = {s: set() for s in range(SEATS)}
         if self.contract is None or self.contract.kind == "sevens":
             return voids  # in sevens nobody follows suit
-        members, lead = self._members, self._lead
+        members, lead = self._tables.members, self._tables.lead
         current = Trick(self.leader, tuple(self._trick), None, 0, tuple(self._trick_seats))
         played = [*self.tricks, current]
         for trick in played:

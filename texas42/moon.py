@@ -265,10 +265,9 @@ class MoonHand:
 
     def _legal_mask(self) -> int:
         held = self._holdings[self.to_act]
-        if not self._trick or self.contract is None:
+        if self.contract is None:
             return held
-        t = tables(self.contract)
-        return held & t.members[t.lead[self._trick[0].index]] or held
+        return tables(self.contract).legal(held, self._trick[0] if self._trick else None)
 
     def legal_plays(self) -> list[Domino]:
         return sorted_dominoes(self._legal_mask()) if self.phase is Phase.PLAYING else []
@@ -293,10 +292,7 @@ class MoonHand:
             self.to_act = (seat + 1) % PLAYERS
             return
         assert self.contract is not None
-        t = tables(self.contract)
-        power = t.power[t.lead[self._trick[0].index]]
-        best = max(range(PLAYERS), key=lambda i: (power[self._trick[i].index], -i))
-        winner = self._seats[best]
+        winner = self._seats[tables(self.contract).best(self._trick)]
         self.tricks.append(Trick(self.leader, tuple(self._trick), winner, 1, tuple(self._seats)))
         self._trick, self._seats = [], []
         self.tricks_won[winner] += 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .contracts import TRUMPS, Contract, Suit, tables
+from .contracts import TRUMPS, Contract, Suit, sevens_mask, tables
 from .dominoes import NUMBER_NAMES, Domino, DominoLike, DominoSet, mask_dominoes, to_domino, to_mask
 from .errors import IllegalPlayError
 
@@ -91,22 +91,7 @@ def legal_plays(hand: Holding, trick: Trick, contract: Contract | str) -> list[D
 
 
 def _legal_mask(held: int, trick: list[Domino], contract: Contract) -> int:
-    if contract.kind == "sevens":
-        return sevens_mask(held)
-    if not trick:
-        return held
-    t = tables(contract)
-    following = held & t.members[t.lead[trick[0].index]]
-    return following or held
-
-
-def sevens_mask(held: int) -> int:  # shared with Hand: one source for the sevens rule
-    """Sevens: only the dominoes whose pip total is closest to 7 may be played."""
-    dominoes = mask_dominoes(held)
-    if not dominoes:
-        return 0
-    best = min(abs(d.pips - 7) for d in dominoes)
-    return sum(1 << d.index for d in dominoes if abs(d.pips - 7) == best)
+    return tables(contract).legal(held, trick[0] if trick else None)
 
 
 def check_play(domino: DominoLike, hand: Holding, trick: Trick, contract: Contract | str) -> None:
@@ -232,12 +217,7 @@ def trick_winner(
     c = _contract(contract)
     if c.kind == "sevens":
         return sevens_winner(played, seats, bidding_team)
-    power = tables(c).power[tables(c).lead[played[0].index]]
-    best = 0
-    for i in range(1, len(played)):
-        if power[played[i].index] > power[played[best].index]:
-            best = i
-    return best
+    return tables(c).best(played)
 
 
 def sevens_winner(

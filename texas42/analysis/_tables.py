@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from ..contracts import Contract, tables
+from ..contracts import SEVENS_DISTANCE_MASKS, Contract, sevens_mask, tables
 from ..dominoes import DOMINOES
 
 N = 28
@@ -32,9 +32,8 @@ COUNT10 = sum(1 << d.index for d in DOMINOES if d.count == 10)
 COUNT5 = sum(1 << d.index for d in DOMINOES if d.count == 5)
 #: Seven-pip distance, for sevens.
 DIST7: tuple[int, ...] = tuple(abs(d.pips - 7) for d in DOMINOES)
-DIST_MASKS: tuple[int, ...] = tuple(
-    sum(1 << d.index for d in DOMINOES if abs(d.pips - 7) == k) for k in range(8)
-)
+# The sevens rule itself lives with the suit tables (one source of truth).
+DIST_MASKS = SEVENS_DISTANCE_MASKS
 
 
 def mask_count(mask: int) -> int:
@@ -42,12 +41,7 @@ def mask_count(mask: int) -> int:
     return 10 * (mask & COUNT10).bit_count() + 5 * (mask & COUNT5).bit_count()
 
 
-def sevens_legal(held: int) -> int:
-    """Sevens: the dominoes of ``held`` whose pips are closest to 7."""
-    for m in DIST_MASKS:
-        if held & m:
-            return held & m
-    return 0
+sevens_legal = sevens_mask  # the engine's rule, under the name the solver uses
 
 
 class FastTables:
@@ -106,7 +100,8 @@ class FastTables:
         return tuple(out)
 
     def legal(self, held: int, first: int) -> int:
-        """Legal plays from ``held`` when ``first`` was led (``-1``: leading)."""
+        """Legal plays from ``held`` when ``first`` was led (``-1``: leading): the
+        engine's rule (``contracts._SuitTables.legal``) on indices, for the hot loops."""
         if self.sevens:
             return sevens_legal(held)
         if first < 0:
