@@ -7,11 +7,12 @@ Only this package imports ipywidgets; the engine never does.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import importlib
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 try:
@@ -399,6 +400,25 @@ def toggles(
 def wrap_row(children: Sequence[Any]) -> W.HBox:
     """A row of controls that wraps onto the next line when the page is narrow."""
     return W.HBox(list(children), layout=W.Layout(flex_flow="row wrap"))
+
+
+def progress_bar(label: str) -> W.IntProgress:
+    """A progress bar, hidden until :func:`showing` shows it during slow work."""
+    return W.IntProgress(
+        value=0, min=0, max=1, description=label, layout=W.Layout(visibility="hidden")
+    )
+
+
+@contextlib.contextmanager
+def showing(bar: W.IntProgress, total: int = 1) -> Iterator[W.IntProgress]:
+    """Show ``bar`` (from 0 to ``total``) while the block runs; hide it after,
+    even if the work fails."""
+    bar.max, bar.value = max(total, 1), 0
+    bar.layout.visibility = "visible"
+    try:
+        yield bar
+    finally:
+        bar.layout.visibility = "hidden"
 
 
 def html_box(value: str = "", **layout: str) -> W.HTML:

@@ -34,9 +34,11 @@ from ._common import (
     html_box,
     p,
     page,
+    progress_bar,
     row,
     safe,
     seat_label,
+    showing,
     ul,
     wrap_row,
 )
@@ -158,9 +160,7 @@ class BiddingExplorer(Explorer):
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
         self.name_button = button("Name trumps", "the bidder names this contract", style="primary")
         self.odds_button = button("Show the odds", "solve many deals to estimate the chances")
-        self.progress = W.IntProgress(
-            value=0, min=0, max=1, description="Thinking:", layout=W.Layout(visibility="hidden")
-        )
+        self.progress = progress_bar("Thinking:")
         self.hand_box = html_box()
         self.auction_box = html_box()
         self.odds_box = html_box()
@@ -293,14 +293,11 @@ class BiddingExplorer(Explorer):
         else:
             auction = list(h.bids)
         contracts = allowed_contracts(h.rules)
-        self.progress.max = len(contracts)
-        self.progress.value = 0
-        self.progress.layout.visibility = "visible"
         self.show_message(f"Working out the odds for {SEAT_NAMES[seat]}'s dominoes ...")
         rows: dict[str, dict[int, float]] = {}
         method = ""
         spread = 0.0
-        try:
+        with showing(self.progress, len(contracts)):
             for i, c in enumerate(contracts):
                 ev = fn(
                     h.deal[seat],
@@ -317,8 +314,6 @@ class BiddingExplorer(Explorer):
                     spread = max(spread, o.hi - o.p, o.p - o.lo)
                 method = str(ev.method_text)
                 self.progress.value = i + 1
-        finally:
-            self.progress.layout.visibility = "hidden"
         self._odds = rows
         best = max(rows, key=lambda k: rows[k].get(30, 0.0))
         self.odds_box.value = page(
@@ -475,11 +470,8 @@ class BiddingExplorer(Explorer):
         lines.append(ul(items))
         sol = None
         if _analysis.has_solver():
-            self.progress.layout.visibility = "visible"
-            try:
+            with showing(self.progress):
                 sol = _analysis.solve(h)
-            finally:
-                self.progress.layout.visibility = "hidden"
         if sol is not None:
             taken = sol.points[team]
             best = f"Best first lead: {', '.join(str(d) for d in sol.best)}."

@@ -27,7 +27,9 @@ from ._common import (
     html_box,
     p,
     page,
+    progress_bar,
     safe,
+    showing,
     table_pic,
     ul,
     wrap_row,
@@ -75,9 +77,7 @@ class PlayExplorer(Explorer):
         self.hand_row = ButtonRow(7, self._button_click)
         self.domino_buttons = self.hand_row.box
         self.action_box = W.VBox()
-        self.progress = W.IntProgress(
-            value=0, min=0, max=1, description="Thinking:", layout=W.Layout(visibility="hidden")
-        )
+        self.progress = progress_bar("Thinking:")
         self.table = html_box()
         self.meaning = html_box()
         self.log_box = html_box()
@@ -228,11 +228,8 @@ class PlayExplorer(Explorer):
             return
         text = ""
         if h.phase is Phase.PLAYING and _analysis.has_solver():
-            self.progress.layout.visibility = "visible"
-            try:
+            with showing(self.progress):
                 sol = _analysis.solve(h)
-            finally:
-                self.progress.layout.visibility = "hidden"
             if sol is not None:
                 best = ", ".join(str(d) for d in sol.best)
                 others = [f"{d}: {sol.label(d)}" for d in sol.plays if sol.label(d) != "best"]
@@ -259,12 +256,9 @@ class PlayExplorer(Explorer):
             self.review_box.value = page(p("The review needs the solver (texas42.analysis)."))
             self.show_message("No review: the solver is not installed.", kind="warn")
             return
-        self.progress.max = len(self.choices)
-        self.progress.value = 0
-        self.progress.layout.visibility = "visible"
         items = []
         lost = 0
-        try:
+        with showing(self.progress, len(self.choices)):
             for n, (index, d) in enumerate(self.choices):
                 before = h.at(index)
                 sol = _analysis.solve(before)
@@ -291,8 +285,6 @@ class PlayExplorer(Explorer):
                         f"{'0+2' if bt == 0 else '1+3'} (the bidders) take "
                         f"{sol0.points[bt]} points. The best line: {line}."
                     )
-        finally:
-            self.progress.layout.visibility = "hidden"
         self._review = items
         summary = (
             "Every play of yours was a best play."

@@ -7,6 +7,7 @@ or sevens."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -33,7 +34,9 @@ from ._common import (
     html_box,
     p,
     page,
+    progress_bar,
     safe,
+    showing,
     suit_words,
     table_pic,
     toggles,
@@ -175,9 +178,7 @@ class ReplayExplorer(Explorer):
             description="Show what each playable domino leads to (solver)",
             layout=W.Layout(width="auto"),
         )
-        self.progress = W.IntProgress(
-            value=0, min=0, max=1, description="Solving:", layout=W.Layout(visibility="hidden")
-        )
+        self.progress = progress_bar("Solving:")
         self.table = html_box()
         self.step_box = html_box()
         self.tricks_box = html_box()
@@ -425,16 +426,11 @@ class ReplayExplorer(Explorer):
         start = time.perf_counter()
         cached = _analysis.is_cached(h)
         if not cached:
-            self.progress.layout.visibility = "visible"
-            self.progress.value = 0
             self.options_box.value = page(
                 p("Solving this position (every remaining domino and every way to play it) ...")
             )
-        try:
+        with showing(self.progress) if not cached else contextlib.nullcontext(self.progress):
             sol = _analysis.solve(h)
-        finally:
-            self.progress.value = 1
-            self.progress.layout.visibility = "hidden"
         if sol is None:
             return None
         team = h.to_act % 2
