@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -12,11 +13,13 @@ from hypothesis import strategies as st
 
 import texas42
 from texas42 import DOMINOES, Contract, Deal, Domino, DominoSet, Hand, Phase, trick_winner
+from texas42.moon import MOON_DOMINOES, MoonDeal, MoonHand
 from texas42.svg import (
     HIGHLIGHTS,
     deal_svg,
     domino_svg,
     dominoes_svg,
+    moon_table_svg,
     table_svg,
     tally_svg,
     trick_svg,
@@ -576,3 +579,99 @@ def test_repr_svg_of_the_engine_objects() -> None:
         root = parse(obj._repr_svg_())
         assert title_of(root) == title
     assert title_of(parse(DominoSet()._repr_svg_())) == "no dominoes"
+
+
+# -- the Moon table (three players) ----------------------------------------------------------
+
+def moon_hand(plays: int, seed: int = 4, bid: int = 5) -> MoonHand:
+    """A Moon hand: seat 1 bids, discards its lowest domino, names its longest suit,
+    then ``plays`` random legal plays."""
+    hand = MoonHand(MoonDeal.from_seed(seed), shaker=0)
+    for b in (bid, "pass", "pass"):
+        hand.bid(b)
+    held = sorted(hand.holding(1), key=lambda d: d.pips)
+    hand.discard_domino(held[0])
+    hand.name_contract("sixes")
+    rng = random.Random(seed)
+    for _ in range(plays):
+        hand.play(rng.choice(hand.legal_plays()))
+    return hand
+
+
+def hidden_from(hand: MoonHand, seat: int) -> list[Domino]:
+    out = [d for p in range(3) if p != seat for d in hand.holding(p)]
+    if hand.discard is not None and seat != hand.bidder and not hand.is_over:
+        out.append(hand.discard)
+    return out
+
+
+@pytest.mark.parametrize("plays", [0, 1, 5, 9])
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_seat_sees_its_own_dominoes_and_nothing_hidden(seat: int, plays: int) -> None:
+    hand = moon_hand(plays)
+    root = parse(moon_table_svg(hand, seat=seat))
+    hidden = hidden_from(hand, seat)
+    for d in hidden:
+        assert not mentions(root, d), f"{d} leaks from seat {seat}'s view"
+    assert not any(hand.deal.code in w for w in all_words(root))
+    assert len(with_class(root, "back")) == len(hidden)
+    shown = set(face_up(root))
+    on_table = hand.current_trick or (hand.tricks[-1].plays if hand.tricks else ())
+    expected = {str(d) for d in hand.holding(seat)} | {str(d) for d in on_table}
+    if seat == hand.bidder:
+        assert hand.discard is not None
+        expected.add(str(hand.discard))  # the bidder knows what it laid aside
+    assert shown == expected
+    legal = {el.get("data-domino") for el in with_class(root, "hl-legal")}
+    assert legal == ({str(d) for d in hand.legal_plays()} if hand.to_act == seat else set())
+    assert "seen from seat" in title_of(root) and "Moon" in title_of(root)
+
+
+def test_the_widow_is_face_down_until_the_bidder_takes_it() -> None:
+    hand = MoonHand(MoonDeal.from_seed(2), shaker=0)
+    widow = hand.deal.widow
+    root = parse(moon_table_svg(hand, seat=1))
+    assert not mentions(root, widow)
+    assert "the widow: face down" in desc_of(root).lower()
+    hand.bid(4)
+    hand.bid("pass")
+    hand.bid("pass")
+    assert hand.phase is Phase.CONTRACT
+    # Seat 1 took it: it is now in seat 1's hand (8 dominoes), seen only by seat 1.
+    root1 = parse(moon_table_svg(hand, seat=1))
+    assert str(widow) in face_up(root1) and len(face_up(root1)) == 8
+    assert not mentions(parse(moon_table_svg(hand, seat=0)), widow)
+
+
+def test_open_view_shows_all_22_and_the_winner_of_the_last_trick() -> None:
+    hand = moon_hand(6)
+    root = parse(moon_table_svg(hand))
+    shown = set(face_up(root))
+    # 21 held or on the table as the last trick (3), plus the discard: all 22 once.
+    held = {str(d) for p in range(3) for d in hand.holding(p)}
+    last = hand.tricks[-1]
+    assert shown == held | {str(d) for d in last.plays} | {str(hand.discard)}
+    assert shown <= {str(d) for d in MOON_DOMINOES}
+    winners = [el.get("data-domino") for el in with_class(root, "hl-winner")]
+    assert winners == [str(last.plays[last.seats.index(last.winner)])]
+    assert f"seat {last.winner} won it" in desc_of(root)
+
+
+def test_a_finished_hand_shows_the_result() -> None:
+    hand = moon_hand(21)
+    assert hand.result is not None
+    root = parse(moon_table_svg(hand, seat=0, show_all=True))
+    assert hand.result.describe() in desc_of(root)
+    won = [int(x) for x in hand.result.tricks]
+    assert f"seat 0 {won[0]}, seat 1 {won[1]}, seat 2 {won[2]}" in desc_of(root)
+
+
+@pytest.mark.parametrize("seat", [3, -1, True, "0"])
+def test_a_bad_seat_is_refused(seat: object) -> None:
+    with pytest.raises(ValueError, match="not a Moon seat"):
+        moon_table_svg(moon_hand(0), seat=seat)  # type: ignore[arg-type]
+
+
+def test_a_moon_hand_draws_itself_in_a_notebook() -> None:
+    svg = moon_hand(2)._repr_svg_()
+    assert "all hands open" in title_of(parse(svg))

@@ -366,6 +366,24 @@ class MoonHand:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def at(self, step: int) -> MoonHand:
+        """A new hand holding the first ``step`` actions of this one (to look back)."""
+        n = len(self.actions)
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
+            raise ValueError(f"step {step!r} is not between 0 and {len(self.actions)}")
+        out = MoonHand(self.deal, shaker=self.shaker, rules=self.rules)
+        for action in self.actions[:step]:
+            out.apply(action)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<MoonHand {self.deal.code} shaker={self.shaker}: {self.status()}>"
+
+    def _repr_svg_(self) -> str:
+        from .svg import moon_table_svg
+
+        return moon_table_svg(self)
+
     # -- records ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -418,21 +436,31 @@ class MoonHand:
 class MoonGame:
     """Moon hands until a player reaches 21 (the bidder goes out first)."""
 
-    def __init__(self, rules: Rules | str = MOON, *, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules | str = MOON,
+        *,
+        seed: int | None = None,
+        shaker: int = 0,
+        deal: MoonDeal | None = None,
+    ) -> None:
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
         self._rng = random.Random(seed)
-        self.hands = [MoonHand(MoonDeal.shake(self._rng), shaker=0, rules=self.rules)]
+        first = deal if deal is not None else MoonDeal.shake(self._rng)
+        self.hands = [MoonHand(first, shaker=shaker, rules=self.rules)]
 
     @property
     def hand(self) -> MoonHand:
         return self.hands[-1]
 
-    def next_hand(self) -> MoonHand:
+    def next_hand(self, deal: MoonDeal | None = None) -> MoonHand:
+        """Shake again (or use ``deal``); the shake passes to the left."""
         if not self.hand.is_over or self.is_over:
             raise IllegalActionError("the hand (or the game) is not ready for a new shake",
                                      rule="hand-not-over")
         shaker = (self.hand.shaker + 1) % PLAYERS
-        self.hands.append(MoonHand(MoonDeal.shake(self._rng), shaker=shaker, rules=self.rules))
+        deal = deal if deal is not None else MoonDeal.shake(self._rng)
+        self.hands.append(MoonHand(deal, shaker=shaker, rules=self.rules))
         return self.hand
 
     @property
