@@ -38,7 +38,7 @@ from ..dominoes import Domino, DominoSet, to_mask
 from ..errors import NotationError
 from ..hand import ONE_DOUBLE, allowed_contracts
 from ..rules import STANDARD, Rules
-from .players import bidding_contracts, rule_bid
+from .players import bidding_contracts, rule_bid, special_choice
 from .playout import rule_playout
 from .position import Position
 from .rules_of_thumb import _tricks, worth
@@ -240,7 +240,11 @@ class _AuctionFit:
         off = 0
         for seat, b, legal, high, partner_bid in self.steps:
             w = worth(hands[seat], self.contracts)
-            mine = rule_bid(w, legal, high, partner_bid, self.rules.min_bid)[0]
+            mine, why = rule_bid(w, legal, high, partner_bid, self.rules.min_bid)
+            # Under house rules the bidder may bid 42 for nello or sevens instead.
+            special = special_choice(hands[seat], self.rules, legal, (), high, why)
+            if special is not None and isinstance(special.bid, int):
+                mine = special.bid
             if mine != b:
                 off += 1 + abs(min(mine, 42) - min(b, 42)) // 3
         return off

@@ -28,20 +28,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..bidding import PASS, bid_text
+from ..bidding import MARK, PASS, bid_text, special_bid_amount, special_bid_doubles, valid_bids
 from ..contracts import Contract
-from ..dominoes import DOMINOES, Domino
+from ..dominoes import DOMINOES, Domino, DominoSet
 from ..hand import Hand, Phase, allowed_contracts
+from ..rules import Rules
 from ._tables import fast_tables
 from .position import Position
 from .rules_of_thumb import (
+    DOUBLES_MASK,
     SEVENS,
+    SpecialEstimate,
     _above,
     _trump_order,
+    best_nello,
     best_strength,
     explain,
     nello_choice,
     play_choice,
+    sevens_estimate,
 )
 from .sampling import sample_holdings
 from .solver import Solver
@@ -161,6 +166,11 @@ class RuleBasedPlayer:
     who has the trick; wins tricks cheaply; otherwise follows low and saves its count.
     ``margin``: how much more than the partner's bid its own hand must be worth before it
     bids over its partner.
+
+    Under house rules it also bids 42 for sevens or nello instead of passing (or a forced
+    bid) when no domino of its hand is dangerous for them, and plunge or splash with
+    :data:`PLUNGE_DOUBLES` doubles (:func:`special_choice`); after its partner's plunge or
+    splash it names the contract (:func:`plunge_contract`).
     """
 
     name = "rule-based"
@@ -175,6 +185,10 @@ class RuleBasedPlayer:
         b, why = rule_bid(st.points, view.legal_bids, view.high_bid, partner_bid,
                           view.rules.min_bid, self.margin)
         best = f"its best contract is {st.contract}, worth about {st.points} ({st.describe()})"
+        special = special_choice(view.dealt, view.rules, view.legal_bids,
+                                 view.legal_special_bids, view.high_bid, why)
+        if special is not None:
+            return Decision(special.bid, special.reason)
         high = bid_text(view.high_bid)
         next_bid = min((x for x in view.legal_bids if x != PASS), default=view.high_bid + 1)
         text = {
@@ -188,10 +202,39 @@ class RuleBasedPlayer:
         return Decision(b, text)
 
     def contract(self, view: SeatView) -> Decision:
+        if view.declarer == view.seat and view.bidder is not None and view.bidder != view.seat:
+            return plunge_contract(view)
+        special = self._own_special(view)
+        if special is not None and special.contract in view.legal_contracts:
+            assert special.estimate is not None
+            return Decision(special.contract, f"{special.contract}: it bid for it; "
+                            f"{special.estimate.describe()}.")
         contracts = bidding_contracts(view.legal_contracts) or view.legal_contracts
         st = best_strength(view.dealt, contracts)
         return Decision(st.contract, f"{st.contract}: {st.describe()} "
                         f"(worth about {st.points} points).")
+
+    def _own_special(self, view: SeatView) -> SpecialChoice | None:
+        """The nello or sevens this (stateless) player bid for, worked out again from the
+        auction as it stood at its winning bid (``None``: it bid for points)."""
+        rules = view.rules
+        if view.bidder != view.seat or not (rules.nello or rules.sevens):
+            return None
+        i = max(k for k, b in enumerate(view.bids) if b != PASS)
+        before = view.bids[:i]
+        high = max(before, default=PASS)
+        last = [k for k, b in enumerate(before) if b != PASS]
+        partner_bid = bool(last) and _bidder_at(view, last[-1]) == view.partner
+        forced = rules.all_pass == "forced" and high == PASS and (
+            i == 4 or (i == 3 and view.bidding_order[3] == view.shaker))
+        legal = tuple(valid_bids(high, rules, forced=forced))
+        contracts = bidding_contracts(tuple(allowed_contracts(rules)))
+        worth = best_strength(view.dealt, contracts).points
+        why = rule_bid(worth, legal, high, partner_bid, rules.min_bid, self.margin)[1]
+        special = special_choice(view.dealt, rules, legal, (), high, why)
+        if special is None or special.bid != view.high_bid or special.contract is None:
+            return None
+        return special
 
     def play(self, view: SeatView) -> Decision:
         idx, code, about = self.choose(view)
@@ -223,8 +266,111 @@ class RuleBasedPlayer:
 
 def bidding_contracts(contracts: Sequence[Contract]) -> tuple[Contract, ...]:
     """The contracts the rule-based bidder plays for points: trumps, doubles,
-    follow-me (it never bids nello or sevens)."""
+    follow-me (nello and sevens are chosen by :func:`special_choice`)."""
     return tuple(c for c in contracts if c.kind in ("trumps", "doubles", "follow-me"))
+
+
+#: Doubles the rule-based bidder wants before a plunge or splash, whatever the rules'
+#: minimum. With the partner naming follow-me and leading, rule-based sides take every
+#: trick about 25% of the time when the bidder holds 4 doubles, 38% with 5, 63% with 6 and
+#: always with 7 (bench/bench_special_bids.py); a set costs as many marks as a make earns.
+PLUNGE_DOUBLES = 6
+#: Without follow-me, the side must hold this many of the seven doubles before the
+#: declarer names doubles as trumps after a partner's plunge or splash.
+DOUBLES_FOR_TRUMPS = 5
+
+
+@dataclass(frozen=True)
+class SpecialChoice:
+    """A bid for a special contract: the bid, the contract the bidder will name (``None``
+    for a plunge or splash: the partner names it), the estimate behind it, and why."""
+
+    bid: int | str
+    contract: Contract | None
+    estimate: SpecialEstimate | None
+    reason: str
+
+
+def special_choice(held: int, rules: Rules, legal: Sequence[int], specials: Sequence[str],
+                   high: int, points_why: str) -> SpecialChoice | None:
+    """The special contract the rule-based bidder chooses instead of its points bid, if
+    any. ``points_why``: the reason code of its points bid (:func:`rule_bid`).
+
+    A plunge or splash (the biggest the rules allow here) with :data:`PLUNGE_DOUBLES`
+    doubles, unless the partner holds the bid; 42 for sevens, else nello, when the hand
+    has no dangerous domino for it and would otherwise pass or be forced to bid.
+
+    >>> from texas42.dominoes import to_mask
+    >>> from texas42.rules import LECHNER, STANDARD
+    >>> low = to_mask("1-0 2-0 3-0 2-1 3-1 4-0 4-1")
+    >>> special_choice(low, LECHNER, [0, 30, 42, 84], [], 0, "weak").bid
+    42
+    >>> special_choice(low, STANDARD, [0, 30, 42, 84], [], 0, "weak") is None
+    True
+    """
+    if points_why == "partner":
+        return None  # never over the partner's bid
+    doubles = held & DOUBLES_MASK
+    n = doubles.bit_count()
+    if n >= PLUNGE_DOUBLES:
+        for name in sorted(specials, key=lambda x: -special_bid_amount(x, high, rules)):
+            if n >= special_bid_doubles(name, rules):
+                marks = special_bid_amount(name, high, rules) // MARK
+                return SpecialChoice(name, None, None, (
+                    f"{name} ({marks} marks): it holds {n} doubles ({DominoSet(doubles)}), "
+                    "the highest of their suits; partner names the contract and leads."))
+    if points_why not in ("weak", "forced") or MARK not in legal:
+        return None
+    allowed = allowed_contracts(rules, MARK)
+    candidates: list[SpecialEstimate] = []
+    if Contract("sevens") in allowed:
+        candidates.append(sevens_estimate(held))
+    places = tuple(c.doubles for c in allowed if c.kind == "nello")
+    if places:
+        candidates.append(best_nello(held, places))
+    for est in candidates:
+        if est.safe:
+            instead = "better than a forced bid" if points_why == "forced" else (
+                "better than passing")
+            return SpecialChoice(MARK, est.contract, est, (
+                f"42 (1 mark) for {est.contract}: {est.describe()}; {instead}."))
+    return None
+
+
+def plunge_contract(view: SeatView) -> Decision:
+    """After the partner's plunge or splash the declarer names the contract: follow-me
+    (doubles high) when allowed, so the partner's doubles top their suits and nothing can
+    trump them; else doubles when the side is sure to hold most of them; else its best
+    contract counting the top doubles it lacks as the partner's."""
+    rules = view.rules
+    needs = [n for n, marks in ((rules.plunge_doubles, rules.plunge_marks),
+                                (rules.splash_doubles, rules.splash_marks)) if marks]
+    promised = min(needs, default=0)
+    legal = bidding_contracts(view.legal_contracts) or view.legal_contracts
+    follow = Contract("follow-me")
+    if follow in legal:
+        return Decision(follow, (
+            f"follow-me: partner's bid promises {promised} or more doubles; with no trumps "
+            "each is the highest domino of its suit."))
+    own = (view.dealt & DOUBLES_MASK).bit_count()
+    doubles = Contract("doubles")
+    if doubles in legal and promised + own >= DOUBLES_FOR_TRUMPS:
+        return Decision(doubles, (
+            f"doubles: partner's bid promises {promised} or more doubles and it holds {own}, "
+            f"so the side holds at least {promised + own} of the 7 trumps."))
+    assumed = view.dealt
+    lacking = [d.index for d in reversed(DOMINOES) if d.is_double and not view.dealt >> d.index & 1]
+    for i in lacking[:promised]:
+        assumed |= 1 << i
+    st = best_strength(assumed, legal)
+    return Decision(st.contract, (
+        f"{st.contract}: counting the {promised} top doubles partner's bid promises, "
+        f"{st.describe()} (worth about {st.points} points)."))
+
+
+def _bidder_at(view: SeatView, i: int) -> int:
+    """The seat that made ``view.bids[i]`` (a fifth bid is the forced shaker's)."""
+    return view.bidding_order[i] if i < 4 else view.shaker
 
 
 def rule_bid(worth: int, legal: Sequence[int], high: int, partner_bid: bool, min_bid: int,

@@ -314,3 +314,97 @@ def explain(code: str, played: int, about: int, contract: Contract) -> str:
     if about >= 0 and code == LOW:
         return f"{d}: cannot win the trick profitably, so it plays low and saves its count."
     return f"{d}: plays low."
+
+
+# -- special contracts (house rules): nello, sevens, plunge/splash -------------------------
+# Measured (bench/bench_special_bids.py): a nello hand with no dangerous domino is made by
+# the rule-based bidder about 60-70% of the time (any doubles option), against about 17%
+# for all hands; a sevens hand with none about 80%, against 27%.
+SEVENS_DIST: tuple[int, ...] = tuple(abs(d.pips - 7) for d in DOMINOES)
+_SUIT_WORD = (*SUIT_NAMES, "doubles", "trumps")
+
+
+@dataclass(frozen=True)
+class SpecialEstimate:
+    """How safe a hand is for nello or sevens: its dangerous dominoes, each with why."""
+
+    contract: Contract
+    #: (domino index, one-line reason) for each dangerous domino.
+    dangerous: tuple[tuple[int, str], ...]
+
+    @property
+    def safe(self) -> bool:
+        return not self.dangerous
+
+    def describe(self) -> str:
+        """Why the hand is (or is not) a nello or sevens hand, in a few words."""
+        if self.contract.kind == "nello":
+            if self.safe:
+                return ("every domino has more higher ones than lower ones of its suits "
+                        "still out")
+        elif self.safe:
+            return ("every domino is close enough to 7 (for its k-th closest, fewer than "
+                    "2k unseen dominoes are closer)")
+        n = len(self.dangerous)
+        return f"{n} dangerous domino{'es' if n > 1 else ''}: " + "; ".join(
+            why for _, why in self.dangerous)
+
+
+def nello_estimate(held: int, contract: Contract) -> SpecialEstimate:
+    """Dangerous dominoes of ``held`` for the nello bidder, under ``contract``'s doubles.
+
+    A domino is dangerous when, in one of its suits, more of the dominoes still out rank
+    below it than above it: when that suit is led it is likely to be the highest.
+
+    >>> from texas42.dominoes import to_mask
+    >>> e = nello_estimate(to_mask("6-5 1-0 2-0 3-0 2-1 3-1 4-0"), Contract("nello"))
+    >>> [why for _, why in e.dangerous]
+    ['6-5: in the fives 1 out is higher, 5 lower']
+    """
+    ft = fast_tables(contract)
+    out = []
+    for x in range(28):
+        if not held >> x & 1:
+            continue
+        for s in range(9):
+            if not ft.members[s] >> x & 1:
+                continue
+            row = ft.power[s]
+            others = ft.members[s] & ~held
+            above = sum(1 for o in range(28) if others >> o & 1 and row[o] > row[x])
+            below = sum(1 for o in range(28) if others >> o & 1 and row[o] < row[x])
+            if below > above:
+                out.append((x, f"{DOMINOES[x]}: in the {_SUIT_WORD[s]} {above} out is "
+                               f"higher, {below} lower"))
+                break
+    return SpecialEstimate(contract, tuple(out))
+
+
+def sevens_estimate(held: int) -> SpecialEstimate:
+    """Dangerous dominoes of ``held`` for sevens.
+
+    Everyone plays their dominoes from the closest to 7 pips outwards, so the bidder's
+    k-th closest meets each opponent's k-th closest. An opponent beats it there only by
+    holding k of the unseen dominoes that are closer to 7; with 2k or more of those unseen
+    that is likely, and the domino is dangerous.
+
+    >>> from texas42.dominoes import to_mask
+    >>> e = sevens_estimate(to_mask("6-1 5-2 4-3 6-0 5-1 4-2 0-0"))
+    >>> [why for _, why in e.dangerous]
+    ['0-0: 7 from 7, 21 unseen dominoes are closer (14 would be enough to fear)']
+    """
+    dist = sorted((SEVENS_DIST[i], i) for i in range(28) if held >> i & 1)
+    out = []
+    for k, (d, x) in enumerate(dist, 1):
+        closer = sum(1 for i in range(28) if not held >> i & 1 and SEVENS_DIST[i] < d)
+        if closer >= 2 * k:
+            out.append((x, f"{DOMINOES[x]}: {d} from 7, {closer} unseen dominoes are closer "
+                           f"({2 * k} would be enough to fear)"))
+    return SpecialEstimate(Contract("sevens"), tuple(out))
+
+
+def best_nello(held: int, places: tuple[str, ...]) -> SpecialEstimate:
+    """The nello (one per allowed place of doubles) with the fewest dangerous dominoes
+    (ties: the first allowed)."""
+    return min((nello_estimate(held, Contract("nello", None, p))  # type: ignore[arg-type]
+                for p in places), key=lambda e: len(e.dangerous))
