@@ -15,7 +15,7 @@ import random
 from ..bidding import PASS
 from ..contracts import Contract, tables
 from ..hand import allowed_contracts
-from .rules_of_thumb import best_strength, strength
+from .rules_of_thumb import best_strength, nello_estimate, sevens_estimate, strength
 from .view import SeatView
 
 GONE = -1
@@ -118,7 +118,14 @@ def bid_misfit(view: SeatView, seat: int, dealt: int) -> int:
     """How badly a guessed seven-domino hand ``dealt`` of ``seat`` fits its bid (and its
     contract, for the bidder), in the rule-based bidder's own terms (0: fits)."""
     misfit = 0
-    contracts = tuple(allowed_contracts(view.rules))
+    # The rule-based bidder bids for points with these; nello and sevens by their own
+    # estimate (below), as :func:`texas42.analysis.players.special_choice` does.
+    contracts = tuple(c for c in allowed_contracts(view.rules)
+                      if c.kind in ("trumps", "doubles", "follow-me"))
+    c = view.contract
+    if seat == view.bidder and c is not None and c.kind in ("nello", "sevens"):
+        estimate = nello_estimate(dealt, c) if c.kind == "nello" else sevens_estimate(dealt)
+        return len(estimate.dangerous)
     high = PASS
     for i, bid in enumerate(view.bids):
         s = view.bidding_order[i]
