@@ -21,6 +21,7 @@ FACTORIES = {
     "replay": tw.replay,
     "play": tw.play,
     "lessons": tw.lessons,
+    "moon": tw.moon,
 }
 
 
@@ -64,7 +65,7 @@ def test_displays_as_a_widget(name: str) -> None:
 
 
 def test_each_explorer_class_is_exported() -> None:
-    assert len(tw.EXPLORERS) == 8
+    assert len(tw.EXPLORERS) == 9
     for cls in tw.EXPLORERS:
         assert cls.__doc__ and cls.title
 

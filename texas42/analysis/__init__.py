@@ -22,11 +22,28 @@ match harness, all in pure Python.
   :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named.
 - :func:`match`: duplicate matches between players, with 95% intervals.
+- Moon (three players): :func:`solve_moon` / :class:`MoonSolution` (the bidder against the
+  two others), :func:`can_make_moon`; :class:`MoonView`, :class:`MoonRandomPlayer`,
+  :class:`MoonRuleBasedPlayer`, :class:`MoonSamplingPlayer`, :func:`moon_decide`,
+  :func:`play_moon_hand`, :func:`make_moon_player`, :func:`moon_match`.
 """
 
 from .evaluator import Evaluation, Odds, evaluate_hand
 from .match import MatchResult, match
 from .minimax import minimax
+from .moon_players import (
+    MoonMatchResult,
+    MoonPlayer,
+    MoonRandomPlayer,
+    MoonRuleBasedPlayer,
+    MoonSamplingPlayer,
+    MoonView,
+    make_moon_player,
+    moon_decide,
+    moon_match,
+    play_moon_hand,
+)
+from .moon_solver import MoonPosition, MoonSolution, MoonSolver, can_make_moon, solve_moon
 from .players import (
     Decision,
     Player,
@@ -45,6 +62,15 @@ __all__ = [
     "Decision",
     "Evaluation",
     "MatchResult",
+    "MoonMatchResult",
+    "MoonPlayer",
+    "MoonPosition",
+    "MoonRandomPlayer",
+    "MoonRuleBasedPlayer",
+    "MoonSamplingPlayer",
+    "MoonSolution",
+    "MoonSolver",
+    "MoonView",
     "Odds",
     "Player",
     "Position",
@@ -55,13 +81,19 @@ __all__ = [
     "Solution",
     "Solver",
     "can_make",
+    "can_make_moon",
     "can_reach",
     "decide",
     "evaluate_hand",
+    "make_moon_player",
     "make_player",
     "match",
     "minimax",
+    "moon_decide",
+    "moon_match",
     "play_hand",
+    "play_moon_hand",
     "solve",
+    "solve_moon",
     "value",
 ]

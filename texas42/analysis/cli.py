@@ -12,6 +12,12 @@ They also run on their own: ``python -m texas42.analysis solve RECORD --json``.
 "points": [a, b]}, ...], "line": ["6-4", ...]}``: the points each side (seats 0+2, seats
 1+3) takes from the current position to the end of the hand (all seven tricks), with best
 play by both sides; the same after each legal play now; and one best line.
+
+A Moon record (``MoonHand.to_json()``) is solved as the bidder against the two others
+(:func:`texas42.analysis.moon_solver.solve_moon`): ``--json`` prints
+:meth:`~texas42.analysis.moon_solver.MoonSolution.to_json` (the bidder's tricks from here,
+after each play, whether it makes its bid, a best line); ``--target N`` asks whether the
+bidder can still take N tricks in all.
 """
 
 from __future__ import annotations
@@ -44,8 +50,8 @@ def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
         "is known. Points are counted from the current position to the end of the hand "
         "(every trick played; the trick in progress counts whole).",
     )
-    p.add_argument("source", help="a hand record (JSON file, or - for standard input) or a "
-                   "deal code")
+    p.add_argument("source", help="a hand record (JSON file, or - for standard input; a "
+                   "Moon record too) or a deal code")
     p.add_argument("--contract", help="the contract (needed with a deal code)")
     p.add_argument("--leader", type=int, help="with a deal code: the seat that leads "
                    "(default: the bidder, else 0)")
@@ -85,19 +91,22 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _load_position(args: argparse.Namespace) -> Position:
-    source: str = args.source
-    text: str | None = None
+def _read_source(source: str) -> str | None:
+    """The text of a record file (``-``: standard input); ``None`` if there is no such
+    file (then the source may be a deal code)."""
     if source == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(source, encoding="utf-8") as f:
-                text = f.read()
-        except FileNotFoundError:
-            text = None
-        except OSError as exc:
-            raise NotationError(f"cannot read {source!r}: {exc.strerror}") from None
+        return sys.stdin.read()
+    try:
+        with open(source, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise NotationError(f"cannot read {source!r}: {exc.strerror}") from None
+
+
+def _load_position(args: argparse.Namespace, text: str | None) -> Position:
+    source: str = args.source
     extra = args.plays.replace(",", " ").split()
     if text is not None:
         record = HandRecord.from_json(text)
@@ -133,7 +142,11 @@ def _with_contract(record: HandRecord, contract: str) -> HandRecord:
 def solve_main(args: argparse.Namespace) -> int:
     """Run ``texas42 solve``; returns the exit code."""
     try:
-        pos = _load_position(args)
+        text = _read_source(args.source)
+        moon = _moon_record(text)
+        if moon is not None:
+            return _solve_moon(moon, args)
+        pos = _load_position(args, text)
         if args.target is not None:
             return _target(pos, args)
         sol = solve(pos)
@@ -153,6 +166,62 @@ def solve_main(args: argparse.Namespace) -> int:
     print(f"Seat {pos.to_act} to play ({'seats 0+2' if team == 0 else 'seats 1+3'}):")
     for d, v in sol.plays.items():
         print(f"  {d}  {v[0]:>2} - {v[1]:<2}  {sol.label(d)}")
+    print("Best line: " + " ".join(str(d) for d in sol.line))
+    return 0
+
+
+def _moon_record(text: str | None) -> dict[str, Any] | None:
+    """The record's data if it is a Moon record (its rules are for three players)."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+        rules = Rules.from_json(data.get("rules", "standard")) if isinstance(data, dict) else None
+    except (ValueError, TypeError, AttributeError):
+        return None  # the 42 reader reports the problem
+    return data if rules is not None and rules.players == 3 else None
+
+
+def _solve_moon(data: dict[str, Any], args: argparse.Namespace) -> int:
+    """``texas42 solve`` for a Moon record: the bidder's tricks with best play."""
+    from ..moon import MoonHand
+    from .moon_solver import MoonPosition, moon_solver_for, solve_moon
+
+    for option in ("leader", "bidder", "bid", "rules"):
+        if getattr(args, option) is not None:
+            raise NotationError(f"--{option} is for a 42 deal code, not a Moon record",
+                                rule="option")
+    hand = MoonHand.replay_dict(data)
+    if args.contract:
+        hand.name_contract(args.contract)
+    for d in args.plays.replace(",", " ").split():
+        hand.play(d)
+    pos = MoonPosition.from_hand(hand)
+    bidder = pos.bidder
+    taken = pos.taken[bidder]
+    if args.target is not None:
+        ok = moon_solver_for(pos).reach(pos, args.target - taken)
+        if args.json:
+            print(json.dumps({"target": args.target, "bidder": bidder, "taken": taken,
+                              "can_make": ok}))
+        else:
+            print(f"{'Yes' if ok else 'No'}: the bidder (seat {bidder}) has {taken} "
+                  f"trick{'s' if taken != 1 else ''} and {'can' if ok else 'cannot'} "
+                  f"reach {args.target} with best play by everyone.")
+        return 0
+    sol = solve_moon(pos)
+    if args.json:
+        print(json.dumps(sol.to_json()))
+        return 0
+    side = "the bidder" if pos.to_act == bidder else "an opponent"
+    print(f"Moon deal {hand.deal.code}: seat {bidder} bid {pos.bid} in {pos.contract}; "
+          f"tricks won {' '.join(map(str, pos.taken))}; on the table: "
+          f"{' '.join(map(str, pos.trick)) or '-'}.")
+    print(sol.describe())
+    print(f"Seat {pos.to_act} to play ({side}); the bidder's tricks from here after each "
+          "play:")
+    for d, v in sol.plays.items():
+        print(f"  {d}  {v}  {sol.label(d)}")
     print("Best line: " + " ".join(str(d) for d in sol.line))
     return 0
 
@@ -204,12 +273,17 @@ def advise_main(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m texas42.analysis solve|advise ...``"""
+    """``python -m texas42.analysis solve|advise|moon-match ...``"""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["moon-match"]:
+        from .moon_players import main as moon_match_main
+
+        return moon_match_main(args_list[1:])
     parser = argparse.ArgumentParser(prog="texas42")
     sub = parser.add_subparsers(dest="command", required=True)
     add_solve_parser(sub)
     add_advise_parser(sub)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
     code: int = args.func(args)
     return code
 

@@ -12,6 +12,7 @@ plotting library), so it runs in JupyterLab, in Voila and in a browser kernel::
     widgets.replay()         # 6. step through a whole hand
     widgets.play()           # 7. play one seat against the computer
     widgets.lessons()        # 8. lessons and quizzes
+    widgets.moon()           # 9. Moon, the three-player game, against the computer
 
 Every explorer keeps what it shows in ``.state`` (a dict) and its feedback line
 in ``.message``, so tests can drive it from Python. Install the extra first:
@@ -26,6 +27,7 @@ from ._common import Explorer
 from .bidding_explorer import BiddingExplorer
 from .count_explorer import CountExplorer
 from .lessons_explorer import LessonExplorer
+from .moon_explorer import MoonExplorer
 from .play_explorer import PlayExplorer
 from .replay_explorer import ReplayExplorer
 from .suits_explorer import SuitsExplorer
@@ -41,6 +43,7 @@ EXPLORERS: tuple[type[Explorer], ...] = (
     ReplayExplorer,
     PlayExplorer,
     LessonExplorer,
+    MoonExplorer,
 )
 
 
@@ -84,12 +87,18 @@ def lessons(**options: Any) -> LessonExplorer:
     return LessonExplorer(**options)
 
 
+def moon(**options: Any) -> MoonExplorer:
+    """Explorer 9: Moon for three players; play to 21 against the computer."""
+    return MoonExplorer(**options)
+
+
 __all__ = [
     "EXPLORERS",
     "BiddingExplorer",
     "CountExplorer",
     "Explorer",
     "LessonExplorer",
+    "MoonExplorer",
     "PlayExplorer",
     "ReplayExplorer",
     "SuitsExplorer",
@@ -98,6 +107,7 @@ __all__ = [
     "bidding",
     "count",
     "lessons",
+    "moon",
     "play",
     "replay",
     "suits",
