@@ -146,3 +146,28 @@ def test_lesson_feedback_in_the_browser(
     expect(message).to_contain_text("5-2 is led", timeout=ANSWER_TIMEOUT_MS)
     screenshot(page, "explorer-lessons", full_page=False)
     watched_page.log.assert_only_local()
+
+
+def test_moon_explorer_bid_widow_discard_trumps_and_a_lead(
+    jupyterlab_server: LabServer, watched_page: WatchedPage, screenshot: Callable[..., Path]
+) -> None:
+    page = watched_page.page
+    box = _open_and_run(page, jupyterlab_server, "09_moon.ipynb", "t42-moon")
+    message = _message(box)
+    expect(message).to_contain_text("Your turn to bid")
+    expect(box.locator("svg.moon-svg").first).to_be_visible()
+    # Shoot the moon: nobody can bid over 21, so the learner takes the widow at once.
+    box.locator("select").filter(has_text="shoot the moon").first.select_option(
+        label="21: shoot the moon"
+    )
+    expect(box).to_contain_text("you must take all seven tricks", timeout=ANSWER_TIMEOUT_MS)
+    box.get_by_role("button", name="Bid", exact=True).click()
+    expect(message).to_contain_text("picked up the widow", timeout=ANSWER_TIMEOUT_MS)
+    box.locator("button", has_text="✗").first.click()  # lay the first domino aside
+    expect(message).to_contain_text("name trumps", timeout=ANSWER_TIMEOUT_MS)
+    box.get_by_role("button", name="Name trumps").click()
+    expect(message).to_contain_text("lead any domino", timeout=ANSWER_TIMEOUT_MS)
+    box.locator("button", has_text="✓").first.click()
+    expect(box).to_contain_text("You (seat 0) played", timeout=ANSWER_TIMEOUT_MS)
+    screenshot(page, "explorer-moon", full_page=False)
+    watched_page.log.assert_only_local()
