@@ -3,12 +3,14 @@ and buttons); one seat's view or all hands open; played tricks hidden for mark
 bids as the rules say; what each playable domino leads to (with the solver); a
 "what we know" panel (who has shown out of which suit). A rules profile and a
 contract can be chosen: under house rules the computer can be made to play nello
-or sevens."""
+or sevens. The "moon" profile (or a pasted Moon record) replays Moon, the
+three-player game: three seats, the widow and the bidder's discard."""
 
 from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -17,12 +19,15 @@ from ..bidding import PASS, bid_marks, bid_text, valid_bids
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino
-from ..errors import IllegalContractError
+from ..errors import IllegalContractError, Texas42Error
 from ..hand import Action, Hand, Phase, allowed_contracts
+from ..moon import PLAYERS as MOON_PLAYERS
+from ..moon import MoonHand
 from ..records import HandRecord
 from ..rules import STANDARD, Rules
+from ..svg import moon_table_svg
 from ..tricks import explain_play
-from . import _analysis
+from . import _analysis, _moon
 from ._common import (
     SEAT_NAMES,
     DealSource,
@@ -47,6 +52,8 @@ from ._common import (
 from ._players import decide
 
 VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("Seat 3", 3))
+#: Moon has three seats.
+MOON_VIEWS = VIEWS[:4]
 #: Solver views slower than this show a progress bar first.
 PROGRESS_AFTER = 0.5
 
@@ -119,11 +126,13 @@ def action_words(before: Hand, action: Action) -> str:
 
 
 class ReplayExplorer(Explorer):
-    """Step through a whole hand.
+    """Step through a whole hand (of 42, or of Moon with ``rules="moon"``).
 
     >>> ex = ReplayExplorer(seed=2)
     >>> ex.slider.value = ex.slider.max; ex.state["phase"]
     'over'
+    >>> ReplayExplorer(seed=2, rules="moon").state["game"]
+    'moon'
     """
 
     title = "Hand replay"
@@ -131,14 +140,17 @@ class ReplayExplorer(Explorer):
     def __init__(
         self,
         seed: int = 1,
-        record: HandRecord | str | None = None,
+        record: HandRecord | MoonHand | str | None = None,
         solver: bool = False,
         rules: Rules | str = "standard",
         contract: str | None = None,
     ) -> None:
         super().__init__()
         self.source = DealSource(seed)
-        self.rules_choice = RulesPicker(rules)
+        # Moon is one more profile of the Rules picker (players=None offers it): a learner
+        # looks for "which game" where the rules are chosen, and the hand number, deal
+        # code, contract and views then work as they do for 42.
+        self.rules_choice = RulesPicker(rules, players=None)
         self.rules_picker = self.rules_choice.dropdown
         self.contract_picker = dropdown(
             "Contract:", self._contract_options(), COMPUTER, width="24em"
@@ -146,15 +158,19 @@ class ReplayExplorer(Explorer):
         if contract is not None:
             key = str(Contract.parse(contract))
             if key not in [v for _, v in self.contract_picker.options]:
+                hint = (
+                    "a Moon bidder names a number or follow-me"
+                    if self.is_moon_rules
+                    else "choose rules that play it (lechner, or house for every option)"
+                )
                 raise IllegalContractError(
-                    f"{key} cannot be bid under the {self.rules.name} rules: choose rules "
-                    "that play it (lechner, or house for every option)",
+                    f"{key} cannot be bid under the {self.rules.name} rules: {hint}",
                     rule="contract-not-allowed",
                 )
             self.contract_picker.value = key
         self.record_box = W.Textarea(
             description="Record:",
-            placeholder='or paste a hand record (JSON): {"hands": ...}',
+            placeholder='or paste a hand record (JSON, 42 or Moon): {"hands": ...}',
             layout=W.Layout(width="36em", height="4em"),
         )
         self.record_button = button("Load record", "replay the pasted hand record")
@@ -215,26 +231,44 @@ class ReplayExplorer(Explorer):
         )
         self.ui.add_class("t42-replay")
         self.extra = [*self.source.fields]
-        self.full: Hand = Hand(Deal.from_seed(seed))
-        self.hand: Hand = self.full
-        self._states: list[Hand] = []
+        self.full: Hand | MoonHand = Hand(Deal.from_seed(seed))
+        self.hand: Hand | MoonHand = self.full
+        self._states: Sequence[Hand | MoonHand] = []
         self._options: dict[str, str] = {}
         self._busy = False
-        if record is not None:
-            self._load_record(
-                record if isinstance(record, HandRecord) else HandRecord.from_json(record)
+        if isinstance(record, str):
+            record = (
+                _moon.read_moon_record(record)
+                if _moon.is_moon_record(record)
+                else HandRecord.from_json(record)
             )
+        if record is not None:
+            self._load_record(record)
         else:
-            self._load(self.source.deal())
+            self._show_source_hints()
+            self._load()
 
     # -- loading -----------------------------------------------------------------------------
     @property
     def rules(self) -> Rules:
         return self.rules_choice.rules
 
+    @property
+    def is_moon_rules(self) -> bool:
+        """Whether the chosen rules are Moon's (three players)."""
+        return self.rules.players == MOON_PLAYERS
+
+    @property
+    def is_moon(self) -> bool:
+        """Whether the hand loaded is a Moon hand."""
+        return isinstance(self.full, MoonHand)
+
     def _contract_options(self) -> list[tuple[str, str]]:
         """The computer's choice, then every contract some bid of these rules allows."""
         rules = self.rules
+        if rules.players == MOON_PLAYERS:
+            moon = [(contract_label(c), str(c)) for c in _moon.moon_contracts(rules)]
+            return [("The computer bids and names", COMPUTER), *moon]
         bids = [b for b in valid_bids(PASS, rules) if b != PASS]
         reachable = [
             (contract_label(c), str(c))
@@ -248,35 +282,8 @@ class ReplayExplorer(Explorer):
         value = str(self.contract_picker.value)
         return None if value == COMPUTER else value
 
-    def _load(self, deal: Deal) -> None:
-        self._set_full(play_whole_hand(deal, rules=self.rules, contract=self.forced_contract))
-        how = (
-            "played by the computer players"
-            if self.forced_contract is None
-            else f"seat {self.full.bidder} bid just enough to name {self.forced_contract}, "
-            "and the computer players played it"
-        )
-        self.show_message(
-            f"Dealt {self.source.describe()} (deal code {deal.code}) and {how}. Step through it."
-        )
-
-    @safe
-    def _load_record(self, record: HandRecord) -> None:
-        hand = record.replay()
-        self._busy = True
-        try:
-            self.rules_choice.select(hand.rules)
-            self.contract_picker.options = self._contract_options()
-            self.contract_picker.value = COMPUTER
-        finally:
-            self._busy = False
-        self._set_full(hand)
-        self.show_message("Loaded the hand record.")
-
-    @safe
-    def _on_rules(self, _change: Any = None) -> None:
-        if self._busy:
-            return
+    def _sync_contracts(self) -> None:
+        """The contract picker offers what the chosen rules play (the choice kept if it can)."""
         keep = self.contract_picker.value
         self._busy = True
         try:
@@ -286,19 +293,103 @@ class ReplayExplorer(Explorer):
             self.contract_picker.value = keep if keep in values else COMPUTER
         finally:
             self._busy = False
-        self._load(self.source.deal())
 
-    def _set_full(self, hand: Hand) -> None:
+    def _show_source_hints(self) -> None:
+        """The deal code and typed hands say what a deal of this game looks like."""
+        if self.is_moon_rules:
+            self.source.code.description = "Moon deal code:"
+            self.source.code.placeholder = "like 1A2B-3C4D-5 (9 characters)"
+            self.source.typed.placeholder = (
+                "four lines: seat 0, seat 1, seat 2 (7 each), then the widow:\n6-6 6-5 ..."
+            )
+        else:
+            self.source.code.description = "Deal code:"
+            self.source.code.placeholder = "like 1A2B-3C4D-5E6"
+            self.source.typed.placeholder = "one line per seat, seat 0 first:\n6-6 6-5 6-4 ..."
+
+    def _load(self) -> None:
+        """Deal from the deal row and let the computer players bid and play it all."""
+        full: Hand | MoonHand
+        if self.is_moon_rules:
+            moon_deal = _moon.moon_deal(self.source)
+            code = moon_deal.code
+            full = _moon.play_moon_whole_hand(
+                moon_deal, rules=self.rules, contract=self.forced_contract
+            )
+        else:
+            deal = self.source.deal()
+            code = deal.code
+            full = play_whole_hand(deal, rules=self.rules, contract=self.forced_contract)
+        self._set_full(full)
+        how = (
+            "played by the computer players"
+            if self.forced_contract is None
+            else f"seat {full.bidder} bid just enough to name {self.forced_contract}, "
+            "and the computer players played it"
+        )
+        game = "Moon deal code" if self.is_moon else "deal code"
+        self.show_message(
+            f"Dealt {self.source.describe()} ({game} {code}) and {how}. Step through it."
+        )
+
+    @safe
+    def _load_record(self, record: HandRecord | MoonHand) -> None:
+        # Replay first: an illegal record raises here and the loaded hand stays.
+        hand = record.replay() if isinstance(record, HandRecord) else record
+        self._busy = True
+        try:
+            self.rules_choice.select(hand.rules)
+            self.contract_picker.options = self._contract_options()
+            self.contract_picker.value = COMPUTER
+        finally:
+            self._busy = False
+        self._show_source_hints()
+        self._set_full(hand)
+        moon = " Moon" if isinstance(hand, MoonHand) else ""
+        self.show_message(f"Loaded the{moon} hand record.")
+
+    @safe
+    def _on_rules(self, _change: Any = None) -> None:
+        if self._busy:
+            return
+        self._sync_contracts()
+        self._show_source_hints()
+        try:
+            self._load()
+        except Texas42Error:
+            # The deal row cannot give a deal of this game: the rules go back to those of
+            # the hand still loaded, so the controls never disagree with the table.
+            self._busy = True
+            try:
+                self.rules_choice.select(self.full.rules)
+            finally:
+                self._busy = False
+            self._sync_contracts()
+            self._show_source_hints()
+            raise
+
+    def _set_full(self, hand: Hand | MoonHand) -> None:
         self.full = hand
-        # Every position once (a replay is at most ~40 actions): stepping is then instant.
-        states = [Hand(hand.deal, shaker=hand.shaker, rules=hand.rules)]
-        for a in hand.actions:
-            h = states[-1].copy()
-            h.apply(a[:2])
-            states.append(h)
+        states: list[Hand | MoonHand]
+        if isinstance(hand, MoonHand):
+            states = [hand.at(i) for i in range(len(hand.actions) + 1)]
+        else:
+            # Every position once (a replay is at most ~40 actions): stepping is then instant.
+            h = Hand(hand.deal, shaker=hand.shaker, rules=hand.rules)
+            states = [h]
+            for a in hand.actions:
+                h = h.copy()
+                h.apply(a[:2])
+                states.append(h)
         self._states = states
         self._busy = True
         try:
+            views = MOON_VIEWS if isinstance(hand, MoonHand) else VIEWS
+            if tuple(self.view_picker.options) != views:
+                keep = self.view_picker.value
+                self.view_picker.options = views
+                # Seat 3 has no place at a Moon table: back to all hands open.
+                self.view_picker.value = keep if keep in [v for _, v in views] else -1
             self.slider.max = len(hand.actions)
             self.slider.value = 0
         finally:
@@ -308,7 +399,7 @@ class ReplayExplorer(Explorer):
     @safe
     def _on_load(self, _b: Any = None) -> None:
         if not self._busy:
-            self._load(self.source.deal())
+            self._load()
 
     @safe
     def _on_record(self, _b: Any = None) -> None:
@@ -316,7 +407,10 @@ class ReplayExplorer(Explorer):
         if not text:
             self.show_message("Paste a hand record (JSON) first.", kind="warn")
             return
-        self._load_record(HandRecord.from_json(text))
+        if _moon.is_moon_record(text):
+            self._load_record(_moon.read_moon_record(text))
+        else:
+            self._load_record(HandRecord.from_json(text))
 
     # -- stepping ----------------------------------------------------------------------------
     @safe
@@ -351,7 +445,8 @@ class ReplayExplorer(Explorer):
 
     @safe
     def _on_redraw(self, _change: Any = None) -> None:
-        self._show(int(self.slider.value))
+        if not self._busy:
+            self._show(int(self.slider.value))
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -362,33 +457,77 @@ class ReplayExplorer(Explorer):
     @property
     def state(self) -> dict[str, Any]:
         h = self.hand
+        seat = self.view
+        players = MOON_PLAYERS if isinstance(h, MoonHand) else 4
+        if isinstance(h, MoonHand):
+            voids = _moon.moon_known_voids(h)
+            tricks_won = list(h.tricks_won)
+            seen = _moon.may_see_discard(h, seat)
+            discard = None if h.discard is None else str(h.discard) if seen else "face down"
+            widow = None
+            if h.bidder is None:  # still on the table, face down but to the open view
+                widow = str(h.deal.widow) if seat is None else "face down"
+        else:
+            voids = h.known_voids()
+            tricks_won = [sum(t.winner == s for t in h.tricks) for s in range(players)]
+            discard = widow = None
         return {
+            "game": "moon" if isinstance(h, MoonHand) else "42",
             "rules": h.rules.name,
             "contracts": [v for _, v in self.contract_picker.options][1:],
             "step": int(self.slider.value),
             "steps": int(self.slider.max),
             "phase": h.phase.value,
-            "sitting_out": h.sitting_out,
+            "sitting_out": None if isinstance(h, MoonHand) else h.sitting_out,
             "trick_sizes": [len(t.plays) for t in h.tricks],
-            "view": self.view,
+            "view": seat,
+            "views": [v for _, v in self.view_picker.options],
             "contract": str(h.contract) if h.contract else None,
             "trick": [str(d) for d in h.current_trick],
-            "visible_tricks": len(h.visible_tricks()),
-            "tricks_hidden": h.tricks_hidden,
-            "voids": {s: sorted(x.label for x in v) for s, v in h.known_voids().items() if v},
+            "visible_tricks": len(self._visible_tricks(h)),
+            "tricks_hidden": False if isinstance(h, MoonHand) else h.tricks_hidden,
+            "voids": {s: sorted(x.label for x in v) for s, v in voids.items() if v},
+            # The dominoes this view shows, by seat (the others are face down).
+            "hands": {
+                s: [str(d) for d in h.holding(s)]
+                for s in range(players)
+                if seat is None or s == seat
+            },
+            "tricks_won": tricks_won,
+            "bidder": h.bidder,
+            "discard": discard,
+            "widow": widow,
             "options": dict(self._options),
             "message": self.message,
         }
 
+    @staticmethod
+    def _visible_tricks(h: Hand | MoonHand) -> list[Any]:
+        # Moon never turns played tricks face down.
+        return list(h.tricks) if isinstance(h, MoonHand) else list(h.visible_tricks())
+
     # -- drawing -----------------------------------------------------------------------------
+    def _words(self, step: int) -> str:
+        """What happened at ``step``, as the chosen view may know it."""
+        h = self._states[step]
+        if step == 0:
+            if isinstance(h, MoonHand):
+                return (
+                    f"The shake: {SEAT_NAMES[h.shaker]} shook; seven dominoes each, and one "
+                    "face down: the widow. The bidding starts."
+                )
+            return f"The shake: {SEAT_NAMES[h.shaker]} shook; the bidding starts."
+        before, action = self._states[step - 1], self.full.actions[step - 1]
+        if isinstance(before, MoonHand):
+            assert isinstance(h, MoonHand)
+            return _moon.moon_action_words(before, h, action, seat=self.view)
+        return action_words(before, action)
+
     def _show(self, step: int) -> None:
         step = max(0, min(step, len(self._states) - 1))
         h = self.hand = self._states[step]
         seat = self.view
-        if step == 0:
-            what = f"The shake: {SEAT_NAMES[h.shaker]} shook; the bidding starts."
-        else:
-            what = action_words(self._states[step - 1], self.full.actions[step - 1])
+        what = self._words(step)
         self.step_box.value = page(
             p(f"Step {step} of {len(self._states) - 1}. {what}"), p(h.status())
         )
@@ -402,7 +541,13 @@ class ReplayExplorer(Explorer):
             )
         else:
             self.options_box.value = ""
-        self.table.value = table_pic(h, seat=seat, show_all=seat is None, highlight=highlight)
+        if isinstance(h, MoonHand):
+            svg = moon_table_svg(h, seat=seat, show_all=seat is None, highlight=highlight, size=40)
+            self.table.value = (
+                f'<div class="t42-pic" style="max-width:100%;overflow-x:auto">{svg}</div>'
+            )
+        else:
+            self.table.value = table_pic(h, seat=seat, show_all=seat is None, highlight=highlight)
         self._draw_tricks(h)
         self._draw_known(h)
         if step == len(self._states) - 1 and h.result is not None:
@@ -410,7 +555,7 @@ class ReplayExplorer(Explorer):
         else:
             self.show_message(what)
 
-    def _solver_view(self, h: Hand, seat: int | None) -> dict[Any, str] | None:
+    def _solver_view(self, h: Hand | MoonHand, seat: int | None) -> dict[Any, str] | None:
         if seat is not None and seat != h.to_act:
             self.options_box.value = page(
                 p(
@@ -420,50 +565,68 @@ class ReplayExplorer(Explorer):
                 )
             )
             return None
-        if not _analysis.has_solver():
+        moon = isinstance(h, MoonHand)
+        if not (_analysis.attr("solve_moon") is not None if moon else _analysis.has_solver()):
             self.options_box.value = page(p("The solver (texas42.analysis) is not installed."))
             return None
         start = time.perf_counter()
-        cached = _analysis.is_cached(h)
+        cached = _moon.is_solved(h) if isinstance(h, MoonHand) else _analysis.is_cached(h)
         if not cached:
             self.options_box.value = page(
                 p("Solving this position (every remaining domino and every way to play it) ...")
             )
         with showing(self.progress) if not cached else contextlib.nullcontext(self.progress):
-            sol = _analysis.solve(h)
+            sol = _moon.solve(h) if isinstance(h, MoonHand) else _analysis.solve(h)
         if sol is None:
             return None
-        team = h.to_act % 2
         items = []
         marks: dict[Any, str] = {}
-        for d, pts in sol.plays.items():
+        for d, value in sol.plays.items():
             label = sol.label(d)
             self._options[str(d)] = label
             marks[d] = "best" if label == "best" else "legal"
-            items.append(
-                f"{d}: with best play afterwards, this side (seats "
-                f"{'0+2' if team == 0 else '1+3'}) takes {pts[team]} more points "
-                f"— {label}."
-            )
+            if isinstance(h, MoonHand):
+                tricks = f"{value} more trick{'s' if value != 1 else ''}"
+                items.append(
+                    f"{d}: with best play afterwards, the bidder ({SEAT_NAMES[sol.bidder]}) "
+                    f"takes {tricks} — {label}."
+                )
+            else:
+                team = h.to_act % 2
+                items.append(
+                    f"{d}: with best play afterwards, this side (seats "
+                    f"{'0+2' if team == 0 else '1+3'}) takes {value[team]} more points "
+                    f"— {label}."
+                )
         took = time.perf_counter() - start
         line = " ".join(str(d) for d in sol.line[:8])
-        self.options_box.value = page(
+        parts = [
             p(
                 f"What each domino {SEAT_NAMES[h.to_act]} may play leads to (solved in "
                 f"{took:.2f} s):"
             ),
             ul(items),
             p(f"One best line from here: {line} ..."),
-        )
+        ]
+        if moon:
+            parts.append(p(sol.describe()))
+        self.options_box.value = page(*parts)
         return marks
 
-    def _draw_tricks(self, h: Hand) -> None:
+    def _draw_tricks(self, h: Hand | MoonHand) -> None:
         if not h.tricks:
             self.tricks_box.value = ""
             return
+        parts = [p("Played tricks:")]
+        if isinstance(h, MoonHand):
+            for n, t in enumerate(h.tricks, 1):
+                parts.append(_moon.moon_trick_pic(t))
+                won = "" if t.winner is None else f"; {SEAT_NAMES[t.winner]} won it"
+                parts.append(p(f"Trick {n}: {SEAT_NAMES[t.leader]} led{won}."))
+            self.tricks_box.value = page(*parts)
+            return
         c = h.contract
         visible = h.visible_tricks()
-        parts = [p("Played tricks:")]
         if h.tricks_hidden and len(visible) < len(h.tricks):
             parts.append(
                 p(
@@ -486,8 +649,8 @@ class ReplayExplorer(Explorer):
             parts.append(p(str(t)))
         self.tricks_box.value = page(*parts)
 
-    def _draw_known(self, h: Hand) -> None:
-        voids = h.known_voids()
+    def _draw_known(self, h: Hand | MoonHand) -> None:
+        voids = _moon.moon_known_voids(h) if isinstance(h, MoonHand) else h.known_voids()
         c = h.contract
         items = []
         if c is not None:
@@ -499,4 +662,10 @@ class ReplayExplorer(Explorer):
                     )
         if not items:
             items.append("Nobody has shown out of a suit yet.")
+        if isinstance(h, MoonHand) and h.discard is not None and h.bidder is not None:
+            who = SEAT_NAMES[h.bidder]
+            if _moon.may_see_discard(h, self.view):
+                items.append(f"{who} laid {h.discard} aside: nobody can play it this hand.")
+            else:
+                items.append(f"{who} laid one domino aside; only {who} knows which.")
         self.known_box.value = page(p("What we know:"), ul(items))
