@@ -20,7 +20,8 @@ match harness, all in pure Python.
   between calls; :class:`Position` is what the solver searches.
 - :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer`: each
   :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`.
-- :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named.
+- :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
+  (plunge and splash too); :func:`evaluate_moon_hand`: the same for a Moon hand.
 - :func:`match`: duplicate matches between players, with 95% intervals.
 - Moon (three players): :func:`solve_moon` / :class:`MoonSolution` (the bidder against the
   two others), :func:`can_make_moon`; :class:`MoonView`, :class:`MoonRandomPlayer`,
@@ -31,6 +32,7 @@ match harness, all in pure Python.
 from .evaluator import Evaluation, Odds, evaluate_hand
 from .match import MatchResult, match
 from .minimax import minimax
+from .moon_evaluator import MoonBidOdds, MoonEvaluation, evaluate_moon_hand
 from .moon_players import (
     MoonMatchResult,
     MoonPlayer,
@@ -62,6 +64,8 @@ __all__ = [
     "Decision",
     "Evaluation",
     "MatchResult",
+    "MoonBidOdds",
+    "MoonEvaluation",
     "MoonMatchResult",
     "MoonPlayer",
     "MoonPosition",
@@ -85,6 +89,7 @@ __all__ = [
     "can_reach",
     "decide",
     "evaluate_hand",
+    "evaluate_moon_hand",
     "make_moon_player",
     "make_player",
     "match",
