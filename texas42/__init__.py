@@ -21,6 +21,7 @@ from .bidding import (
     parse_bid,
     valid_bids,
 )
+from .claims import ClaimCheck, verify_claim
 from .contracts import TRUMPS, Contract, Suit
 from .deals import DEAL_COUNT, Deal, partner_of, team_of
 from .dominoes import COUNT_DOMINOES, DOMINOES, DOUBLES, Domino, DominoSet
@@ -63,6 +64,7 @@ __all__ = [
     "STANDARD",
     "TRUMPS",
     "Action",
+    "ClaimCheck",
     "Contract",
     "Deal",
     "Domino",
@@ -105,4 +107,5 @@ __all__ = [
     "trick_points",
     "trick_winner",
     "valid_bids",
+    "verify_claim",
 ]

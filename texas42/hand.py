@@ -39,6 +39,7 @@ from .rules import STANDARD, Rules
 from .tricks import explain_play, explain_winner, sevens_winner
 
 if TYPE_CHECKING:
+    from .claims import ClaimCheck
     from .records import HandRecord
 
 ONE_DOUBLE = Domino(1, 0)  # the seed's first bidder holds 1-0
@@ -69,6 +70,14 @@ class Action(NamedTuple):
         if self.kind == "contract":
             return f"seat {self.seat} names {self.value}"
         return f"seat {self.seat} plays {self.value}"
+
+
+class Claim(NamedTuple):
+    """A hand laid down: ``seat`` claimed every trick left (in nello, to lose every
+    trick left) when ``play`` dominoes had been played."""
+
+    seat: int
+    play: int
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,8 @@ class Hand:
         self.tricks_won = [0, 0]
         self.result: Result | None = None
         self._playing_out = False
+        #: The claim, once a player has laid down (see :meth:`lay_down`).
+        self.claim: Claim | None = None
 
     # -- bidding ------------------------------------------------------------------
     def _bidding_order(self) -> list[int]:
@@ -498,6 +509,44 @@ class Hand:
         self.phase = Phase.PLAYING
         self._playing_out = True
 
+    # -- laying down ----------------------------------------------------------------------
+    def lay_down(self, seat: int) -> ClaimCheck:
+        """``seat``, the player to act, lays down its hand: it claims that its side
+        takes every trick left (in nello, the declarer: that it loses every trick left).
+
+        The engine verifies the claim against every arrangement of the dominoes
+        ``seat`` cannot see (:func:`texas42.claims.verify_claim`). A valid claim is
+        played out at once: the claimant follows its plan, the others play their lowest
+        legal dominoes, until the hand is over (seven tricks, or the early end). A
+        claim that is not sure raises ``IllegalActionError(rule="claim-not-sure")``
+        with the reason, and the hand is left exactly as it was.
+        """
+        from .claims import ClaimPlayer, lowest_legal, verify_claim
+
+        if self.claim is not None:
+            raise IllegalActionError(
+                f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",
+                rule="claim-timing",
+            )
+        check = verify_claim(self, seat)
+        if not check.valid:
+            raise IllegalActionError(check.explain(), rule="claim-not-sure")
+        before = self.copy()
+        try:
+            player = ClaimPlayer(self, seat)
+            self.claim = Claim(seat, len(self.plays))
+            while self.phase is Phase.PLAYING:
+                self.play(player.play(self) if self.to_act == seat else lowest_legal(self))
+        except BaseException:
+            self.__dict__.update(before.__dict__)  # nothing is left half-changed
+            raise
+        return check
+
+    def _keep_claim(self, claim: Claim | None) -> None:
+        """Keep ``claim`` in a rebuilt history when it reaches past the claim."""
+        if claim is not None and len(self.plays) > claim.play:
+            self.claim = claim
+
     # -- generic actions and history -------------------------------------------------
     def apply(self, action: Action | tuple[str, Any]) -> None:
         """Apply an action ``(kind, value)``: ``("bid", 30)``, ``("contract", "fives")``,
@@ -539,11 +588,14 @@ class Hand:
         if not self.actions:
             raise IllegalActionError("nothing to undo: no action has been taken", rule="undo")
         last = self.actions[-1]
+        claim = self.claim
         self.replay(self.actions[:-1])
+        self._keep_claim(claim)
         return last
 
     def replay(self, actions: Iterable[Action | tuple[str, Any]]) -> None:
-        """Start the hand again from the deal and apply ``actions`` in order.
+        """Start the hand again from the deal and apply ``actions`` in order (a claim
+        is not an action: it is forgotten; see :meth:`HandRecord.replay`).
         If one is illegal, the hand is left as it was and the error is raised."""
         fresh = Hand(self.deal, shaker=self.shaker, rules=self.rules)
         for action in actions:
@@ -557,6 +609,7 @@ class Hand:
         h = Hand(self.deal, shaker=self.shaker, rules=self.rules)
         for action in self.actions[:step]:
             h.apply(action)
+        h._keep_claim(self.claim)
         return h
 
     def copy(self) -> Hand:
@@ -586,6 +639,7 @@ class Hand:
             and self.shaker == other.shaker
             and self.rules == other.rules
             and [a[:2] for a in self.actions] == [a[:2] for a in other.actions]
+            and self.claim == other.claim
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
@@ -659,6 +713,10 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again by the next player."
         assert self.result is not None
+        if self.claim is not None:
+            trick = self.claim.play // max(len(self.tricks[0].plays), 1) + 1 if self.tricks else 1
+            return (f"{self.result.describe()} Seat {self.claim.seat} laid the hand down "
+                    f"at trick {trick}.")
         return self.result.describe()
 
     # -- records ----------------------------------------------------------------------
@@ -760,4 +818,6 @@ def _score(
     )
 
 
-__all__ = ["ONE_DOUBLE", "Action", "Hand", "Phase", "Result", "Trick", "allowed_contracts"]
+__all__ = [
+    "ONE_DOUBLE", "Action", "Claim", "Hand", "Phase", "Result", "Trick", "allowed_contracts",
+]

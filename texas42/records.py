@@ -10,6 +10,12 @@ The JSON form round-trips exactly::
 A record can stop anywhere (no contract yet, some plays), so it also describes
 a position. :meth:`HandRecord.replay` checks every action against the rules.
 
+A hand that was laid down adds ``"claim": {"seat": 0, "play": 12}``: seat 0
+claimed the rest after 12 plays; the plays after it are the ones the engine
+made. Replay verifies the claim again at that point, and checks that the
+claimant's side took every trick from then on. A record may stop at its claim:
+replay then lays the hand down (the engine plays the rest).
+
 >>> hand = Hand(Deal.from_seed(3), shaker=0)
 >>> for b in ("pass", "31", "pass", "pass"):
 ...     hand.bid(b)
@@ -29,13 +35,14 @@ from .contracts import Contract
 from .deals import Deal
 from .dominoes import Domino
 from .errors import IllegalActionError, NotationError, Texas42Error
-from .hand import Action, Hand, Phase
+from .hand import Action, Claim, Hand, Phase
 from .rules import STANDARD, Rules
 
 
 class ReplayError(Texas42Error):
     """An action of a record that the rules do not allow. ``kind`` is ``"bid"``,
-    ``"contract"`` or ``"play"``; ``index`` indexes that list of the record."""
+    ``"contract"`` or ``"play"``; ``index`` indexes that list of the record
+    (``"claim"``: a claim that is not sure, ``index`` the plays made before it)."""
 
     def __init__(self, message: str, *, rule: str, kind: str, index: int) -> None:
         super().__init__(message, rule=rule)
@@ -54,6 +61,8 @@ class HandRecord:
     bids: tuple[int | str, ...] = ()
     contract: Contract | None = None
     plays: tuple[Domino, ...] = field(default=())
+    #: Who laid down, and after how many plays (``None``: no claim).
+    claim: Claim | None = None
 
     @classmethod
     def from_hand(cls, hand: Hand) -> HandRecord:
@@ -64,6 +73,7 @@ class HandRecord:
             bids=tuple(hand.special_bids.get(i, b) for i, b in enumerate(hand.bids)),
             contract=hand.contract,
             plays=tuple(hand.plays),
+            claim=hand.claim,
         )
 
     # -- JSON -----------------------------------------------------------------------
@@ -77,6 +87,8 @@ class HandRecord:
         if self.contract is not None:
             out["contract"] = str(self.contract)
         out["plays"] = [str(d) for d in self.plays]
+        if self.claim is not None:
+            out["claim"] = {"seat": self.claim.seat, "play": self.claim.play}
         return out
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -87,7 +99,8 @@ class HandRecord:
         """Read a record; raises :class:`NotationError` naming the bad field."""
         if not isinstance(data, dict):
             raise NotationError(f"a hand record is a JSON object, got {type(data).__name__}")
-        unknown = set(data) - {"rules", "shaker", "hands", "deal", "bids", "contract", "plays"}
+        known = {"rules", "shaker", "hands", "deal", "bids", "contract", "plays", "claim"}
+        unknown = set(data) - known
         if unknown:
             fields = ", ".join(sorted(unknown))
             raise NotationError(f"unknown field(s) in the hand record: {fields}", rule="record")
@@ -118,6 +131,7 @@ class HandRecord:
             bids=tuple(_bid(b, i) for i, b in enumerate(bids)),
             contract=None if contract is None else _contract(contract),
             plays=tuple(_domino(p, i) for i, p in enumerate(plays)),
+            claim=_claim(data.get("claim"), len(plays)),
         )
 
     @classmethod
@@ -143,14 +157,60 @@ class HandRecord:
                 "the record has plays but no contract: name trumps before play",
                 rule="contract-missing", kind="contract", index=0,
             )
+        claim = self.claim
         for i, domino in enumerate(self.plays):
+            if claim is not None and i == claim.play:
+                _verify_claim(hand, claim)
+                hand.claim = claim
             if hand.phase is Phase.OVER and hand.result is not None and len(hand.tricks) < 7:
                 hand.play_out()  # the record plays on after the result was decided
             _step(hand.play, domino, "play", i, str(domino))
+        if claim is not None and claim.play == len(self.plays):
+            _verify_claim(hand, claim)
+            hand.lay_down(claim.seat)  # the record stops at its claim: the engine plays on
+        if claim is not None:
+            _check_claimed_tricks(hand, claim)
         return hand
 
     def actions(self) -> list[Action]:
         return self.replay().actions
+
+
+def _verify_claim(hand: Hand, claim: Claim) -> None:
+    """Check a recorded claim again where it was made."""
+    from .claims import verify_claim
+
+    where = f"the claim by seat {claim.seat} after {claim.play} plays"
+    try:
+        check = verify_claim(hand, claim.seat)
+    except IllegalActionError as exc:
+        raise ReplayError(
+            f"{where} breaks the rule '{exc.rule}': {exc.message}",
+            rule=exc.rule, kind="claim", index=claim.play,
+        ) from None
+    if not check.valid:
+        raise ReplayError(
+            f"{where} is not sure: {check.explain()}",
+            rule="claim-not-sure", kind="claim", index=claim.play,
+        )
+
+
+def _check_claimed_tricks(hand: Hand, claim: Claim) -> None:
+    """After a claim, the claimant's side takes every trick (nello: the declarer none)."""
+    size = 3 if hand.sitting_out is not None else 4
+    for n in range(claim.play // size, len(hand.tricks)):
+        winner = hand.tricks[n].winner
+        assert winner is not None
+        nello = hand.sitting_out is not None
+        lost = winner == claim.seat if nello else (winner ^ claim.seat) & 1 == 1
+        if lost:
+            last = (n + 1) * size - 1
+            raise ReplayError(
+                f"trick {n + 1} is won by seat {winner}, but seat {claim.seat} claimed "
+                f"{'to lose every trick' if nello else 'every trick for its side'} "
+                f"after {claim.play} plays",
+                rule="claim-broken", kind="play", index=last,
+            )
 
 
 def _step(method: Any, value: Any, kind: str, index: int, text: str) -> None:
@@ -171,6 +231,21 @@ class RecordNotationError(NotationError):
         super().__init__(message, rule=rule)
         self.kind = kind
         self.index = index
+
+
+def _claim(value: Any, plays: int) -> Claim | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"seat", "play"}:
+        raise NotationError(
+            'a claim is written {"seat": 0..3, "play": how many plays came before it}',
+            rule="record",
+        )
+    seat, play = value["seat"], value["play"]
+    for name, x, top in (("seat", seat, 3), ("play", play, plays)):
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= top:
+            raise NotationError(f"claim {name} {x!r} is not in 0..{top}", rule="record")
+    return Claim(seat, play)
 
 
 def _bid(value: Any, index: int) -> int | str:

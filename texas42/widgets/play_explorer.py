@@ -1,6 +1,7 @@
 """Explorer 7, play a hand: the learner plays one seat with computer partners
-and opponents; every computer action says why; hints on request; at the end a
-review against the solver's best line."""
+and opponents; every computer action says why; hints on request; the learner may
+lay the hand down (claim the rest) when it is sure; at the end a review against
+the solver's best line."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..claims import verify_claim
 from ..contracts import Contract
 from ..dominoes import Domino
-from ..errors import IllegalPlayError
+from ..errors import IllegalActionError, IllegalPlayError
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..tricks import explain_play
@@ -74,6 +76,10 @@ class PlayExplorer(Explorer):
         self.bid_button = button("Bid", "make the chosen bid", style="primary")
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
         self.name_button = button("Name trumps", "name the chosen contract", style="primary")
+        self.lay_down_button = button(
+            "Lay down", "claim every trick left: the engine checks it against every "
+            "arrangement of the dominoes you cannot see",
+        )
         self.hand_row = ButtonRow(7, self._button_click)
         self.domino_buttons = self.hand_row.box
         self.action_box = W.VBox()
@@ -91,6 +97,7 @@ class PlayExplorer(Explorer):
         self.review_button.on_click(self._on_review)
         self.bid_button.on_click(self._on_bid)
         self.name_button.on_click(self._on_name)
+        self.lay_down_button.on_click(self._on_lay_down)
         self.bid_picker.observe(self._on_pick, names="value")
         self.contract_picker.observe(self._on_pick, names="value")
         self.ui = W.VBox(
@@ -114,11 +121,13 @@ class PlayExplorer(Explorer):
             self.bid_button,
             self.contract_picker,
             self.name_button,
+            self.lay_down_button,
         ]
         self.hand = Hand(self.source.deal())
         self.log: list[str] = []
         self.choices: list[tuple[int, Domino]] = []  # (action index, the learner's play)
         self._review: list[str] = []
+        self._claim = ""  # the verdict on the learner's last claim
         self._busy = False
         self._start()
 
@@ -136,6 +145,7 @@ class PlayExplorer(Explorer):
         self.log = []
         self.choices = []
         self._review = []
+        self._claim = ""
         self.hint_box.value = ""
         self.review_box.value = ""
         self._computer_turns()
@@ -206,6 +216,49 @@ class PlayExplorer(Explorer):
         self.choices.append((len(h.actions), d))
         h.play(d)
         self._after_learner(f"played {d}")
+
+    def lay_down(self) -> None:
+        """Lay the learner's hand down (what the "Lay down" button does)."""
+        self._on_lay_down()
+
+    @safe
+    def _on_lay_down(self, _b: Any = None) -> None:
+        h = self.hand
+        if not self._may_lay_down:
+            self.show_message(
+                "You may lay down only when it is your turn to play"
+                + (" and you bid nello." if h.sitting_out is not None else "."),
+                kind="warn",
+            )
+            return
+        check = verify_claim(h, self.seat)
+        self._claim = check.explain()
+        if not check.valid:
+            self.show_message(self._claim + " Play on.", kind="warn")  # nothing changed
+            return
+        before = len(h.plays)
+        try:
+            h.lay_down(self.seat)
+        except IllegalActionError as exc:  # pragma: no cover - verified just above
+            self.show_message(exc.message, kind="warn")
+            return
+        rest = " ".join(str(d) for d in h.plays[before:])
+        self.log.append(f"You ({SEAT_NAMES[self.seat]}) laid down — {self._claim}")
+        self.log.append(f"The engine played the rest: {rest}.")
+        self.hint_box.value = ""
+        self.render()
+        result = h.result.describe() if h.result else h.status()
+        self.show_message(f"{self._claim} {result}", kind="good")
+
+    @property
+    def _may_lay_down(self) -> bool:
+        h = self.hand
+        return (
+            self.your_turn
+            and h.phase is Phase.PLAYING
+            and (h.sitting_out is None or h.declarer == self.seat)
+            and h.claim is None
+        )
 
     def _button_click(self, b: W.Button) -> None:
         self._play(str(b.description).split()[0])
@@ -323,6 +376,8 @@ class PlayExplorer(Explorer):
             "log": list(self.log),
             "result": h.result.describe() if h.result else None,
             "review": list(self._review),
+            "may_lay_down": self._may_lay_down,
+            "claim": self._claim or None,
             "message": self.message,
         }
 
@@ -376,7 +431,10 @@ class PlayExplorer(Explorer):
                     for d in h.holding(self.seat)
                 ]
                 self.hand_row.show("<b>Play:</b>", items)
-                self.action_box.children = [self.domino_buttons]
+                row = [self.domino_buttons]
+                if self._may_lay_down:
+                    row.append(self.lay_down_button)
+                self.action_box.children = row
             else:
                 self.action_box.children = []
         finally:

@@ -1,0 +1,728 @@
+"""Laying down (claiming): "my side takes every trick that is left".
+
+A player who cannot lose the rest may show the hand instead of playing on. The
+claimant knows its own dominoes and what has been played, nothing more: its
+partner's hand is as unseen as the opponents'. :func:`verify_claim` checks that
+the claimant has *one* way of playing that wins whatever the unseen dominoes
+are and however the others play. A trick the partner wins counts for the side,
+but the check never counts on the partner's help.
+
+The check is a search. The claimant chooses its plays from public information;
+an adversary chooses every other seat's play from the unseen dominoes, lazily,
+and only as long as some arrangement of the unseen dominoes stays possible (each
+seat's number of dominoes, the suits it has shown it is out of, the suits the
+search itself makes it show out of). That is exactly "against every
+arrangement". It is fast because positions are memoised, dominoes that play
+alike are searched once, the adversary tries the plays that win a trick first,
+and a claimant on lead with the highest trumps and the highest dominoes left in
+their suits is settled without search.
+
+Decisions:
+
+- A claim is made instead of a play: only by the player to act, while the hand
+  is being played (``rule="claim-timing"``). Once the result is decided the
+  hand stops by itself (marks game), so no claim is needed then; a hand played
+  out for practice may still be laid down.
+- Nello: only the declarer may claim, and the claim is "I lose every trick that
+  is left" (``rule="claim-nello"``). The opponents' aim there is to hand the
+  declarer one trick, which is not a claim of tricks.
+- The claimant remembers every domino played, even when tricks are turned face
+  down. What the bidding revealed (a plunge's doubles, the holder of 1-0 under
+  the seed's rule) is not used: the check may then refuse a claim those facts
+  would make sure, never the other way round.
+
+>>> from texas42 import DOMINOES, Deal, Hand
+>>> sixes = [d for d in DOMINOES if d.has(6)]
+>>> rest = [d for d in DOMINOES if not d.has(6)]
+>>> hand = Hand(Deal([sixes, rest[:7], rest[7:14], rest[14:]]), shaker=3)
+>>> for bid in ("30", "pass", "pass", "pass"):
+...     hand.bid(bid)
+>>> hand.name_contract("sixes")
+>>> check = verify_claim(hand, 0)
+>>> check.valid, check.tricks_left
+(True, 7)
+>>> print(check.explain())  # doctest: +NORMALIZE_WHITESPACE
+Valid: seat 0 holds the 7 highest trumps left (6-6 6-5 6-4 6-3 6-2 6-1 6-0); leading
+them wins every trick whatever the others hold.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .contracts import SEVENS_DISTANCE_MASKS, Contract, Suit, tables
+from .deals import SEATS
+from .dominoes import DOMINOES, Domino, DominoSet
+from .errors import IllegalActionError, NotationError
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+_N = 28
+_FULL = (1 << _N) - 1
+#: Set in the equivalence mask of two dominoes that never play alike (never in a hand).
+_NEVER = _FULL | 1 << _N
+_DIST7 = tuple(abs(d.pips - 7) for d in DOMINOES)
+#: For sevens: the dominoes closer to 7 than distance ``k`` (a seat that played a domino
+#: at distance ``k`` held none of them).
+_CLOSER = tuple(sum(SEVENS_DISTANCE_MASKS[:k]) for k in range(8))
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Why a claim fails: one arrangement of the unseen dominoes and a line of play
+    in which the claimant's side loses a trick (in nello: the declarer wins one)."""
+
+    #: What each seat holds at the claim (the claimant's own hand included).
+    hands: tuple[DominoSet, ...]
+    #: The plays from the claim on, as (seat, domino), up to the trick that is lost.
+    line: tuple[tuple[int, Domino], ...]
+    #: The lost trick, as (seat, domino) from its lead (it may have begun before the claim).
+    trick: tuple[tuple[int, Domino], ...]
+    #: The seat that wins the lost trick.
+    winner: int
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    """The verdict on a claim by ``seat``.
+
+    ``plan``: when valid, the claimant's plays in order on the main line (the
+    claimant adapts them to what the others play; :class:`ClaimPlayer` gives the
+    next one from any position). ``counterexample``: when not valid.
+    """
+
+    valid: bool
+    seat: int
+    tricks_left: int
+    plan: tuple[Domino, ...] = ()
+    counterexample: Counterexample | None = None
+    #: Why, in a few words after "Valid: " or "Not valid: ".
+    reason: str = ""
+    #: Positions searched (a measure of work).
+    nodes: int = 0
+
+    def explain(self) -> str:
+        """The verdict in one line of plain English."""
+        return ("Valid: " if self.valid else "Not valid: ") + self.reason
+
+
+def _row(dominoes: Iterator[Domino] | tuple[Domino, ...]) -> str:
+    return " ".join(str(d) for d in dominoes)
+
+
+def _plural(items: tuple[Domino, ...], one: str, many: str) -> str:
+    return one if len(items) == 1 else many
+
+
+def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
+                 trumps: int) -> str:
+    """Why a claim is sure without search, in words."""
+    lead = "leading it" if len(draw + rest) == 1 else "leading them"
+    if all(trumps >> d.index & 1 for d in draw + rest):
+        return (
+            f"seat {seat} holds the {len(draw + rest)} highest trumps left "
+            f"({_row(draw + rest)}); {lead} wins every trick whatever the others hold."
+        )
+    if draw:
+        return (
+            f"seat {seat} leads {_row(draw)}, higher than every trump still out, which "
+            f"draws the others' trumps; then {_row(rest)} "
+            f"{_plural(rest, 'is the highest left in its suit', 'are the highest left')}."
+        )
+    no_trump = "no trump is out and " if trumps else ""
+    return (
+        f"{no_trump}{_row(rest)} "
+        f"{_plural(rest, 'is the highest left in its suit', 'are each the highest left')}"
+        f", so seat {seat} wins every trick {lead}."
+    )
+
+
+def _valid_reason(seat: int, plan: tuple[Domino, ...], left: int, nello: bool) -> str:
+    tricks = f"the {left} tricks left" if left > 1 else "the last trick"
+    what = f"loses {tricks}" if nello else f"and its partner take {tricks}"
+    return (
+        f"whatever the others hold and however they play, seat {seat} {what}; "
+        f"on the main line seat {seat} plays {_row(plan)}."
+    )
+
+
+def _invalid_reason(seat: int, c: Counterexample, left: int, nello: bool) -> str:
+    leader, led = c.trick[0]
+    before = len(c.line) - len(c.trick)
+    if before < 0:
+        which = "the trick on the table"
+    else:
+        size = len(c.trick)
+        n = before // size + 1
+        which = "the next trick" if n == 1 else f"the {_ordinal(n)} trick from now"
+    by = f"seat {seat} leads {led}" if leader == seat else f"seat {leader} leads {led}"
+    best = next(d for s, d in c.trick if s == c.winner)
+    if nello:
+        return (
+            f"the others can play under {best} in {which} ({by}), and then seat {seat} "
+            "wins it."
+        )
+    tricks = f"the {left} tricks left" if left > 1 else "the last trick"
+    return (
+        f"if seat {c.winner} holds {best}, it wins {which} ({by}); "
+        f"no way of playing is sure to take {tricks}."
+    )
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+# -- the search ----------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=32)
+def _equivalence(contract: Contract) -> tuple[int, ...]:
+    """``eq[x * 28 + y]``: the dominoes whose presence (anywhere but the player's own
+    hand) makes playing ``x`` differ from playing ``y`` for who wins tricks."""
+    t = tables(contract)
+    out = [_NEVER] * (_N * _N)
+    for x in range(_N):
+        for y in range(_N):
+            if x == y:
+                out[x * _N + y] = 0
+            elif t.sevens:
+                out[x * _N + y] = 0 if _DIST7[x] == _DIST7[y] else _NEVER
+            elif (t.trump_mask >> x & 1) == (t.trump_mask >> y & 1):
+                mask = 0
+                for s in range(9):
+                    in_x, in_y = t.members[s] >> x & 1, t.members[s] >> y & 1
+                    if in_x != in_y:
+                        mask |= t.members[s]  # only one follows s: nobody else may hold s
+                    elif in_x:
+                        lo, hi = sorted((t.power[s][x], t.power[s][y]))
+                        for o in range(_N):
+                            if t.members[s] >> o & 1 and lo < t.power[s][o] < hi:
+                                mask |= 1 << o
+                if t.lead[x] != t.lead[y]:
+                    mask |= t.members[t.lead[x]] | t.members[t.lead[y]]
+                out[x * _N + y] = mask
+    return tuple(out)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
+
+
+@dataclass(slots=True)
+class _Node:
+    """A position as the claimant sees it (``f``: dominoes each seat cannot hold)."""
+
+    mine: int  # the claimant's dominoes
+    unseen: int  # every other domino not yet played
+    n: tuple[int, ...]  # dominoes each seat holds
+    f: tuple[int, ...]  # per seat, unseen dominoes it cannot hold
+    leader: int
+    k: int  # dominoes on the table in this trick
+    first: int  # index of the domino led, -1 before the lead
+    best_pow: int
+    best_seat: int
+    table: int  # mask of the dominoes in this trick
+
+    def key(self) -> tuple[int, ...]:
+        return (
+            self.mine, self.unseen, *self.n, *self.f,
+            self.leader, self.k, self.first, self.best_pow, self.best_seat,
+        )
+
+
+class _Search:
+    """The claim search for one claimant in one hand (memo kept between calls)."""
+
+    def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int) -> None:
+        self.t = tables(contract)
+        self.seat = seat
+        self.out = out
+        self.bid_team = bid_team
+        self.nello = contract.kind == "nello"
+        self.sevens = self.t.sevens
+        self.eq = _equivalence(contract)
+        self.orders = tuple(
+            tuple(s for s in ((lead + i) % SEATS for i in range(SEATS)) if s != out)
+            for lead in range(SEATS)
+        )
+        self.size = len(self.orders[0])
+        #: The seats among which the unseen dominoes lie.
+        self.holders = tuple(s for s in range(SEATS) if s != seat)
+        self.memo: dict[tuple[int, ...], bool] = {}
+
+    # -- rules on masks ----------------------------------------------------------------------
+    def power(self, seat: int, first: int, d: int) -> int:
+        if self.sevens:
+            return (8 - _DIST7[d]) * 2 + (1 if seat & 1 == self.bid_team else 0)
+        return self.t.power[self.t.lead[first]][d]
+
+    def legal(self, held: int, first: int) -> int:
+        if self.sevens:
+            return self.t.legal(held, None)
+        if first < 0:
+            return held
+        return held & self.t.members[self.t.lead[first]] or held
+
+    def lost(self, winner: int) -> bool:
+        """Whether a trick won by ``winner`` breaks the claim."""
+        if self.nello:
+            return winner == self.seat
+        return (winner ^ self.seat) & 1 == 1
+
+    def feasible(self, unseen: int, n: tuple[int, ...], f: tuple[int, ...]) -> bool:
+        """Whether the unseen dominoes can be dealt to the holders: ``n[s]`` each, none a
+        seat cannot hold (Hall's condition over every set of holders)."""
+        hs = self.holders
+        for sub in range(1 << len(hs)):
+            must = unseen  # dominoes that only seats inside ``sub`` may hold
+            room = 0
+            for i, s in enumerate(hs):
+                if sub >> i & 1:
+                    room += n[s]
+                else:
+                    must &= f[s]
+            if must.bit_count() > room:
+                return False
+        return True
+
+    # -- moves -------------------------------------------------------------------------------
+    def take(self, node: _Node, seat: int, d: int, new_f: int) -> _Node:
+        """``node`` with ``d`` gone from the claimant's hand or the unseen dominoes
+        (``new_f``: the forbidden mask of ``seat`` after the play); the trick unchanged."""
+        mine, unseen, n, f = node.mine, node.unseen, node.n, node.f
+        if seat == self.seat:
+            mine ^= 1 << d
+        else:
+            unseen ^= 1 << d
+            n = tuple(c - 1 if s == seat else c for s, c in enumerate(n))
+            f = tuple((new_f if s == seat else x) & unseen for s, x in enumerate(f))
+        return _Node(mine, unseen, n, f, node.leader, node.k, node.first, node.best_pow,
+                     node.best_seat, node.table)
+
+    def after(self, node: _Node, seat: int, d: int, new_f: int = 0) -> _Node | None:
+        """The position after ``seat`` plays ``d`` (``new_f``: for another seat, its
+        forbidden mask after the play); ``None`` when that loses a trick for the claim."""
+        x = self.take(node, seat, d, new_f)
+        if node.k == 0:
+            x.first, x.best_pow, x.best_seat = d, self.power(seat, d, d), seat
+        else:
+            pw = self.power(seat, node.first, d)
+            if pw > node.best_pow:
+                x.best_pow, x.best_seat = pw, seat
+        if node.k + 1 < self.size:
+            x.k += 1
+            x.table |= 1 << d
+            return x
+        if self.lost(x.best_seat):
+            return None
+        x.leader, x.k, x.first, x.best_pow, x.best_seat, x.table = x.best_seat, 0, -1, 0, -1, 0
+        return x
+
+    def winner(self, node: _Node, seat: int, d: int) -> int:
+        """Who wins the trick of ``node`` when ``seat`` plays ``d`` last."""
+        pw = self.power(seat, node.first if node.k else d, d)
+        return seat if node.k == 0 or pw > node.best_pow else node.best_seat
+
+    def to_act(self, node: _Node) -> int:
+        return self.orders[node.leader][node.k]
+
+    def claimant_moves(self, node: _Node) -> list[int]:
+        """The claimant's plays, one per group that plays alike (the first of each group
+        in this order), most promising first."""
+        legal = list(_bits(self.legal(node.mine, node.first)))
+        if node.k == 0:
+            # Lead the strongest (in nello the weakest) first.
+            sign = -1 if self.nello else 1
+            legal.sort(key=lambda m: -sign * self.power(self.seat, m, m))
+        else:
+            partner_winning = not self.nello and (node.best_seat ^ self.seat) & 1 == 0
+
+            def score(m: int) -> int:
+                pw = self.power(self.seat, node.first, m)
+                if self.nello:
+                    return 1000 + pw if pw < node.best_pow else -pw  # duck as high as possible
+                if partner_winning:
+                    return 2000 - pw if pw <= node.best_pow else 1000 - pw
+                return 3000 - pw if pw > node.best_pow else -pw  # win as cheaply as possible
+
+            legal.sort(key=score, reverse=True)
+        return self._distinct(legal, node.unseen | node.table, ())
+
+    def adversary_moves(self, node: _Node, seat: int) -> Iterator[tuple[int, int, _Node | None]]:
+        """Each play ``seat`` may make from the unseen dominoes while some arrangement
+        stays possible, one per group that plays alike, the most dangerous first:
+        ``(domino, new forbidden mask, position after or None when the trick is lost)``."""
+        f_seat = node.f[seat]
+        allowed = node.unseen & ~f_seat
+        if self.sevens:
+            groups = [allowed & ring for ring in SEVENS_DISTANCE_MASKS]
+        elif node.k == 0:
+            groups = [allowed]
+        else:
+            suit = self.t.members[self.t.lead[node.first]]
+            groups = [allowed & suit, allowed & ~suit]
+        others = node.mine | node.unseen | node.table
+        moves: list[tuple[int, int]] = []
+        for ring, group in enumerate(groups):
+            if not group:
+                continue
+            if self.sevens:
+                new_f = f_seat | _CLOSER[ring]
+            elif node.k == 0 or ring == 0:
+                new_f = f_seat
+            else:
+                new_f = f_seat | self.t.members[self.t.lead[node.first]]  # shows a void
+            order = sorted(_bits(group), key=lambda m: self._danger(node, seat, m), reverse=True)
+            moves.extend((m, new_f) for m in self._distinct(order, others, node.f, adversary=True))
+        moves.sort(key=lambda move: self._danger(node, seat, move[0]), reverse=True)
+        for m, new_f in moves:
+            gone = self.take(node, seat, m, new_f)
+            if self.feasible(gone.unseen, gone.n, gone.f):
+                yield m, new_f, self.after(node, seat, m, new_f)
+
+    def _danger(self, node: _Node, seat: int, m: int) -> int:
+        """How much a play by the adversary threatens the claim (for ordering only: the
+        refutation of a claim that fails is then usually the first play tried)."""
+        if node.k == 0:
+            pw = self.power(seat, m, m)
+            replies = [self.power(self.seat, m, r) for r in _bits(self.legal(node.mine, m))]
+            if self.nello:
+                # Lead under every domino the declarer can follow with: it must win.
+                follows = node.mine & self.t.members[self.t.lead[m]]
+                return 2000 - pw if follows and min(replies) > pw else 1000 - pw
+            return 2000 + pw if max(replies) < pw else pw  # the claimant cannot beat it
+        pw = self.power(seat, node.first, m)
+        if self.nello:
+            return 1000 - pw if pw < node.best_pow else -pw  # leave the declarer on top
+        claim_side = (node.best_seat ^ self.seat) & 1 == 0
+        if (seat ^ self.seat) & 1 == 0:
+            return -pw  # the partner: never help
+        return 1000 + pw if claim_side and pw > node.best_pow else -pw
+
+    def _distinct(
+        self, plays: list[int], others: int, f: tuple[int, ...], *, adversary: bool = False
+    ) -> list[int]:
+        """The first domino of ``plays`` of each group of dominoes that play alike:
+        no domino of ``others`` tells them apart (and, unseen, every seat may hold
+        both or neither)."""
+        eq = self.eq
+        kept: list[int] = []
+        for m in plays:
+            for x in kept:
+                pair = 1 << m | 1 << x
+                if eq[m * _N + x] & others & ~pair:
+                    continue
+                if adversary and any((fs >> m ^ fs >> x) & 1 for fs in f):
+                    continue
+                break
+            else:
+                kept.append(m)
+        return kept
+
+    # -- the question ------------------------------------------------------------------------
+    def wins(self, node: _Node) -> bool:
+        """Whether the claimant has a way of playing that keeps the claim from ``node``."""
+        key = node.key()
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        result = self._wins(node)
+        self.memo[key] = result
+        return result
+
+    def _wins(self, node: _Node) -> bool:
+        if node.k == 0 and not node.mine:
+            return True  # every trick taken (or, in nello, lost)
+        seat = self.to_act(node)
+        if node.k == 0 and self.nello and seat != self.seat and self.ducks(node):
+            return True
+        if seat == self.seat:
+            if node.k == 0 and self.sure(node) is not None:
+                return True
+            for m in self.claimant_moves(node):
+                child = self.after(node, seat, m)
+                if child is not None and self.wins(child):
+                    return True
+            return False
+        for _m, _f, child in self.adversary_moves(node, seat):
+            if child is None or not self.wins(child):
+                return False
+        return True
+
+    def choose(self, node: _Node) -> int | None:
+        """A claimant play that keeps the claim, or ``None``."""
+        if node.k == 0 and node.leader == self.seat:
+            plan = self.sure(node)
+            if plan is not None:
+                return (plan[0] + plan[1])[0]
+        for m in self.claimant_moves(node):
+            child = self.after(node, self.seat, m)
+            if child is not None and self.wins(child):
+                return m
+        return None
+
+    def ducks(self, node: _Node) -> bool:
+        """Nello, an opponent to lead: the declarer loses every trick left without search
+        when each of its dominoes is lower, in every suit it follows, than every unseen
+        domino that leads that suit. Whatever is led, it then follows under the lead
+        (or shows out, which never wins), so it never leads again."""
+        t = self.t
+        for s in range(9):
+            mine = node.mine & t.members[s]
+            if not mine:
+                continue
+            leads = [i for i in _bits(node.unseen & t.members[s]) if t.lead[i] == s]
+            if leads:
+                row = t.power[s]
+                if max(row[i] for i in _bits(mine)) >= min(row[i] for i in leads):
+                    return False
+        return True
+
+    def sure(self, node: _Node) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The claimant on lead wins the rest without search when it can draw every trump
+        still out with trumps higher than all of them, and every other domino it holds is
+        then the highest left in its suit: (trumps to lead first, the rest)."""
+        if self.nello or self.sevens:
+            return None
+        t = self.t
+        trumps = t.trump_mask
+        out_trumps = node.unseen & trumps
+        draw: list[int] = []
+        if out_trumps:
+            top = max(t.power[Suit.TRUMPS][i] for i in _bits(out_trumps))
+            bosses = sorted(
+                (i for i in _bits(node.mine & trumps) if t.power[Suit.TRUMPS][i] > top),
+                key=lambda i: -t.power[Suit.TRUMPS][i],
+            )
+            # A seat follows trumps while it has any: each boss trump led takes one from
+            # every seat that still holds one.
+            most = max(
+                min((out_trumps & ~node.f[s]).bit_count(), node.n[s])
+                for s in self.holders
+                if s != self.out
+            )
+            if len(bosses) < most:
+                return None
+            draw = bosses[:most]
+        rest = [i for i in _bits(node.mine) if i not in draw]
+        left = node.unseen & ~trumps
+        for i in rest:
+            if trumps >> i & 1:
+                continue
+            suit = t.lead[i]
+            row = t.power[suit]
+            if any(row[j] > row[i] for j in _bits(left & t.members[suit])):
+                return None
+        rest.sort(key=lambda i: -t.power[t.lead[i]][i])
+        return tuple(draw), tuple(rest)
+
+
+# -- from a hand -----------------------------------------------------------------------------------
+def _check_claimant(hand: Hand, seat: int) -> None:
+    from .hand import Phase
+
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
+        raise NotationError(f"seat {seat!r} is not a seat 0..3", rule="seat")
+    if hand.phase is not Phase.PLAYING:
+        why = "the hand is over" if hand.is_over else f"the hand is in the {hand.phase.value} phase"
+        raise IllegalActionError(
+            f"seat {seat} cannot lay down: {why}; a claim is made while the tricks are played",
+            rule="claim-timing",
+        )
+    contract = hand.contract
+    assert contract is not None
+    if contract.kind == "nello" and seat != hand.declarer:
+        raise IllegalActionError(
+            f"seat {seat} cannot lay down: in nello only the declarer, seat {hand.declarer}, "
+            "may claim (that it loses every trick left)",
+            rule="claim-nello",
+        )
+    if seat != hand.to_act:
+        raise IllegalActionError(
+            f"seat {seat} cannot lay down now: it is seat {hand.to_act}'s turn; a claim is "
+            "made instead of playing your next domino",
+            rule="claim-timing",
+        )
+
+
+def _search_for(hand: Hand, seat: int) -> _Search:
+    contract = hand.contract
+    assert contract is not None and hand.bidder is not None
+    return _Search(contract, seat, hand.sitting_out, hand.bidder & 1)
+
+
+def _position(search: _Search, hand: Hand) -> _Node:
+    """The position as the claimant sees it: its own dominoes, every play so far, the
+    number of dominoes each seat holds and what each seat has shown it cannot hold."""
+    seat, t = search.seat, search.t
+    table = list(zip(search.orders[hand.leader], hand.current_trick, strict=False))
+    mine = hand.holding(seat).mask
+    for s, d in table:
+        if s == seat:
+            mine |= 1 << d.index  # (never: the claimant is to act) but kept general
+    played = 0
+    counts = [7] * SEATS
+    forbidden = [0] * SEATS
+    for trick in hand.tricks:
+        for s, d in zip(trick.seats, trick.plays, strict=True):
+            played |= 1 << d.index
+            counts[s] -= 1
+    if search.sevens:
+        # A seat that played a domino held nothing closer to 7 (it would have had to
+        # play that), and still holds nothing closer: dominoes only leave a hand.
+        for trick in hand.tricks:
+            for s, d in zip(trick.seats, trick.plays, strict=True):
+                forbidden[s] |= _CLOSER[_DIST7[d.index]]
+        for s, d in table:
+            forbidden[s] |= _CLOSER[_DIST7[d.index]]
+    else:
+        for s, suits in hand.known_voids().items():
+            for suit in suits:
+                forbidden[s] |= t.members[suit]
+    unseen = _FULL & ~played & ~mine
+    f = tuple(0 if s == seat else forbidden[s] & unseen for s in range(SEATS))
+    node: _Node | None = _Node(mine, unseen, tuple(counts), f, hand.leader, 0, -1, 0, -1, 0)
+    for s, d in table:
+        # The trick on the table (its voids are already known): it is not lost yet.
+        assert node is not None
+        node = search.after(node, s, d.index, node.f[s])
+    assert node is not None
+    return node
+
+
+def verify_claim(hand: Hand, seat: int) -> ClaimCheck:
+    """Check a claim by ``seat``, the player to act: its side takes every trick left
+    (nello: the declarer loses every trick left), whatever the unseen dominoes are.
+
+    Raises :class:`~texas42.errors.IllegalActionError` when no claim may be made here
+    (``rule="claim-timing"`` or ``"claim-nello"``).
+    """
+    _check_claimant(hand, seat)
+    search = _search_for(hand, seat)
+    root = _position(search, hand)
+    left = 7 - len(hand.tricks)
+    if not search.wins(root):
+        table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
+        example = _counterexample(search, root, table)
+        reason = _invalid_reason(seat, example, left, search.nello)
+        return ClaimCheck(False, seat, left, (), example, reason, len(search.memo))
+    plan = tuple(DOMINOES[m] for m in _main_line(search, root))
+    sure = search.sure(root) if root.k == 0 else None
+    if sure is not None:
+        draw, rest = (tuple(DOMINOES[i] for i in part) for part in sure)
+        reason = _sure_reason(seat, draw, rest, search.t.trump_mask)
+    else:
+        reason = _valid_reason(seat, plan, left, search.nello)
+    return ClaimCheck(True, seat, left, plan, None, reason, len(search.memo))
+
+
+def _main_line(search: _Search, root: _Node) -> list[int]:
+    """The claimant's plays when each other seat makes its first (most dangerous) play."""
+    plan: list[int] = []
+    node: _Node | None = root
+    while node is not None and (node.k or node.mine):
+        s = search.to_act(node)
+        if s == search.seat:
+            m = search.choose(node)
+            assert m is not None
+            plan.append(m)
+            node = search.after(node, s, m)
+        else:
+            node = next(search.adversary_moves(node, s))[2]
+    return plan
+
+
+def _counterexample(
+    search: _Search, root: _Node, table: tuple[tuple[int, Domino], ...]
+) -> Counterexample:
+    """Follow the claimant's most promising plays and the adversary's refutations to a
+    lost trick, then deal the unseen dominoes nobody played in a way that fits."""
+    seat = search.seat
+    line: list[tuple[int, Domino]] = []
+    trick = list(table)
+    node = root
+    while True:
+        s = search.to_act(node)
+        if node.k == 0:
+            trick = []
+        nxt: _Node | None
+        if s == seat:
+            m, new_f = search.claimant_moves(node)[0], 0
+            nxt = search.after(node, s, m)
+        else:
+            m, new_f, nxt = next(
+                (m, f, c) for m, f, c in search.adversary_moves(node, s)
+                if c is None or not search.wins(c)
+            )
+        line.append((s, DOMINOES[m]))
+        trick.append((s, DOMINOES[m]))
+        if nxt is None:
+            winner = search.winner(node, s, m)
+            end = search.take(node, s, m, new_f)
+            break
+        node = nxt
+    dealt = _deal(search, end)
+    hands = []
+    for s in range(SEATS):
+        mask = root.mine if s == seat else dealt[s]
+        if s != seat:
+            for p, d in line:
+                if p == s:
+                    mask |= 1 << d.index
+        hands.append(DominoSet(mask))
+    return Counterexample(tuple(hands), tuple(line), tuple(trick), winner)
+
+
+def _deal(search: _Search, node: _Node) -> list[int]:
+    """One way of dealing ``node``'s unseen dominoes that fits every constraint: each
+    domino goes to the first seat that leaves the rest dealable."""
+    hands = [0] * SEATS
+    unseen, n = node.unseen, node.n
+    for d in _bits(node.unseen):
+        for s in search.holders:
+            if n[s] and not node.f[s] >> d & 1:
+                rest = tuple(c - 1 if x == s else c for x, c in enumerate(n))
+                if search.feasible(unseen ^ 1 << d, rest, node.f):
+                    hands[s] |= 1 << d
+                    unseen ^= 1 << d
+                    n = rest
+                    break
+    return hands
+
+
+def claim_play(hand: Hand, seat: int) -> Domino:
+    """The claimant's next play under a claim that is valid here (chosen from what
+    ``seat`` may know). Raises ``IllegalActionError(rule="claim-not-sure")`` otherwise."""
+    return ClaimPlayer(hand, seat).play(hand)
+
+
+class ClaimPlayer:
+    """Plays a claim out, keeping one search (and what it learnt) for the whole hand."""
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        _check_claimant(hand, seat)
+        self.seat = seat
+        self.search = _search_for(hand, seat)
+
+    def play(self, hand: Hand) -> Domino:
+        """The claimant's next play in ``hand`` (the claimant must be to act)."""
+        m = self.search.choose(_position(self.search, hand))
+        if m is None:
+            raise IllegalActionError(verify_claim(hand, self.seat).explain(), rule="claim-not-sure")
+        return DOMINOES[m]
+
+
+def lowest_legal(hand: Hand) -> Domino:
+    """The lowest legal domino of the player to act: how the engine plays the others'
+    dominoes once a claim is laid down (it cannot change who wins)."""
+    return min(hand.legal_plays(), key=lambda d: (d.count, d.pips, d.index))
+
+
+__all__ = ["ClaimCheck", "ClaimPlayer", "Counterexample", "claim_play", "lowest_legal",
+           "verify_claim"]
