@@ -69,7 +69,7 @@ from .playout import rule_playout
 from .position import Position
 from .rules_of_thumb import DOUBLES_MASK, _tricks, worth
 from .solver import Solver
-from .stats import wilson
+from .stats import Rate
 
 #: Default deals per contract: enough for +/-3 points of percentage (95%) at any rate.
 DEFAULT_SAMPLES = 1100
@@ -97,30 +97,13 @@ METHODS = {
 
 
 @dataclass(frozen=True)
-class Odds:
+class Odds(Rate):
     """The estimated chance of making ``bid`` in ``contract``."""
 
     contract: Contract
     bid: int
     made: int
     n: int
-
-    @property
-    def p(self) -> float:
-        return self.made / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95% interval (Wilson)."""
-        return wilson(self.made, self.n)
-
-    @property
-    def lo(self) -> float:
-        return self.interval[0]
-
-    @property
-    def hi(self) -> float:
-        return self.interval[1]
 
     def __str__(self) -> str:
         lo, hi = self.interval
@@ -129,7 +112,7 @@ class Odds:
 
 
 @dataclass(frozen=True)
-class SpecialOdds:
+class SpecialOdds(Rate):
     """The estimated chance that a plunge or splash (``name``, worth ``bid`` here) is made:
     the side takes every trick, the partner naming the contract and leading.
     ``contracts``: what the partner named, and in how many deals."""
@@ -145,23 +128,6 @@ class SpecialOdds:
     @property
     def marks(self) -> int:
         return self.bid // MARK
-
-    @property
-    def p(self) -> float:
-        return self.made / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95% interval (Wilson)."""
-        return wilson(self.made, self.n)
-
-    @property
-    def lo(self) -> float:
-        return self.interval[0]
-
-    @property
-    def hi(self) -> float:
-        return self.interval[1]
 
     @property
     def expected_marks(self) -> float:

@@ -39,7 +39,7 @@ from ..hand import Phase
 from ..moon import MOON_BIDS, MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand
 from .moon_players import MoonRuleBasedPlayer, MoonView, moon_decide, play_moon_hand
 from .moon_solver import MoonPosition, MoonSolver
-from .stats import mean_interval, wilson
+from .stats import Rate, mean_interval
 
 #: Default deals: +/-4 points of percentage (95%) at worst; about 0.7 s in CPython
 #: (bench/bench_moon_odds.py).
@@ -74,7 +74,7 @@ def moon_score(bid: int, tricks: int) -> int:
 
 
 @dataclass(frozen=True)
-class MoonBidOdds:
+class MoonBidOdds(Rate):
     """The chance of making ``bid`` and the expected score of bidding it (``bid`` 0: a
     pass, which scores 0)."""
 
@@ -84,23 +84,6 @@ class MoonBidOdds:
     #: Mean score and the half-width of its 95% interval.
     expected: float
     half_width: float
-
-    @property
-    def p(self) -> float:
-        return self.made / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95% interval of the chance (Wilson)."""
-        return wilson(self.made, self.n)
-
-    @property
-    def lo(self) -> float:
-        return self.interval[0]
-
-    @property
-    def hi(self) -> float:
-        return self.interval[1]
 
     def __str__(self) -> str:
         if self.bid == 0:

@@ -27,6 +27,31 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Rate:
+    """``made`` successes out of ``n``: the rate and its 95% (Wilson) interval. A base
+    for the frozen dataclasses of odds, which declare the two fields."""
+
+    made: int
+    n: int
+
+    @property
+    def p(self) -> float:
+        return self.made / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% interval (Wilson)."""
+        return wilson(self.made, self.n)
+
+    @property
+    def lo(self) -> float:
+        return self.interval[0]
+
+    @property
+    def hi(self) -> float:
+        return self.interval[1]
+
+
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (normal approximation)."""
     n = len(values)
