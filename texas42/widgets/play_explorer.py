@@ -231,14 +231,17 @@ class PlayExplorer(Explorer):
                 kind="warn",
             )
             return
-        check = verify_claim(h, self.seat)
+        # Usually milliseconds; a claim early in the hand can take seconds: show progress.
+        with showing(self.progress):
+            check = verify_claim(h, self.seat)
         self._claim = check.explain()
         if not check.valid:
             self.show_message(self._claim + " Play on.", kind="warn")  # nothing changed
             return
         before = len(h.plays)
         try:
-            h.lay_down(self.seat)
+            with showing(self.progress):
+                h.lay_down(self.seat)
         except IllegalActionError as exc:  # pragma: no cover - verified just above
             self.show_message(exc.message, kind="warn")
             return
