@@ -88,3 +88,28 @@ def test_lay_down_out_of_turn_is_a_message() -> None:
     assert ex.last_error is None and ex.message_kind == "warn"
     assert "your turn to play" in ex.message
     assert ex.lay_down_button in ex.controls()
+
+
+def test_the_replay_explorer_says_where_the_hand_was_laid_down() -> None:
+    from texas42 import Deal, Hand
+    from texas42.widgets import ReplayExplorer
+
+    sixes = "6-6 6-5 6-4 6-3 6-2 6-1 5-5"
+    others = ["6-0 0-0 1-0 1-1 2-0 2-1 2-2", "3-0 3-1 3-2 3-3 4-0 4-1 4-2",
+              "4-3 4-4 5-0 5-1 5-2 5-3 5-4"]
+    hand = Hand(Deal([sixes.split()] + [h.split() for h in others]), shaker=3)
+    for b in ("30", "pass", "pass", "pass"):
+        hand.bid(b)
+    hand.name_contract("sixes")
+    hand.play(hand.legal_plays()[0])
+    for _ in range(3):
+        hand.play(hand.legal_plays()[0])
+    hand.lay_down(0)
+    ex = ReplayExplorer(record=hand.record().to_json())
+    claim_step = 5 + 4 + 1  # four bids, the contract, trick 1, then the first play after it
+    ex.slider.value = claim_step
+    assert "Seat 0 lays the hand down" in ex.message, ex.message
+    ex.slider.value = claim_step + 1
+    assert ex.message.startswith("(Played out after the lay-down.)")
+    ex.slider.value = claim_step - 1
+    assert "lay-down" not in ex.message and "lays the hand down" not in ex.message

@@ -521,7 +521,17 @@ class ReplayExplorer(Explorer):
         if isinstance(before, MoonHand):
             assert isinstance(h, MoonHand)
             return _moon.moon_action_words(before, h, action, seat=self.view)
-        return action_words(before, action)
+        words = action_words(before, action)
+        claim = getattr(self.full, "claim", None)
+        if claim is not None and action.kind == "play":
+            # Plays after a lay-down were made by the engine, not chosen by the players.
+            first = len(self.full.actions) - len(self.full.plays) + claim.play
+            if step - 1 == first:
+                words = (f"{SEAT_NAMES[claim.seat]} lays the hand down: the claim is sure, "
+                         f"so the engine plays the rest. {words}")
+            elif step - 1 > first:
+                words = f"(Played out after the lay-down.) {words}"
+        return words
 
     def _show(self, step: int) -> None:
         step = max(0, min(step, len(self._states) - 1))
