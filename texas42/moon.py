@@ -98,7 +98,7 @@ class MoonDeal:
 
     @property
     def code(self) -> str:
-        """The Moon deal code (9 characters)."""
+        """The Moon deal code (8 characters: 7 for the deal and a check character)."""
         return encode_deal(self.masks, MOON_DOMINOES, _SIZES)
 
     @property

@@ -85,7 +85,8 @@ def moon_deal(source: DealSource) -> MoonDeal:
     if mode == "code":
         text = str(source.code.value).strip()
         if not text:
-            raise NotationError("type a Moon deal code first (9 characters)", rule="deal-code")
+            raise NotationError("type a Moon deal code first (8 characters, like 451T-GPDS)",
+                                rule="deal-code")
         return MoonDeal.from_code(text)
     lines = [ln for ln in str(source.typed.value).splitlines() if ln.strip()]
     if len(lines) != PLAYERS + 1:
