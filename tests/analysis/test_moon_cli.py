@@ -64,3 +64,40 @@ def test_solve_moon_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "--leader is for a 42 deal code" in capsys.readouterr().err
     assert main(["solve", str(path), "--plays", "6-0"]) == 2
     assert "6-0" in capsys.readouterr().err
+
+
+# -- texas42 advise --rules moon -----------------------------------------------------------
+HAND = "6-2 4-3 4-1 3-2 3-1 2-2 2-1"
+
+
+def test_advise_moon_matches_the_evaluator(capsys: pytest.CaptureFixture[str]) -> None:
+    from texas42.analysis import evaluate_moon_hand
+
+    argv = ["advise", "--rules", "moon", *HAND.split(), "--seat", "1", "--auction", "4",
+            "--samples", "120", "--seed", "3", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    # One bid (4) came before seat 1, so seat 0 bid first and seat 2 shook.
+    ev = evaluate_moon_hand(HAND, seat=1, shaker=2, bids_before=[4], samples=120, seed=3)
+    expected = json.loads(json.dumps(ev.to_json()))
+    data.pop("seconds"), expected.pop("seconds")  # the only thing that may differ
+    assert data == expected
+    assert data["deals"] == 120 and data["bids_before"] == [4]
+    assert main(argv[:-1]) == 0
+    text = capsys.readouterr().out
+    assert all(str(ev.odds(b)) in text for b in (5, 6, 7, 21)) and "Bid 4:" not in text
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["6-2", "4-3", "4-1", "3-2", "3-1", "2-2", "2-0"], "not used in Moon"),
+        ([*HAND.split(), "--auction", "4 5 6"], "2 bids at most"),
+        ([*HAND.split(), "--contract", "sixes"], "for 42"),
+    ],
+)
+def test_advise_moon_refuses_bad_input(
+    extra: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["advise", "--rules", "moon", *extra]) == 2
+    assert words in capsys.readouterr().err

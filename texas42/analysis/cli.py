@@ -75,7 +75,8 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
         "deal out.",
     )
     p.add_argument("hand", nargs="+", help="the seven dominoes, like 6-6 6-4 5-5 ...")
-    p.add_argument("--seat", type=int, default=0, help="the seat holding the hand (0..3)")
+    p.add_argument("--seat", type=int, default=0, help="the seat holding the hand (0..3; "
+                   "Moon 0..2)")
     p.add_argument("--auction", default="", help="bids before this seat, like 'pass 30'")
     p.add_argument("--contract", action="append", help="a contract to evaluate (repeat; "
                    "default: every point contract the rules allow; 3 for open-hands)")
@@ -85,7 +86,8 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--method", default="rule-based", choices=sorted(METHODS),
                    help="how each deal is played out (default rule-based)")
-    p.add_argument("--rules", default="standard", help="rules preset (default standard)")
+    p.add_argument("--rules", default="standard", help="rules preset (default standard; "
+                   "moon: a Moon hand's odds for each bid)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=advise_main)
     return p
@@ -250,8 +252,48 @@ def _target(pos: Position, args: argparse.Namespace) -> int:
     return 0
 
 
+def _advise_moon(args: argparse.Namespace) -> int:
+    """``texas42 advise --rules moon``: a Moon hand's odds for each bid (4..7, 21)."""
+    from .moon_evaluator import evaluate_moon_hand
+
+    if args.contract or args.bids:
+        print("texas42 advise: --contract and --bids are for 42; in Moon the hand names "
+              "trumps after the widow, and every bid 4..7 and 21 is shown", file=sys.stderr)
+        return 2
+    before = args.auction.replace(",", " ").split()
+    if len(before) > 2:
+        print(f"texas42 advise: in Moon the other two players bid at most once each before "
+              f"this seat: 2 bids at most, not {len(before)}", file=sys.stderr)
+        return 2
+    try:
+        # The bids before this seat say who shook: the seat before the first bidder.
+        ev = evaluate_moon_hand(
+            " ".join(args.hand), seat=args.seat, shaker=(args.seat - len(before) - 1) % 3,
+            bids_before=before, samples=args.samples, seed=args.seed, method=args.method,
+        )
+    except (Texas42Error, ValueError) as exc:
+        print(f"texas42 advise: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(ev.to_json()))
+        return 0
+    print(f"Moon hand {' '.join(str(d) for d in ev.hand)} (seat {ev.seat}): {ev.method_text}")
+    for odds in ev.table():
+        print(f"  {odds}")
+    b = ev.best
+    print("Best: pass (no bid expects to score)." if b.bid == 0
+          else f"Best: bid {b.bid} (expected {b.expected:+.1f} points).")
+    return 0
+
+
 def advise_main(args: argparse.Namespace) -> int:
     """Run ``texas42 advise``; returns the exit code."""
+    try:
+        if Rules.from_json(args.rules).players == 3:
+            return _advise_moon(args)
+    except (Texas42Error, ValueError) as exc:
+        print(f"texas42 advise: {exc}", file=sys.stderr)
+        return 2
     try:
         hand = DominoSet(" ".join(args.hand))
         auction = args.auction.replace(",", " ").split()
