@@ -44,11 +44,13 @@ class Game:
         *,
         first_shaker: int = 0,
         seed: int | str | None = None,
+        deal: Deal | None = None,
     ) -> None:
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
         self.seed = seed
         self._rng = random.Random(seed)
-        first = Hand(Deal.shake(self._rng), shaker=first_shaker, rules=self.rules)
+        # ``deal``: the first hand's deal (say, from a deal code); later shakes use ``seed``.
+        first = Hand(deal or Deal.shake(self._rng), shaker=first_shaker, rules=self.rules)
         self.hands: list[Hand] = [first]
 
     @property

@@ -1,7 +1,8 @@
-"""Explorer 7, play a hand: the learner plays one seat with computer partners
-and opponents; every computer action says why; hints on request; the learner may
-lay the hand down (claim the rest) when it is sure; at the end a review against
-the solver's best line."""
+"""Explorer 7, play a hand (and a whole game): the learner plays one seat with
+computer partners and opponents; every computer action says why; hints on
+request; the learner may lay the hand down (claim the rest) when it is sure; at
+the end a review against the solver's best line; then the next hand, to 7 marks
+(or 250 points under the points rules), with the score kept as the ALL tally."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from ..claims import verify_claim
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import IllegalActionError, IllegalPlayError
-from ..hand import Hand, Phase
+from ..game import Game
+from ..hand import Phase
 from ..rules import Rules
 from ..tricks import explain_play
 from . import _analysis
@@ -72,6 +74,8 @@ class PlayExplorer(Explorer):
         )
         self.hint_button = button("Hint", "what would a good player do here?")
         self.review_button = button("Review the hand", "compare your plays with the solver's")
+        self.next_button = button("Next hand", "shake again (the shake passes to the left) "
+                                  "and play on to the end of the game")
         self.bid_picker = dropdown("Your bid:", [("pass", 0)], 0, width="12em")
         self.bid_button = button("Bid", "make the chosen bid", style="primary")
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
@@ -89,12 +93,14 @@ class PlayExplorer(Explorer):
         self.log_box = html_box()
         self.hint_box = html_box()
         self.review_box = html_box()
+        self.score_box = html_box()
         self.source.load_button.on_click(self._on_load)
         self.seat_picker.observe(self._on_load, names="value")
         self.rules_picker.observe(self._on_load, names="value")
         self.commentary.observe(self._on_redraw, names="value")
         self.hint_button.on_click(self._on_hint)
         self.review_button.on_click(self._on_review)
+        self.next_button.on_click(self._on_next)
         self.bid_button.on_click(self._on_bid)
         self.name_button.on_click(self._on_name)
         self.lay_down_button.on_click(self._on_lay_down)
@@ -107,8 +113,9 @@ class PlayExplorer(Explorer):
                 self.message_box,
                 self.action_box,
                 self.meaning,
-                W.HBox([self.hint_button, self.review_button, self.progress]),
+                W.HBox([self.hint_button, self.review_button, self.next_button, self.progress]),
                 self.hint_box,
+                self.score_box,
                 self.table,
                 self.log_box,
                 self.review_box,
@@ -123,7 +130,8 @@ class PlayExplorer(Explorer):
             self.name_button,
             self.lay_down_button,
         ]
-        self.hand = Hand(self.source.deal())
+        self.game = Game(first_shaker=3, deal=self.source.deal())
+        self.hand = self.game.hand
         self.log: list[str] = []
         self.choices: list[tuple[int, Domino]] = []  # (action index, the learner's play)
         self._review: list[str] = []
@@ -141,7 +149,14 @@ class PlayExplorer(Explorer):
 
     # -- the flow ----------------------------------------------------------------------------
     def _start(self) -> None:
-        self.hand = Hand(self.source.deal(), shaker=(self.seat + 3) % 4, rules=self.rules)
+        """A new game; its first hand is the chosen deal, with the learner bidding first."""
+        deal = self.source.deal()  # a bad deal raises here, before anything changes
+        seed = int(self.source.seed.value)
+        self.game = Game(self.rules, first_shaker=(self.seat + 3) % 4, seed=seed, deal=deal)
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        self.hand = self.game.hand
         self.log = []
         self.choices = []
         self._review = []
@@ -175,6 +190,21 @@ class PlayExplorer(Explorer):
             f"{SEAT_NAMES[self.seat]}, your partner is "
             f"{SEAT_NAMES[(self.seat + 2) % 4]}. " + self._turn_words()
         )
+
+    @safe
+    def _on_next(self, _b: Any = None) -> None:
+        g = self.game
+        if g.is_over:
+            raise IllegalActionError(
+                f"the game is over: {self._team_words(g.winner or 0)} won. Press 'Deal' for a "
+                "new game.", rule="game-over")
+        if not self.hand.is_over:
+            raise IllegalActionError("finish this hand first", rule="hand-not-over")
+        g.next_hand()
+        self._start_hand()
+
+    def _team_words(self, team: int) -> str:
+        return "your side" if team == self.seat % 2 else "the other side"
 
     def _after_learner(self, words: str) -> None:
         self.log.append(f"You ({SEAT_NAMES[self.seat]}) {words}.")
@@ -381,15 +411,23 @@ class PlayExplorer(Explorer):
             "review": list(self._review),
             "may_lay_down": self._may_lay_down,
             "claim": self._claim or None,
+            "standing": list(self.game.standing),
+            "hands_played": len(self.game.hands),
+            "game_winner": self.game.winner,
             "message": self.message,
         }
 
     def _turn_words(self) -> str:
         h = self.hand
         if h.is_over:
-            return (
-                h.result.describe() if h.result else h.status()
-            ) + " Press 'Review the hand' to compare with the solver."
+            g = self.game
+            said = h.result.describe() if h.result else h.status()
+            if g.winner is not None:
+                who = "Your side wins" if g.winner == self.seat % 2 else "The other side wins"
+                s = g.standing
+                return f"{said} {who} the game, {s[self.seat % 2]} to {s[1 - self.seat % 2]}."
+            return (f"{said} Press 'Review the hand' to compare with the solver, or "
+                    "'Next hand' to play on.")
         if h.to_act != self.seat:
             return h.status()
         if h.phase is Phase.BIDDING:
@@ -403,6 +441,25 @@ class PlayExplorer(Explorer):
             return "You won the bid: name trumps."
         trick = h.current_trick
         return "Your turn: lead any domino." if not trick else "Your turn: follow suit if you can."
+
+    def _score_html(self) -> str:
+        """The game's score: the ALL tally of each side (marks), or points to 250."""
+        g = self.game
+        mine, theirs = self.seat % 2, 1 - self.seat % 2
+        names = {mine: "your side", theirs: "the other side"}
+        unit = "marks" if g.rules.scoring == "marks" else "points"
+        head = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: "
+                f"{names[0]} (seats 0+2) {g.standing[0]}, {names[1]} (seats 1+3) "
+                f"{g.standing[1]}.")
+        if unit != "marks":
+            return page(p(head))
+        from ..svg import tally_svg
+
+        pics = "".join(
+            f'<span style="display:inline-block;margin-right:1em">'
+            f'{tally_svg(g.marks[t], size=28, label=f"seats {t}+{t + 2}")}</span>'
+            for t in (0, 1))
+        return page(p(head)) + f"<div>{pics}</div>"
 
     def _draw_meaning(self) -> None:
         h = self.hand
@@ -444,6 +501,8 @@ class PlayExplorer(Explorer):
             self._busy = False
         self._draw_meaning()
         self.table.value = table_pic(h, seat=self.seat, show_all=h.is_over)
+        self.next_button.disabled = not h.is_over or self.game.is_over
+        self.score_box.value = self._score_html()
         log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]
         self.log_box.value = page(p("What happened:"), ul(log[-14:])) if log else ""
         kind = (

@@ -1,0 +1,100 @@
+"""Explorer 7 plays a whole game: next hand, the shake passing, the score to the end."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from texas42 import Phase
+from texas42 import widgets as tw
+from texas42.analysis import RuleBasedPlayer, decide
+from texas42.errors import Texas42Error
+from texas42.widgets.play_explorer import PlayExplorer
+
+from .helpers import check_clean
+
+ADVISOR = RuleBasedPlayer()
+
+
+def learner_acts(ex: PlayExplorer) -> None:
+    """The learner does what the rule-based player would, through the explorer."""
+    h = ex.hand
+    d = decide(ADVISOR, h)
+    if h.phase is Phase.BIDDING:
+        ex.bid_picker.value = d.action
+        ex.bid_button.click()
+    elif h.phase is Phase.CONTRACT:
+        ex.contract_picker.value = str(d.action)
+        ex.name_button.click()
+    else:
+        ex.play(str(d.action))
+    check_clean(ex, "learner")
+
+
+def finish_hand(ex: PlayExplorer) -> None:
+    for _ in range(60):
+        if ex.hand.is_over:
+            return
+        learner_acts(ex)
+    raise AssertionError("the hand did not end")
+
+
+def play_game(ex: PlayExplorer) -> int:
+    hands = 0
+    while ex.state["game_winner"] is None:
+        hands += 1
+        assert hands < 60, "the game did not end"
+        finish_hand(ex)
+        standing = ex.state["standing"]
+        assert tuple(standing) == ex.game.standing
+        if ex.state["game_winner"] is None:
+            shaker = ex.hand.shaker
+            assert not ex.next_button.disabled
+            ex.next_button.click()
+            assert ex.hand.shaker == (shaker + 1) % 4 and ex.state["hands_played"] == hands + 1
+            assert ex.log == [] or all(not x.startswith("You") for x in ex.log)
+    return hands
+
+
+def test_a_game_to_seven_marks() -> None:
+    ex = tw.play(seed=3, seat=1)
+    hands = play_game(ex)
+    g = ex.game
+    winner = ex.state["game_winner"]
+    assert g.marks[winner] >= 7 and hands == len(g.hands)
+    # The marks are the sum of the hands' results, and the picture draws the ALL tally.
+    assert g.marks == tuple(sum(h.result.marks[t] for h in g.hands if h.result) for t in (0, 1))
+    assert ex.score_box.value.count("<svg") == 2 and "Game to 7 marks" in ex.score_box.value
+    side = "Your side wins" if winner == 1 else "The other side wins"
+    assert side in ex.message
+    assert ex.next_button.disabled
+    ex.next_button.click()
+    assert isinstance(ex.last_error, Texas42Error) and "game is over" in ex.message
+    assert ex.state["hands_played"] == hands
+
+
+def test_a_points_game_to_250() -> None:
+    ex = tw.play(seed=5, seat=0, rules="points")
+    play_game(ex)
+    assert max(ex.game.scores) >= 250
+    assert "Game to 250 points" in ex.score_box.value and "<svg" not in ex.score_box.value
+
+
+def test_next_hand_before_the_end_changes_nothing() -> None:
+    ex = tw.play(seed=3, seat=0)
+    before = ex.state
+    assert ex.next_button.disabled
+    ex.next_button.click()
+    assert isinstance(ex.last_error, Texas42Error) and "finish this hand" in ex.message
+    assert {k: v for k, v in ex.state.items() if k != "message"} == {
+        k: v for k, v in before.items() if k != "message"}
+
+
+def test_a_new_deal_starts_a_new_game() -> None:
+    ex = tw.play(seed=3, seat=0)
+    finish_hand(ex)
+    ex.next_button.click()
+    assert ex.state["hands_played"] == 2
+    ex.source.load_button.click()
+    assert ex.state["hands_played"] == 1 and ex.state["standing"] == [0, 0]
