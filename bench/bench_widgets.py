@@ -198,6 +198,22 @@ def bench(repeat: int) -> Rows:
     rows.append(("7 play", "your action + the computer's turns", turns, False))
     if _analysis.has_solver():
         measure(rows, "7 play", "review the hand (solver)", [ex7.review_button.click], solver=True)
+    nexts: list[float] = []
+    ex7.source.seed.value = 5
+    ex7.source.load_button.click()
+    for _ in range(min(repeat, 6)):
+        while not ex7.hand.is_over and ex7.your_turn:
+            s = ex7.state
+            if s["phase"] == "bidding":
+                ex7.bid_button.click()
+            elif s["phase"] == "contract":
+                ex7.name_button.click()
+            else:
+                ex7.play(s["legal"][0])
+        if ex7.game.is_over:
+            break
+        nexts.append(timed(ex7.next_button.click))
+    rows.append(("7 play", "next hand of the game (+ computer turns)", nexts, False))
 
     ex8 = widgets.lessons()
     answers: list[float] = []
@@ -216,6 +232,26 @@ def bench(repeat: int) -> Rows:
         "choose a chapter",
         [lambda c=c: setattr(ex8.chapter_picker, "value", c % 6) for c in range(repeat)],
     )
+
+    ex9 = widgets.moon(seed=3)
+    moon_turns: list[float] = []
+    for _ in range(min(repeat, 4)):
+        while ex9.your_turn:
+            s = ex9.state
+            if s["bids"]:
+                moon_turns.append(timed(ex9.bid_button.click))
+            elif s["discarding"]:
+                moon_turns.append(timed(lambda s=s: ex9.play(s["hand"][0])))
+            elif s["contracts"]:
+                moon_turns.append(timed(ex9.name_button.click))
+            else:
+                moon_turns.append(timed(lambda s=s: ex9.play(s["legal"][0])))
+        if ex9.game.is_over:
+            break
+        moon_turns.append(timed(ex9.next_button.click))
+    rows.append(("9 moon", "your action + the computer's turns", moon_turns, False))
+    measure(rows, "9 moon", "bidding hint (odds from 600 deals)",
+            [lambda: (widgets.moon(seed=3).hint_button.click())], solver=True)
     return rows
 
 
