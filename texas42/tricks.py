@@ -142,11 +142,24 @@ def _double_place(contract: Contract) -> str:
 
 
 def explain_play(
-    domino: DominoLike, hand: Holding, trick: Trick, contract: Contract | str
+    domino: DominoLike,
+    hand: Holding,
+    trick: Trick,
+    contract: Contract | str,
+    *,
+    seat: int | None = None,
 ) -> str:
     """Whether ``domino`` may be played from ``hand`` to ``trick``, and why, in
-    one sentence."""
+    one sentence: said to the player ("you hold ..."), or about ``seat`` ("seat 2
+    holds ...") when it is given, as in a replay.
+
+    >>> explain_play("5-4", "5-4 2-1", ["6-2"], "fives", seat=3)
+    'Seat 3 holds no sixes, so it may play any domino, 5-4 included.'
+    """
     d, c = to_domino(domino), _contract(contract)
+    # The words for the player: "you hold / you must / you may", or "seat 3 holds / it ...".
+    you_hold = "you hold" if seat is None else f"seat {seat} holds"
+    you = "you" if seat is None else "it"
     held = to_mask(hand)
     played = _trick(trick)
     t = tables(c)
@@ -156,10 +169,10 @@ def explain_play(
         legal = sevens_mask(held)
         best = min(abs(x.pips - 7) for x in mask_dominoes(held))
         if legal >> d.index & 1:
-            return f"{d} may be played: its {d.pips} pips are as close to 7 as you can get."
+            return f"{d} may be played: its {d.pips} pips are as close to 7 as {you} can get."
         closest = ", ".join(str(x) for x in DominoSet(legal))
         return (
-            f"{d} may not be played: in sevens you must play the domino closest to 7 pips "
+            f"{d} may not be played: in sevens {you} must play the domino closest to 7 pips "
             f"({closest}, {best} away), and {d} is {abs(d.pips - 7)} away."
         )
     if not played:
@@ -175,16 +188,16 @@ def explain_play(
         holding = ", ".join(str(x) for x in DominoSet(followers))
         if t.trump_mask >> d.index & 1 and suit <= 6 and d.has(suit):
             return (
-                f"{d} is a trump, so it does not follow {words}; you must follow with "
+                f"{d} is a trump, so it does not follow {words}; {you} must follow with "
                 f"{holding}."
             )
         own_suit_double = d.is_double and c.doubles.startswith("own-suit") and d.has(suit)
         if suit == Suit.DOUBLES or own_suit_double:
             return (
                 f"{d} does not follow {words} (doubles are their own suit); "
-                f"you must play {holding}."
+                f"{you} must play {holding}."
             )
-        return f"{d} does not follow: {words} were led and you hold {holding}."
+        return f"{d} does not follow: {words} were led and {you_hold} {holding}."
     # Void in the led suit: anything goes. Point out a trump that looks like the suit.
     lookalikes = [
         x for x in mask_dominoes(held) if suit <= 6 and x.has(suit) and t.trump_mask >> x.index & 1
@@ -195,9 +208,10 @@ def explain_play(
         also = "" if d in lookalikes else f", {d} included"
         return (
             f"{names} {verb}, so {'it does' if len(lookalikes) == 1 else 'they do'} not follow "
-            f"{words}; you hold no {words}, so you may play any domino{also}."
+            f"{words}; {you_hold} no {words}, so {you} may play any domino{also}."
         )
-    return f"You hold no {words}, so you may play any domino, {d} included."
+    holder = you_hold[0].upper() + you_hold[1:]
+    return f"{holder} no {words}, so {you} may play any domino, {d} included."
 
 
 def trick_winner(

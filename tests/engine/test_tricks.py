@@ -493,3 +493,30 @@ def test_explain_play_agrees_with_legal_plays(contract):
                 assert info.value.rule == "follow-suit"
                 assert text in str(info.value)
                 assert str(x) in text
+
+
+def test_explain_play_about_a_seat_says_the_same_in_the_third_person() -> None:
+    """With ``seat=``, the sentence is the player's one with "you" replaced: the same
+    verdict, no "you" left, and the seat named wherever "you hold" was."""
+    import random
+
+    from texas42 import DOMINOES, explain_play
+
+    rng = random.Random(42)
+    contracts = ["sixes", "fours", "blanks", "doubles", "follow-me", "follow-me/doubles-low",
+                 "nello/doubles-own-suit", "sevens"]
+    checked = 0
+    for _ in range(400):
+        dominoes = rng.sample(DOMINOES, 10)
+        hand, trick = dominoes[:7], dominoes[7 : 7 + rng.randrange(0, 3)]
+        c = rng.choice(contracts)
+        for d in hand:
+            you = explain_play(d, hand, trick, c)
+            it = explain_play(d, hand, trick, c, seat=2)
+            assert "you" not in it.lower().split() and "You" not in it
+            assert ("you hold" in you.lower()) == ("seat 2 holds" in it.lower())
+            expected = (you.replace("You hold", "Seat 2 holds").replace("you hold", "seat 2 holds")
+                        .replace("you ", "it "))
+            assert it == expected
+            checked += 1
+    assert checked == 2800

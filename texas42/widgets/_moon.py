@@ -163,7 +163,8 @@ def moon_action_words(
         return f"{who} names {c}: {contract_label(c).lower()}. {who} leads."
     d = action.value
     assert before.contract is not None and isinstance(d, Domino)
-    why = explain_play(d, before.holding(action.seat), before.current_trick, before.contract)
+    why = explain_play(d, before.holding(action.seat), before.current_trick, before.contract,
+                       seat=action.seat)
     out = f"{who} plays {d}: {why}"
     if len(after.tricks) > len(before.tricks):
         winner = after.tricks[-1].winner

@@ -120,7 +120,8 @@ def action_words(before: Hand, action: Action) -> str:
         return out
     assert before.contract is not None and isinstance(action.value, Domino)
     why = explain_play(
-        action.value, before.holding(action.seat), before.current_trick, before.contract
+        action.value, before.holding(action.seat), before.current_trick, before.contract,
+        seat=action.seat,
     )
     return f"{seat} plays {action.value}: {why}"
 

@@ -256,10 +256,11 @@ class TrickExplorer(Explorer):
             )
         if d not in legal_plays(held, trick, c):
             raise IllegalPlayError(
-                f"Refused: {SEAT_NAMES[seat]} may not play {d}. " + explain_play(d, held, trick, c),
+                f"Refused: {SEAT_NAMES[seat]} may not play {d}. "
+                + explain_play(d, held, trick, c, seat=seat),
                 rule="sevens" if c.kind == "sevens" else "follow-suit",
             )
-        note = f"{SEAT_NAMES[seat]} plays {d}: " + explain_play(d, held, trick, c)
+        note = f"{SEAT_NAMES[seat]} plays {d}: " + explain_play(d, held, trick, c, seat=seat)
         self.moves.append(d)
         self.notes.append(note)
         self.render()
