@@ -376,6 +376,19 @@ class MoonHand:
             out.apply(action)
         return out
 
+    def copy(self) -> MoonHand:
+        """An independent copy (the same deal and actions)."""
+        return self.at(len(self.actions))
+
+    def undo(self) -> Action:
+        """Take back the last action and return it (as :meth:`texas42.Hand.undo`)."""
+        if not self.actions:
+            raise IllegalActionError("nothing to undo: no action has been taken", rule="undo")
+        last = self.actions[-1]
+        # Rebuilding from the actions kept is the one way to restore every derived field.
+        self.__dict__.update(self.at(len(self.actions) - 1).__dict__)
+        return last
+
     def __repr__(self) -> str:
         return f"<MoonHand {self.deal.code} shaker={self.shaker}: {self.status()}>"
 

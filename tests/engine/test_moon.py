@@ -260,3 +260,28 @@ def test_moon_random_hands_refuse_every_illegal_play(seed):
                     hand.play(x)
                 assert moon_snapshot(hand) == before
         hand.apply(rng.choice(hand.legal_actions()))
+
+
+def test_copy_and_undo_walk_back_every_action() -> None:
+    import random
+
+    from texas42.moon import MoonDeal, MoonHand
+
+    rng = random.Random(9)
+    for seed in range(20):
+        hand = MoonHand(MoonDeal.from_seed(seed), shaker=seed % 3)
+        snapshots = [hand.copy()]
+        while not hand.is_over:
+            action = rng.choice(hand.legal_actions())
+            hand.apply(action)
+            snapshots.append(hand.copy())
+        assert snapshots[-1] == hand and snapshots[-1] is not hand
+        for before in reversed(snapshots[:-1]):
+            last = hand.undo()
+            assert hand == before
+            assert hand.legal_actions() == before.legal_actions()
+            assert hand.status() == before.status() and hand.tricks_won == before.tricks_won
+            assert last[:2] in [a[:2] for a in hand.legal_actions()]  # it may be taken again
+        assert hand.actions == [] and hand.phase.value == "bidding"
+        with pytest.raises(IllegalActionError, match="nothing to undo"):
+            hand.undo()
