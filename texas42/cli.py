@@ -1,7 +1,7 @@
 """The ``texas42`` command.
 
-``texas42 deal [--seed N | --code CODE] [--json]``
-    show a deal (the four hands) and its deal code.
+``texas42 deal [--seed N | --code CODE] [--rules moon] [--json]``
+    show a deal (the four hands; Moon: three and the widow) and its deal code.
 ``texas42 replay FILE [--json]``
     check every action of a hand record and print each trick and the result;
     exit status 2 (with the action and the rule) if an action is illegal.
@@ -34,6 +34,8 @@ def _print_json(data: Any) -> None:
 
 
 def _deal_main(args: argparse.Namespace) -> int:
+    if Rules.preset(args.rules).players == 3:
+        return _moon_deal(args)
     deal = Deal.from_code(args.code) if args.code else Deal.from_seed(args.seed)
     if args.json:
         _print_json({"code": deal.code, "hands": deal.to_lists()})
@@ -41,6 +43,22 @@ def _deal_main(args: argparse.Namespace) -> int:
     print(f"Deal code: {deal.code}")
     for seat, hand in enumerate(deal.hands):
         print(f"  seat {seat}: {hand}   (count {hand.count})")
+    return 0
+
+
+def _moon_deal(args: argparse.Namespace) -> int:
+    """``texas42 deal --rules moon``: three hands, the widow and the Moon deal code."""
+    from .moon import MoonDeal
+
+    deal = MoonDeal.from_code(args.code) if args.code else MoonDeal.from_seed(args.seed)
+    if args.json:
+        _print_json({"code": deal.code, "hands": [[str(d) for d in h] for h in deal.hands],
+                     "widow": str(deal.widow)})
+        return 0
+    print(f"Moon deal code: {deal.code}")
+    for seat, hand in enumerate(deal.hands):
+        print(f"  seat {seat}: {hand}")
+    print(f"  widow (face down): {deal.widow}")
     return 0
 
 
@@ -162,6 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     source = deal.add_mutually_exclusive_group()
     source.add_argument("--seed", type=int, default=None, help="shake with this seed")
     source.add_argument("--code", help="show the deal with this code")
+    deal.add_argument("--rules", default="standard", choices=sorted(PRESETS),
+                      help="rules preset; moon: a three-player Moon deal (default standard)")
     deal.add_argument("--json", action="store_true", help="print JSON")
     deal.set_defaults(func=_deal_main)
 

@@ -118,3 +118,16 @@ def test_rules_in_words(capsys: pytest.CaptureFixture[str], preset: str) -> None
     rules = Rules.preset(preset)
     assert code == 0 and out.startswith(f"{rules.name} (sources: {rules.source})")
     assert [ln.removeprefix("  - ") for ln in out.splitlines()[1:]] == list(rules.describe())
+
+
+def test_a_moon_deal_and_its_code(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "deal", "--rules", "moon", "--seed", "1", "--json")
+    data = json.loads(out)
+    deal = MoonDeal.from_seed(1)
+    assert code == 0 and data["code"] == deal.code and data["widow"] == str(deal.widow)
+    assert data["hands"] == [[str(d) for d in h] for h in deal.hands]
+    code, text = run(capsys, "deal", "--rules", "moon", "--code", deal.code)
+    assert code == 0 and f"widow (face down): {deal.widow}" in text
+    bad = deal.code[:-1] + ("X" if deal.code[-1] != "X" else "Y")
+    assert main(["deal", "--rules", "moon", "--code", bad]) == EXIT_ILLEGAL
+    assert "check character" in capsys.readouterr().err
