@@ -185,8 +185,10 @@ class PlayExplorer(Explorer):
         if self._busy:
             return
         self._start()
+        unit = "marks" if self.rules.scoring == "marks" else "points"
         self.show_message(
-            f"New hand: {self.source.describe()}. You are "
+            f"New game to {self.rules.target} {unit}, first hand: {self.source.describe()}. "
+            "You are "
             f"{SEAT_NAMES[self.seat]}, your partner is "
             f"{SEAT_NAMES[(self.seat + 2) % 4]}. " + self._turn_words()
         )
