@@ -14,6 +14,10 @@ Two methods, always named in the result:
   badly optimistic for the bidder in 42 (nobody really knows where the dominoes are), so
   treat it as a ceiling, not as odds.
 
+A bid of 42 is read from the same playouts, played for points; the rule-based player plays
+a real mark bid for every trick and makes it somewhat more often (``bench/bench_mark_bids.py``),
+so read the 42 column as a floor.
+
 Nello and sevens (house rules) are made or set as a whole: nello by taking no trick,
 sevens by winning every one, so every bid level shows the same chance for them (their
 "points" are 42 when made, 0 when set).

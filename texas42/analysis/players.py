@@ -261,6 +261,7 @@ class RuleBasedPlayer:
         return play_choice(
             ft, _above(contract), _trump_order(contract), view.held, legal, view.unseen,
             plays, len(plays) == len(seats) - 1, partner_pos, bidding_side,
+            view.high_bid >= MARK,
         )
 
 
@@ -272,7 +273,7 @@ def bidding_contracts(contracts: Sequence[Contract]) -> tuple[Contract, ...]:
 
 #: Doubles the rule-based bidder wants before a plunge or splash, whatever the rules'
 #: minimum. With the partner naming follow-me and leading, rule-based sides take every
-#: trick about 25% of the time when the bidder holds 4 doubles, 38% with 5, 63% with 6 and
+#: trick about 30% of the time when the bidder holds 4 doubles, 38% with 5, 65-68% with 6 and
 #: always with 7 (bench/bench_special_bids.py); a set costs as many marks as a make earns.
 PLUNGE_DOUBLES = 6
 #: Without follow-me, the side must hold this many of the seven doubles before the

@@ -16,11 +16,12 @@ from .rules_of_thumb import _above, _trump_order, nello_choice, play_choice
 
 
 def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder: int,
-                 leader: int | None = None) -> tuple[int, int]:
+                 leader: int | None = None, every_trick: bool = False) -> tuple[int, int]:
     """Play all seven tricks with rule-based players; returns the points each side
     (seats 0+2, seats 1+3) took. ``bidder``'s side is the bidding side; ``leader`` (the
     declarer) leads the first trick (default: the bidder). In nello the leader's partner
-    sits out."""
+    sits out. ``every_trick``: a mark bid, played as the players play one (every trick
+    counts, not the count)."""
     ft = fast_tables(contract)
     above = _above(contract)
     tops = _trump_order(contract)
@@ -57,7 +58,7 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
                 unknown = (h[0] | h[1] | h[2] | h[3]) & ~held
                 partner_pos = k - 2 if k >= 2 else -1
                 m = play_choice(ft, above, tops, held, legal, unknown, plays, k == 3,
-                                partner_pos, (p & 1) == bid_team)[0]
+                                partner_pos, (p & 1) == bid_team, every_trick)[0]
             h[p] = held ^ (1 << m)
             plays.append(m)
         best = 0

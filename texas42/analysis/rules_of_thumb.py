@@ -167,6 +167,12 @@ NELLO_DUCK = "nello-duck"
 NELLO_LOW = "nello-low"
 NELLO_PUSH = "nello-push"
 SEVENS = "sevens"
+# Reason codes of mark bids (every trick counts, count does not).
+MARK_LEAD = "mark-lead"
+MARK_HIGH = "mark-high"
+MARK_WIN = "mark-win"
+MARK_LOW = "mark-low"
+MARK_SHED = "mark-shed"
 
 
 def nello_choice(ft: FastTables, legal: int, plays: list[int], declarer: bool
@@ -201,15 +207,20 @@ def play_choice(
     last: bool,
     partner_pos: int,
     bidding_side: bool,
+    every_trick: bool = False,
 ) -> tuple[int, str, int]:
     """The rule-based play: (domino index, reason code, the domino it is about or -1).
 
     ``unknown``: the dominoes that may be in other hands; ``plays``: the trick so far;
     ``last``: whether the player plays last to it; ``partner_pos``: position of the
     partner's play in ``plays`` (``-1`` if the partner has not played);
-    ``bidding_side``: whether the player's side won the bid."""
+    ``bidding_side``: whether the player's side won the bid; ``every_trick``: a mark
+    bid, where the bidders must take every trick (:func:`mark_choice`)."""
     if not legal & (legal - 1):
         return (legal.bit_length() - 1, ONLY, -1)
+    if every_trick:
+        return mark_choice(ft, above, tops, held, legal, unknown, plays, last, partner_pos,
+                           bidding_side)
     moves = [i for i in range(28) if legal >> i & 1]
     if not plays:
         trumps_out = unknown & ft.trump_mask
@@ -274,6 +285,76 @@ def play_choice(
     return (m, LOW, plays[best])
 
 
+def _beaters(ft: FastTables, above: tuple[tuple[int, ...], ...], unknown: int, x: int
+              ) -> int:
+    """How many unseen dominoes beat ``x`` when it is led."""
+    return (unknown & above[ft.lead[x]][x]).bit_count()
+
+
+def mark_choice(
+    ft: FastTables,
+    above: tuple[tuple[int, ...], ...],
+    tops: tuple[int, ...],
+    held: int,
+    legal: int,
+    unknown: int,
+    plays: list[int],
+    last: bool,
+    partner_pos: int,
+    bidding_side: bool,
+) -> tuple[int, str, int]:
+    """The play in a mark bid (``legal`` holds two or more): one lost trick sets the
+    bid, so count does not matter. The bidders pull trumps and lead sure winners as in a
+    points bid, else the domino the fewest unseen ones beat; both sides try to win every
+    trick not already sure for their side, with the domino least likely to be beaten;
+    what cannot win is the least useful domino (never a sure winner or a trump)."""
+    moves = [i for i in range(28) if legal >> i & 1]
+    if not plays:
+        trumps_out = unknown & ft.trump_mask
+        my_trumps = held & ft.trump_mask
+        if bidding_side and trumps_out and my_trumps:
+            top_out = next(x for x in tops if trumps_out >> x & 1)
+            top_mine = next(x for x in tops if my_trumps >> x & 1)
+            if ft.power[8][top_mine] > ft.power[8][top_out]:
+                return (top_mine, PULL_TOP, -1)
+            t = min((x for x in tops if my_trumps >> x & 1), key=lambda x: ft.power[8][x])
+            return (t, PULL, top_out)
+        walkers = [m for m in moves if not unknown & above[ft.lead[m]][m]]
+        if walkers:
+            return (max(walkers, key=lambda x: (ft.power[ft.lead[x]][x], x)), WALK, -1)
+        m = min(moves, key=lambda x: (_beaters(ft, above, unknown, x),
+                                      -ft.power[ft.lead[x]][x], x))
+        return (m, MARK_LEAD, -1)
+    s = ft.lead[plays[0]]
+    row = ft.power[s]
+    best = 0
+    for i in range(1, len(plays)):
+        if row[plays[i]] > row[plays[best]]:
+            best = i
+    bp = row[plays[best]]
+    ours = best == partner_pos
+    if not (ours and (last or not unknown & above[s][plays[best]])):
+        winners = [m for m in moves if row[m] > bp]
+        if winners:
+            safe = [m for m in winners if last or not unknown & above[s][m]]
+            if safe:
+                return (min(safe, key=lambda x: (row[x], x)), MARK_WIN, plays[best])
+            top = max(winners, key=lambda x: (row[x], x))
+            # Over a partner only when that leaves fewer dominoes out to beat the trick.
+            if not ours or (unknown & above[s][top]).bit_count() < (
+                    unknown & above[s][plays[best]]).bit_count():
+                return (top, MARK_HIGH, plays[best])
+    if legal & ft.members[s]:
+        m = min(moves, key=lambda x: (row[x], x))
+        return (m, MARK_LOW, plays[best])
+    # Off suit: keep trumps and sure winners; shed the domino most dominoes out beat.
+    m = min(moves, key=lambda x: (
+        ft.trump_mask >> x & 1, not unknown & above[ft.lead[x]][x],
+        -_beaters(ft, above, unknown, x), ft.power[ft.lead[x]][x], x,
+    ))
+    return (m, MARK_SHED, plays[best])
+
+
 def _name(i: int) -> str:
     return str(DOMINOES[i])
 
@@ -309,6 +390,19 @@ def explain(code: str, played: int, about: int, contract: Contract) -> str:
         return f"{d}: nello must lose every trick, so it plays its lowest."
     if code == NELLO_PUSH:
         return f"{d}: plays low, to leave the trick to the nello bidder."
+    if code == MARK_LEAD:
+        return (f"{d}: no sure winner; in a mark bid it leads the domino the fewest "
+                "dominoes out can beat.")
+    if code == MARK_WIN:
+        return f"{d}: a mark bid needs every trick, so it takes this one from the {a} for sure."
+    if code == MARK_HIGH:
+        return (f"{d}: a mark bid is won or lost on one trick, so it plays its highest over "
+                f"the {a}.")
+    if code == MARK_LOW:
+        return f"{d}: cannot win the trick (or partner has it), so it follows with its lowest."
+    if code == MARK_SHED:
+        return (f"{d}: cannot follow or win; in a mark bid count does not matter, so it "
+                "throws its weakest domino and keeps trumps and sure winners.")
     if code == SEVENS:
         return f"{d}: sevens: it must play the domino closest to 7 pips."
     if about >= 0 and code == LOW:
