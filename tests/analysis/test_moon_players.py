@@ -15,6 +15,7 @@ from texas42.analysis.moon_players import (
     MoonSamplingPlayer,
     MoonView,
     make_moon_player,
+    moon_bid_misfit,
     moon_decide,
     moon_match,
     play_moon_hand,
@@ -22,10 +23,10 @@ from texas42.analysis.moon_players import (
 )
 from texas42.analysis.moon_solver import solve_moon
 from texas42.contracts import Contract, tables
-from texas42.dominoes import Domino
+from texas42.dominoes import DOMINOES, Domino
 from texas42.errors import IllegalActionError, NotationError
 from texas42.hand import Phase
-from texas42.moon import MoonDeal, MoonGame, MoonHand
+from texas42.moon import MOON_MASK, MoonDeal, MoonGame, MoonHand
 from texas42.tricks import trick_winner
 
 from .moon_helpers import moon_in_play
@@ -333,3 +334,111 @@ def test_player_names_and_errors() -> None:
     with pytest.raises(IllegalActionError) as err:
         moon_decide(MoonRuleBasedPlayer(), hand)
     assert err.value.rule == "hand-over"
+
+
+def _rule_based_bid(hand: MoonHand, seat: int, seven: int) -> int:
+    """What :class:`MoonRuleBasedPlayer` bids holding ``seven`` at ``seat``'s turn of the
+    auction of ``hand`` (a fresh deal gives it those seven, the bids before it are
+    replayed)."""
+    rest = [d for d in range(28) if MOON_MASK >> d & 1 and not seven >> d & 1]
+    masks = [0, 0, 0]
+    masks[seat] = seven
+    others = [s for s in range(3) if s != seat]
+    for k, d in enumerate(rest[:-1]):
+        masks[others[k // 7]] |= 1 << d
+    other = MoonHand(MoonDeal(masks, DOMINOES[rest[-1]]), shaker=hand.shaker)
+    for b in hand.bids:
+        if other.to_act == seat:
+            break
+        other.bid(b)
+    assert other.to_act == seat
+    return int(moon_decide(MoonRuleBasedPlayer(), other).action)
+
+
+def _fits_auction(hand: MoonHand, held: tuple[int, int, int]) -> bool:
+    """Whether every other seat, holding ``held`` now, would have bid as it did under the
+    rule-based bidder: its seven are what it holds and played; the bidder's (seen by an
+    opponent) any seven of what it holds, played and discarded."""
+    me, bidder = hand.to_act, hand.bidder
+    assert bidder is not None
+    view = MoonView.of(hand)
+    played = [0, 0, 0]
+    tricks = [(t.seats, t.plays) for t in hand.tricks]
+    seats = tuple((hand.leader + i) % 3 for i in range(len(hand.current_trick)))
+    for ss, ds in (*tricks, (seats, tuple(hand.current_trick))):
+        for s, d in zip(ss, ds, strict=True):
+            played[s] |= 1 << d.index
+    for i, bid in enumerate(hand.bids):
+        s = hand.bidding_order[i]
+        if s == me:
+            continue
+        if s != bidder or me == bidder:
+            sevens = [held[s] | played[s]]
+        else:
+            eight = held[s] | played[s] | (view.unseen & ~held[0] & ~held[1] & ~held[2])
+            sevens = [eight & ~(1 << x) for x in range(28) if eight >> x & 1]
+        if all(_rule_based_bid(hand, s, seven) != bid for seven in sevens):
+            return False
+    return True
+
+
+def test_bid_misfit_without_slack_is_the_rule_based_bid() -> None:
+    rng = random.Random(21)
+    checked = 0
+    for _ in range(40):
+        hand = MoonHand(MoonDeal.shake(rng), shaker=rng.randrange(3))
+        while hand.phase is Phase.BIDDING:
+            hand.bid(rng.choice(hand.valid_bids()))
+        if hand.bidder is None:
+            continue
+        view = MoonView.of(hand)
+        for s in hand.bidding_order[: len(hand.bids)]:
+            for _ in range(10):
+                seven = sum(1 << d for d in rng.sample(
+                    [d for d in range(28) if MOON_MASK >> d & 1], 7))
+                bid = hand.bids[hand.bidding_order.index(s)]
+                fits = _rule_based_bid(hand, s, seven) == bid
+                assert (moon_bid_misfit(view, s, seven, slack=0) == 0) == fits
+                assert moon_bid_misfit(view, s, seven) <= moon_bid_misfit(view, s, seven,
+                                                                           slack=0)
+                checked += 1
+    assert checked >= 500
+
+
+def _rule_based_position(rng: random.Random, tricks_left: int) -> MoonHand | None:
+    """A hand bid, discarded and named by rule-based players, then played at random."""
+    hand = MoonHand(MoonDeal.shake(rng), shaker=rng.randrange(3))
+    rules = MoonRuleBasedPlayer()
+    while hand.phase is not Phase.PLAYING:
+        if hand.is_over:
+            return None
+        hand.apply((_kind(hand), moon_decide(rules, hand).action))
+    for _ in range((7 - tricks_left) * 3 + rng.randrange(3)):
+        hand.play(rng.choice(hand.legal_plays()))
+    return hand
+
+
+def test_sampled_holdings_fit_the_auction_when_they_can() -> None:
+    """Rule-based players bid, so the true holdings fit the auction exactly: a sampler
+    with no slack and enough tries returns fitting guesses; the plain sampler (one try)
+    does not always."""
+    rng = random.Random(22)
+    narrowed = unfit_plain = 0
+    for _ in range(150):
+        hand = _rule_based_position(rng, 3)
+        if hand is None:
+            continue
+        fits = _arrangements(hand)
+        auction = [held for held in fits if _fits_auction(hand, held)]
+        assert tuple(hand.holding(s).mask for s in range(3)) in auction
+        if len(auction) == len(fits) or len(auction) < len(fits) / 20:
+            continue  # all fit; or so few that 300 tries might miss them all
+        narrowed += 1
+        view = MoonView.of(hand)
+        for i in range(4):
+            guess = sample_moon_holdings(view, random.Random(i), tries=300, slack=0)
+            assert guess is not None and tuple(guess) in auction, hand.to_json()
+            plain = sample_moon_holdings(view, random.Random(i), tries=1)
+            assert plain is not None and tuple(plain) in fits
+            unfit_plain += tuple(plain) not in auction
+    assert narrowed >= 50 and unfit_plain >= 80

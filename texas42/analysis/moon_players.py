@@ -11,8 +11,8 @@ play.
   follow-me); as bidder pulls trumps and cashes winners; as an opponent leaves a trick to
   the other opponent once it beats the bidder, wins cheaply, otherwise plays low.
 - :class:`MoonSamplingPlayer`: deals the unseen dominoes again, consistently with what its
-  seat saw, solves each deal exactly (:mod:`texas42.analysis.moon_solver`) and plays the
-  domino with the best average for its side.
+  seat saw and (as far as a few tries allow) with the bids, solves each deal exactly
+  (:mod:`texas42.analysis.moon_solver`) and plays the domino with the best average for its side.
 
 >>> from texas42.moon import MoonDeal, MoonHand
 >>> hand = MoonHand(MoonDeal.from_seed(4), shaker=0)
@@ -435,10 +435,38 @@ class MoonRuleBasedPlayer:
 
 
 # -- sampling ------------------------------------------------------------------------------
-def sample_moon_holdings(view: MoonView, rng: random.Random) -> list[int] | None:
+@functools.lru_cache(maxsize=4096)
+def _bid_level(seven: int, contracts: tuple[Contract, ...], widow: float) -> int:
+    """The rule-based bid of ``seven`` as a level: 8 for a lock (it shoots the moon),
+    else the tricks it would bid, 0..7 (it bids only from 4 up)."""
+    est = best_estimate(seven, contracts)
+    return 8 if est.lock else min(7, int(est.tricks + widow))
+
+
+def moon_bid_misfit(view: MoonView, seat: int, seven: int, *, slack: int = 1,
+                    widow: float = 1.0) -> int:
+    """How badly a guessed original seven of ``seat`` fits its bid, in tricks of the
+    rule-based bidder's own level (0: fits). With ``slack`` 0 it fits exactly when
+    :class:`MoonRuleBasedPlayer` would have bid the same; each unit of slack forgives one
+    trick more (a passer a trick stronger, a bidder a trick off its bid)."""
+    high = 0
+    for i, bid in enumerate(view.bids):
+        if view.bidding_order[i] == seat:
+            level = _bid_level(seven, moon_contracts(view.rules), widow)
+            if bid == 0:
+                return max(0, level - max(3, high) - slack)
+            return max(0, abs(level - (8 if bid == SHOOT_THE_MOON else bid)) - slack)
+        high = max(high, bid)
+    return 0  # the auction ended before its turn (someone shot the moon)
+
+
+def sample_moon_holdings(view: MoonView, rng: random.Random, *, tries: int = 8,
+                         slack: int = 1, widow: float = 1.0) -> list[int] | None:
     """One guess at the three holdings (the viewer's own exact), consistent with what
     its seat saw: how many each seat holds and the suits it showed it cannot follow. The
-    bidder knows the discard; an opponent does not (it may be any unseen domino)."""
+    bidder knows the discard; an opponent does not (it may be any unseen domino).
+    Among ``tries`` guesses, the first whose seats would have bid as they did
+    (:func:`moon_bid_misfit`), else the one that fits the auction best."""
     me = view.seat
     needs = {s: view.remaining_count(s) for s in range(PLAYERS) if s != me}
     forbidden: dict[int, int] = {}
@@ -450,29 +478,61 @@ def sample_moon_holdings(view: MoonView, rng: random.Random) -> list[int] | None
                 if suits >> x & 1:
                     mask |= members[x]  # suits overlap: or, never add
             forbidden[s] = mask
-    dealt = deal_hidden(rng, view.unseen, needs, forbidden)
-    if dealt is None:
-        return None
-    hands = [0] * PLAYERS
-    hands[me] = view.held
-    for s, m in dealt.items():
-        hands[s] = m
-    return hands
+    # Tricks stay face up: each seat's plays rebuild its original seven.
+    shown = {s: 0 for s in range(PLAYERS)}
+    plays = [(t.seats, t.plays) for t in view.tricks]
+    for seats, dominoes in (*plays, (view.trick_seats, view.trick)):
+        for s, d in zip(seats, dominoes, strict=False):  # the trick: seats to come
+            shown[s] |= 1 << d.index
+    # Only after the discard is each holding its seven (the bidder's eight) less its plays.
+    judge = view.contract is not None
+    best: list[int] | None = None
+    best_misfit = 1 << 30
+    for _ in range(max(1, tries)):
+        dealt = deal_hidden(rng, view.unseen, needs, forbidden)
+        if dealt is None:
+            return None
+        hands = [0] * PLAYERS
+        hands[me] = view.held
+        for s, m in dealt.items():
+            hands[s] = m
+        if not judge:
+            return hands
+        misfit = 0
+        for s in needs:
+            if s != view.bidder:
+                seven = hands[s] | shown[s]
+                misfit += moon_bid_misfit(view, s, seven, slack=slack, widow=widow)
+                continue
+            # The bidder's eight: what it holds and played, and the discard (what no
+            # seat got); any one of them may have been the widow.
+            eight = hands[s] | shown[s] | (view.unseen & ~sum(dealt.values()))
+            misfit += min(moon_bid_misfit(view, s, eight & ~(1 << x), slack=slack,
+                                          widow=widow)
+                          for x in range(28) if eight >> x & 1)
+        if misfit == 0:
+            return hands
+        if misfit < best_misfit:
+            best, best_misfit = hands, misfit
+    return best
 
 
 class MoonSamplingPlayer:
-    """Deals the unseen dominoes ``samples`` times consistently with its view, solves
-    each deal exactly and plays the domino with the best average: the most tricks for
-    the bidder as bidder, the fewest as an opponent (a tie goes to the rule-based choice).
-    Bids, discards and names trumps like :class:`MoonRuleBasedPlayer`."""
+    """Deals the unseen dominoes ``samples`` times consistently with its view (and, within
+    ``tries`` guesses each, with the auction), solves each deal exactly and plays the
+    domino with the best average: the most tricks for the bidder as bidder, the fewest as
+    an opponent (a tie goes to the rule-based choice). Bids, discards and names trumps
+    like :class:`MoonRuleBasedPlayer`."""
 
     name = "sampling"
 
-    def __init__(self, samples: int = 8, seed: int = 0) -> None:
+    def __init__(self, samples: int = 8, seed: int = 0, *, tries: int = 8) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.samples = samples
         self.seed = seed
+        #: Guesses per sample to find one that fits the auction.
+        self.tries = tries
         self.rules = MoonRuleBasedPlayer()
         self._solvers: dict[tuple[Contract, int], MoonSolver] = {}
 
@@ -499,7 +559,8 @@ class MoonSamplingPlayer:
         totals = {d.index: 0.0 for d in view.legal_plays}
         solved = 0
         for _ in range(self.samples):
-            hands = sample_moon_holdings(view, rng)
+            hands = sample_moon_holdings(view, rng, tries=self.tries,
+                                         widow=self.rules.widow)
             if hands is None:
                 continue
             pos = MoonPosition((hands[0], hands[1], hands[2]), c, bidder, view.high_bid,
@@ -716,6 +777,7 @@ __all__ = [
     "best_estimate",
     "estimate",
     "make_moon_player",
+    "moon_bid_misfit",
     "moon_decide",
     "moon_match",
     "play_moon_hand",
