@@ -263,11 +263,8 @@ class _Search:
         return self.t.power[self.t.lead[first]][d]
 
     def legal(self, held: int, first: int) -> int:
-        if self.sevens:
-            return self.t.legal(held, None)
-        if first < 0:
-            return held
-        return held & self.t.members[self.t.lead[first]] or held
+        # The rule of following lives in the contract's tables (``first``: -1 on the lead).
+        return self.t.legal(held, DOMINOES[first] if first >= 0 else None)
 
     def lost(self, winner: int) -> bool:
         """Whether a trick won by ``winner`` breaks the claim."""
@@ -603,6 +600,11 @@ def verify_claim(hand: Hand, seat: int) -> ClaimCheck:
     Raises :class:`~texas42.errors.IllegalActionError` when no claim may be made here
     (``rule="claim-timing"`` or ``"claim-nello"``).
     """
+    return _verify(hand, seat)[0]
+
+
+def _verify(hand: Hand, seat: int) -> tuple[ClaimCheck, _Search]:
+    """The verdict, and the search behind it (its memo then serves to play the claim)."""
     _check_claimant(hand, seat)
     search = _search_for(hand, seat)
     root = _position(search, hand)
@@ -611,7 +613,7 @@ def verify_claim(hand: Hand, seat: int) -> ClaimCheck:
         table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
         example = _counterexample(search, root, table)
         reason = _invalid_reason(seat, example, left, search.nello)
-        return ClaimCheck(False, seat, left, (), example, reason, len(search.memo))
+        return ClaimCheck(False, seat, left, (), example, reason, len(search.memo)), search
     plan = tuple(DOMINOES[m] for m in _main_line(search, root))
     sure = search.sure(root) if root.k == 0 else None
     if sure is not None:
@@ -619,7 +621,7 @@ def verify_claim(hand: Hand, seat: int) -> ClaimCheck:
         reason = _sure_reason(seat, draw, rest, search.t.trump_mask)
     else:
         reason = _valid_reason(seat, plan, left, search.nello)
-    return ClaimCheck(True, seat, left, plan, None, reason, len(search.memo))
+    return ClaimCheck(True, seat, left, plan, None, reason, len(search.memo)), search
 
 
 def _main_line(search: _Search, root: _Node) -> list[int]:
@@ -705,10 +707,19 @@ def claim_play(hand: Hand, seat: int) -> Domino:
 class ClaimPlayer:
     """Plays a claim out, keeping one search (and what it learnt) for the whole hand."""
 
-    def __init__(self, hand: Hand, seat: int) -> None:
-        _check_claimant(hand, seat)
+    def __init__(self, hand: Hand, seat: int, *, _search: _Search | None = None) -> None:
+        if _search is None:
+            _check_claimant(hand, seat)
+            _search = _search_for(hand, seat)
         self.seat = seat
-        self.search = _search_for(hand, seat)
+        self.search = _search
+
+    @classmethod
+    def checked(cls, hand: Hand, seat: int) -> tuple[ClaimCheck, ClaimPlayer]:
+        """Verify the claim and return a player that plays it out with the same search
+        (what the check learnt is not searched again)."""
+        check, search = _verify(hand, seat)
+        return check, cls(hand, seat, _search=search)
 
     def play(self, hand: Hand) -> Domino:
         """The claimant's next play in ``hand`` (the claimant must be to act)."""

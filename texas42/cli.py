@@ -23,6 +23,7 @@ from .analysis import cli as analysis_cli
 from .bidding import bid_text
 from .deals import Deal
 from .errors import NotationError, Texas42Error
+from .moon import is_moon_record
 from .records import HandRecord, RecordNotationError, ReplayError, result_json
 from .rules import PRESETS, Rules
 
@@ -65,16 +66,6 @@ def _moon_deal(args: argparse.Namespace) -> int:
 def read_record(path: str) -> HandRecord:
     """A hand record from a file (``-`` for standard input)."""
     return HandRecord.from_json(_read_text(path))
-
-
-def _is_moon(text: str) -> bool:
-    """Whether a record's rules are Moon's (three players)."""
-    try:
-        data = json.loads(text)
-        rules = Rules.from_json(data.get("rules", "standard")) if isinstance(data, dict) else None
-        return rules is not None and rules.players == 3
-    except (ValueError, TypeError):
-        return False  # the 42 reader reports the problem
 
 
 def _replay_moon(text: str, args: argparse.Namespace) -> int:
@@ -123,7 +114,7 @@ def _read_text(path: str) -> str:
 def _replay_main(args: argparse.Namespace) -> int:
     try:
         text = _read_text(args.file)
-        if _is_moon(text):
+        if is_moon_record(text):
             return _replay_moon(text, args)
         hand = HandRecord.from_json(text).replay()
     except OSError as exc:

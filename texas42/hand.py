@@ -521,19 +521,18 @@ class Hand:
         claim that is not sure raises ``IllegalActionError(rule="claim-not-sure")``
         with the reason, and the hand is left exactly as it was.
         """
-        from .claims import ClaimPlayer, lowest_legal, verify_claim
+        from .claims import ClaimPlayer, lowest_legal
 
         if self.claim is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",
                 rule="claim-timing",
             )
-        check = verify_claim(self, seat)
+        check, player = ClaimPlayer.checked(self, seat)
         if not check.valid:
             raise IllegalActionError(check.explain(), rule="claim-not-sure")
         before = self.copy()
         try:
-            player = ClaimPlayer(self, seat)
             self.claim = Claim(seat, len(self.plays))
             while self.phase is Phase.PLAYING:
                 self.play(player.play(self) if self.to_act == seat else lowest_legal(self))
@@ -665,20 +664,8 @@ class Hand:
     def known_voids(self) -> dict[int, set[Suit]]:
         """For each seat, the suits it has shown it cannot follow (from the
         tricks played, open to everyone who watched them)."""
-        voids: dict[int, set[Suit]] = {s: set() for s in range(SEATS)}
-        if self.contract is None or self.contract.kind == "sevens":
-            return voids  # in sevens nobody follows suit
-        members, lead = self._tables.members, self._tables.lead
         current = Trick(self.leader, tuple(self._trick), None, 0, tuple(self._trick_seats))
-        played = [*self.tricks, current]
-        for trick in played:
-            if not trick.plays:
-                continue
-            suit = lead[trick.plays[0].index]
-            for seat, d in zip(trick.seats[1:], trick.plays[1:], strict=True):
-                if not members[suit] >> d.index & 1:
-                    voids[seat].add(Suit(suit))
-        return voids
+        return shown_voids([*self.tricks, current], self.contract, SEATS)
 
     def trick_explanation(self, index: int = -1) -> str:
         """Why the trick ``index`` was won by who won it."""
@@ -739,6 +726,25 @@ class Hand:
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.actions)
+
+
+def shown_voids(
+    tricks: Iterable[Trick], contract: Contract | None, seats: int
+) -> dict[int, set[Suit]]:
+    """For each of ``seats`` seats, the suits it showed it cannot follow in ``tricks``
+    (complete or in progress): a domino that does not follow the suit led."""
+    voids: dict[int, set[Suit]] = {s: set() for s in range(seats)}
+    if contract is None or contract.kind == "sevens":
+        return voids  # in sevens nobody follows suit
+    t = tables(contract)
+    for trick in tricks:
+        if not trick.plays:
+            continue
+        suit = t.lead[trick.plays[0].index]
+        for seat, d in zip(trick.seats[1:], trick.plays[1:], strict=True):
+            if not t.members[suit] >> d.index & 1:
+                voids[seat].add(Suit(suit))
+    return voids
 
 
 def allowed_contracts(rules: Rules, bid: int | None = None) -> list[Contract]:

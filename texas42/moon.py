@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .contracts import Contract, tables
+from .contracts import Contract, Suit, tables
 from .deals import decode_deal, encode_deal
 from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, sorted_dominoes, to_domino, to_mask
 from .errors import (
@@ -35,7 +35,7 @@ from .errors import (
     IllegalPlayError,
     NotationError,
 )
-from .hand import Action, Phase, Trick
+from .hand import Action, Phase, Trick, shown_voids
 from .rules import MOON, Rules
 from .tricks import explain_play
 
@@ -46,6 +46,32 @@ MOON_MASK = sum(1 << d.index for d in MOON_DOMINOES)
 _SIZES = (7, 7, 7, 1)  # three hands and the widow
 MOON_BIDS = (4, 5, 6, 7, 21)
 SHOOT_THE_MOON = 21
+
+
+def moon_contracts(rules: Rules = MOON) -> list[Contract]:
+    """What a Moon bidder may name: a number as trumps, or follow-me (doubles are never
+    trumps in Moon).
+
+    >>> [str(c) for c in moon_contracts()][-2:]
+    ['blanks', 'follow-me']
+    """
+    out = [Contract.suit(n) for n in range(6, -1, -1)]
+    out += [Contract("follow-me", None, p) for p in rules.follow_me_doubles]  # type: ignore[arg-type]
+    return out
+
+
+def is_moon_record(text: str) -> bool:
+    """Whether a hand record (JSON) is of Moon: its rules are for three players.
+
+    >>> is_moon_record('{"rules": "moon", "hands": []}'), is_moon_record('{"hands": []}')
+    (True, False)
+    """
+    try:
+        data = json.loads(text)
+        rules = Rules.from_json(data.get("rules", "standard")) if isinstance(data, dict) else None
+        return rules is not None and rules.players == PLAYERS
+    except (ValueError, TypeError):
+        return False  # the 42 reader reports the problem
 
 
 class MoonDeal:
@@ -232,9 +258,7 @@ class MoonHand:
     def valid_contracts(self) -> list[Contract]:
         if self.phase is not Phase.CONTRACT or self.discard is None:
             return []
-        out = [Contract.suit(n) for n in range(6, -1, -1)]
-        out += [Contract("follow-me", None, p) for p in self.rules.follow_me_doubles]  # type: ignore[arg-type]
-        return out
+        return moon_contracts(self.rules)
 
     def name_contract(self, contract: Contract | str) -> None:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
@@ -262,6 +286,12 @@ class MoonHand:
     @property
     def current_trick(self) -> list[Domino]:
         return list(self._trick)
+
+    def known_voids(self) -> dict[int, set[Suit]]:
+        """For each seat, the suits it has shown it cannot follow (Moon tricks are
+        face up, so everyone saw them)."""
+        current = Trick(self.leader, tuple(self._trick), None, 0, tuple(self._seats))
+        return shown_voids([*self.tricks, current], self.contract, PLAYERS)
 
     def _legal_mask(self) -> int:
         held = self._holdings[self.to_act]
@@ -319,15 +349,25 @@ class MoonHand:
     def is_over(self) -> bool:
         return self.phase in (Phase.OVER, Phase.RESHAKE)
 
-    def legal_actions(self) -> list[Action]:
-        seat = self.to_act
+    @property
+    def next_action(self) -> str | None:
+        """What the seat to act does next: ``"bid"``, ``"discard"``, ``"contract"`` or
+        ``"play"`` (``None`` once the hand is over)."""
         if self.phase is Phase.BIDDING:
-            return [Action("bid", b, seat) for b in self.valid_bids()]
-        if self.phase is Phase.CONTRACT and self.discard is None:
-            return [Action("discard", d, seat) for d in self.holding(seat)]
+            return "bid"
         if self.phase is Phase.CONTRACT:
+            return "discard" if self.discard is None else "contract"
+        return "play" if self.phase is Phase.PLAYING else None
+
+    def legal_actions(self) -> list[Action]:
+        seat, kind = self.to_act, self.next_action
+        if kind == "bid":
+            return [Action("bid", b, seat) for b in self.valid_bids()]
+        if kind == "discard":
+            return [Action("discard", d, seat) for d in self.holding(seat)]
+        if kind == "contract":
             return [Action("contract", c, seat) for c in self.valid_contracts()]
-        if self.phase is Phase.PLAYING:
+        if kind == "play":
             return [Action("play", d, seat) for d in self.legal_plays()]
         return []
 

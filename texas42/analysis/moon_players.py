@@ -37,7 +37,7 @@ from ..contracts import Contract, tables
 from ..dominoes import DOMINOES, Domino
 from ..errors import IllegalActionError, NotationError
 from ..hand import Phase, Trick
-from ..moon import MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand
+from ..moon import MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand, moon_contracts
 from ..rules import Rules
 from ._tables import fast_tables
 from .moon_solver import MoonPosition, MoonSolver
@@ -78,6 +78,8 @@ class MoonView:
     legal_discards: tuple[Domino, ...]
     legal_contracts: tuple[Contract, ...]
     legal_plays: tuple[Domino, ...]
+    #: For each seat, the suits it showed it cannot follow (a mask: bit ``s`` for suit ``s``).
+    shown_voids: tuple[int, ...] = (0, 0, 0)
 
     @classmethod
     def of(cls, hand: MoonHand, seat: int | None = None) -> MoonView:
@@ -108,6 +110,8 @@ class MoonView:
             legal_discards=tuple(hand.holding(s)) if acting and discarding else (),
             legal_contracts=tuple(hand.valid_contracts()) if acting else (),
             legal_plays=tuple(hand.legal_plays()) if acting else (),
+            shown_voids=tuple(sum(1 << suit for suit in suits)
+                              for _, suits in sorted(hand.known_voids().items())),
         )
 
     @property
@@ -146,19 +150,7 @@ class MoonView:
     def voids(self) -> dict[int, int]:
         """For each seat, the mask of suits (bit ``s`` for suit ``s``) it showed it cannot
         follow."""
-        out = {s: 0 for s in range(PLAYERS)}
-        if self.contract is None:
-            return out
-        t = tables(self.contract)
-        current = Trick(self.leader, self.trick, None, 0, self.trick_seats[: len(self.trick)])
-        for trick in (*self.tricks, current):
-            if not trick.plays:
-                continue
-            suit = t.lead[trick.plays[0].index]
-            for s, d in zip(trick.seats[1:], trick.plays[1:], strict=True):
-                if not t.members[suit] >> d.index & 1:
-                    out[s] |= 1 << suit
-        return out
+        return dict(enumerate(self.shown_voids))
 
 
 def _fingerprint(view: MoonView) -> int:
@@ -305,12 +297,6 @@ def best_estimate(held: int, contracts: Sequence[Contract]) -> MoonEstimate:
     return max((estimate(held, c) for c in contracts), key=lambda e: (e.lock, e.tricks))
 
 
-def moon_contracts(rules: Rules) -> tuple[Contract, ...]:
-    """The contracts a Moon bidder may name: a number as trumps, or follow-me."""
-    return (*(Contract.suit(n) for n in range(6, -1, -1)),
-            *(Contract("follow-me", None, p) for p in rules.follow_me_doubles))  # type: ignore[arg-type]
-
-
 def _weakness(x: int, contract: Contract, unseen: int) -> tuple[int, int, int, int, int]:
     """Sort key: the domino to part with first (not a trump, not a sure winner, not a
     double, low in its suit, few pips)."""
@@ -452,7 +438,7 @@ def moon_bid_misfit(view: MoonView, seat: int, seven: int, *, slack: int = 1,
     high = 0
     for i, bid in enumerate(view.bids):
         if view.bidding_order[i] == seat:
-            level = _bid_level(seven, moon_contracts(view.rules), widow)
+            level = _bid_level(seven, tuple(moon_contracts(view.rules)), widow)
             if bid == 0:
                 return max(0, level - max(3, high) - slack)
             return max(0, abs(level - (8 if bid == SHOOT_THE_MOON else bid)) - slack)
@@ -610,12 +596,8 @@ def make_moon_player(name: str, *, seed: int = 0) -> MoonPlayer:
 
 # -- playing hands -------------------------------------------------------------------------
 def _kind(hand: MoonHand) -> str:
-    if hand.phase is Phase.BIDDING:
-        return "bid"
-    if hand.phase is Phase.CONTRACT:
-        return "discard" if hand.discard is None else "contract"
-    if hand.phase is Phase.PLAYING:
-        return "play"
+    if hand.next_action is not None:
+        return hand.next_action
     raise IllegalActionError(f"nothing to decide: the Moon hand is {hand.phase.value}",
                              rule="hand-over")
 

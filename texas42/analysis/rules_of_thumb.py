@@ -244,10 +244,7 @@ def play_choice(
         return (m, LEAD_LOW, -1)
     s = ft.lead[plays[0]]
     row = ft.power[s]
-    best = 0
-    for i in range(1, len(plays)):
-        if row[plays[i]] > row[plays[best]]:
-            best = i
+    best = ft.winner_pos(plays)
     bp = row[plays[best]]
     on_table = 0
     for x in plays:
@@ -327,10 +324,7 @@ def mark_choice(
         return (m, MARK_LEAD, -1)
     s = ft.lead[plays[0]]
     row = ft.power[s]
-    best = 0
-    for i in range(1, len(plays)):
-        if row[plays[i]] > row[plays[best]]:
-            best = i
+    best = ft.winner_pos(plays)
     bp = row[plays[best]]
     ours = best == partner_pos
     if not (ours and (last or not unknown & above[s][plays[best]])):

@@ -14,7 +14,7 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from ..contracts import Contract, Suit, tables
+from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import NotationError, Texas42Error
 from ..hand import Action, Phase, Trick
@@ -26,21 +26,6 @@ from .moon_explorer import moon_bid_words
 
 _SOLVED: OrderedDict[Any, Any] = OrderedDict()
 _SOLVED_SIZE = 256
-
-
-def is_moon_record(text: str) -> bool:
-    """Whether a pasted record's rules are Moon's (three players), as ``texas42 replay``
-    tells.
-
-    >>> is_moon_record('{"rules": "moon", "hands": []}'), is_moon_record('{"hands": []}')
-    (True, False)
-    """
-    try:
-        data = json.loads(text)
-        rules = Rules.from_json(data.get("rules", "standard")) if isinstance(data, dict) else None
-        return rules is not None and rules.players == PLAYERS
-    except (ValueError, TypeError):
-        return False  # the 42 reader reports the problem
 
 
 def read_moon_record(text: str) -> MoonHand:
@@ -59,21 +44,6 @@ def read_moon_record(text: str) -> MoonHand:
         # A shaker that is not a seat, a hand that is not a list ...: the engine's checks
         # say what was wrong, but not as a rules error.
         raise NotationError(f"this is not a Moon hand record: {exc}", rule="record") from None
-
-
-def moon_contracts(rules: Rules = MOON) -> list[Contract]:
-    """The contracts a Moon bidder may name under ``rules``, asked of the engine.
-
-    >>> [str(c) for c in moon_contracts()][-2:]
-    ['blanks', 'follow-me']
-    """
-    hand = MoonHand(MoonDeal.from_seed(0), rules=rules)
-    hand.bid(MOON_BIDS[0])
-    while hand.phase is Phase.BIDDING:
-        hand.bid(0)
-    assert hand.bidder is not None
-    hand.discard_domino(next(iter(hand.holding(hand.bidder))))
-    return hand.valid_contracts()
 
 
 def moon_deal(source: DealSource) -> MoonDeal:
@@ -174,25 +144,6 @@ def moon_action_words(
             f" {SEAT_NAMES[winner]} wins the trick ({won} trick{'s' if won != 1 else ''} so far)."
         )
     return out
-
-
-def moon_known_voids(hand: MoonHand) -> dict[int, set[Suit]]:
-    """For each seat, the suits it has shown it cannot follow (a failure to follow in
-    the tricks played, which everyone at the table saw)."""
-    voids: dict[int, set[Suit]] = {s: set() for s in range(PLAYERS)}
-    if hand.contract is None:
-        return voids
-    t = tables(hand.contract)
-    current = hand.current_trick
-    seats = tuple((hand.leader + i) % PLAYERS for i in range(len(current)))
-    for trick in (*hand.tricks, Trick(hand.leader, tuple(current), None, 0, seats)):
-        if not trick.plays:
-            continue
-        suit = t.lead[trick.plays[0].index]
-        for s, d in zip(trick.seats[1:], trick.plays[1:], strict=True):
-            if not t.members[suit] >> d.index & 1:
-                voids[s].add(Suit(suit))
-    return voids
 
 
 def moon_trick_pic(trick: Trick, size: int = 28) -> str:

@@ -94,16 +94,6 @@ def simple_contract(hand: Hand) -> Decision:
     )
 
 
-def _current_winner(plays: list[Domino], contract: Contract) -> int:
-    t = tables(contract)
-    power = t.power[t.lead[plays[0].index]]
-    best = 0
-    for i in range(1, len(plays)):
-        if power[plays[i].index] > power[plays[best].index]:
-            best = i
-    return best
-
-
 def simple_play(hand: Hand) -> Decision:
     legal = hand.legal_plays()
     contract = hand.contract
@@ -135,7 +125,7 @@ def simple_play(hand: Hand) -> Decision:
         d = min(legal, key=low_key)
         return Decision("play", d, f"nothing sure to win: leads its least valuable domino, {d}")
     seat = hand.to_act
-    best = _current_winner(trick, contract)
+    best = t.best(trick)
     winner_seat = (hand.leader + best) % 4
     lead = t.lead[trick[0].index]
     power = t.power[lead]

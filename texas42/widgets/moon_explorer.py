@@ -191,7 +191,7 @@ class MoonExplorer(Explorer):
             if h.is_over or h.to_act == self.seat:
                 break
             seat = h.to_act
-            kind = self._kind(h)
+            kind = h.next_action or "play"  # not over here, so never None
             decision = decide(self._players[seat], h)
             h.apply((kind, decision.action))
             if kind == "discard":
@@ -203,14 +203,6 @@ class MoonExplorer(Explorer):
             self.log.append(f"Seat {seat} {verb} {what} — {decision.reason.rstrip('.')}.")
         if h.is_over and h.result is not None:
             self.log.append(f"Result: {h.result.describe()}")
-
-    @staticmethod
-    def _kind(h: MoonHand) -> str:
-        if h.phase is Phase.BIDDING:
-            return "bid"
-        if h.phase is Phase.CONTRACT:
-            return "discard" if h.discard is None else "contract"
-        return "play"
 
     def _after_learner(self, words: str) -> None:
         self.log.append(f"You (seat {self.seat}) {words}.")
@@ -333,8 +325,8 @@ class MoonExplorer(Explorer):
         if h.phase is Phase.PLAYING:
             with showing(self.progress):
                 sol = a.solve_moon(h)
-            best = [str(d) for d, v in sol.plays.items() if sol.label(d) == "best"]
-            text += (f" With every hand open, the best play is {', '.join(best)}: "
+            best = ", ".join(str(d) for d in sol.best)
+            text += (f" With every hand open, the best play is {best}: "
                      f"{sol.describe()}")
         self.hint_box.value = page(p("Hint: " + text))
         self.show_message("Hint: " + text)
@@ -364,7 +356,7 @@ class MoonExplorer(Explorer):
                     best_count += 1
                     items.append(f"Trick {trick}: you played {d} — best.")
                 else:
-                    best = ", ".join(str(x) for x in sol.plays if sol.label(x) == "best")
+                    best = ", ".join(str(x) for x in sol.best)
                     items.append(f"Trick {trick}: you played {d}, which {label}; best was "
                                  f"{best}.")
             first = h.at(len(h.actions) - len(h.plays))

@@ -10,12 +10,11 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..claims import verify_claim
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import IllegalActionError, IllegalPlayError
 from ..game import Game
-from ..hand import Phase
+from ..hand import Hand, Phase
 from ..rules import Rules
 from ..tricks import explain_play
 from . import _analysis
@@ -131,13 +130,17 @@ class PlayExplorer(Explorer):
             self.lay_down_button,
         ]
         self.game = Game(first_shaker=3, deal=self.source.deal())
-        self.hand = self.game.hand
         self.log: list[str] = []
         self.choices: list[tuple[int, Domino]] = []  # (action index, the learner's play)
         self._review: list[str] = []
         self._claim = ""  # the verdict on the learner's last claim
         self._busy = False
         self._start()
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played: the game's latest."""
+        return self.game.hand
 
     @property
     def seat(self) -> int:
@@ -156,7 +159,6 @@ class PlayExplorer(Explorer):
         self._start_hand()
 
     def _start_hand(self) -> None:
-        self.hand = self.game.hand
         self.log = []
         self.choices = []
         self._review = []
@@ -263,20 +265,17 @@ class PlayExplorer(Explorer):
                 kind="warn",
             )
             return
-        # Usually milliseconds; a claim early in the hand can take seconds: show progress.
-        with showing(self.progress):
-            check = verify_claim(h, self.seat)
-        self._claim = check.explain()
-        if not check.valid:
-            self.show_message(self._claim + " Play on.", kind="warn")  # nothing changed
-            return
         before = len(h.plays)
+        # One check: lay_down verifies the claim and, when it is not sure, raises with the
+        # explanation and leaves the hand as it was. Usually milliseconds; show progress.
         try:
             with showing(self.progress):
-                h.lay_down(self.seat)
-        except IllegalActionError as exc:  # pragma: no cover - verified just above
-            self.show_message(exc.message, kind="warn")
+                check = h.lay_down(self.seat)
+        except IllegalActionError as exc:
+            self._claim = exc.message
+            self.show_message(self._claim + " Play on.", kind="warn")  # nothing changed
             return
+        self._claim = check.explain()
         rest = " ".join(str(d) for d in h.plays[before:])
         self.log.append(f"You ({SEAT_NAMES[self.seat]}) laid down — {self._claim}")
         self.log.append(f"The engine played the rest: {rest}.")

@@ -22,7 +22,7 @@ from ..dominoes import Domino
 from ..errors import IllegalContractError, Texas42Error
 from ..hand import Action, Hand, Phase, allowed_contracts
 from ..moon import PLAYERS as MOON_PLAYERS
-from ..moon import MoonHand
+from ..moon import MoonHand, is_moon_record, moon_contracts
 from ..records import HandRecord
 from ..rules import STANDARD, Rules
 from ..svg import moon_table_svg
@@ -240,7 +240,7 @@ class ReplayExplorer(Explorer):
         if isinstance(record, str):
             record = (
                 _moon.read_moon_record(record)
-                if _moon.is_moon_record(record)
+                if is_moon_record(record)
                 else HandRecord.from_json(record)
             )
         if record is not None:
@@ -268,7 +268,7 @@ class ReplayExplorer(Explorer):
         """The computer's choice, then every contract some bid of these rules allows."""
         rules = self.rules
         if rules.players == MOON_PLAYERS:
-            moon = [(contract_label(c), str(c)) for c in _moon.moon_contracts(rules)]
+            moon = [(contract_label(c), str(c)) for c in moon_contracts(rules)]
             return [("The computer bids and names", COMPUTER), *moon]
         bids = [b for b in valid_bids(PASS, rules) if b != PASS]
         reachable = [
@@ -408,7 +408,7 @@ class ReplayExplorer(Explorer):
         if not text:
             self.show_message("Paste a hand record (JSON) first.", kind="warn")
             return
-        if _moon.is_moon_record(text):
+        if is_moon_record(text):
             self._load_record(_moon.read_moon_record(text))
         else:
             self._load_record(HandRecord.from_json(text))
@@ -460,8 +460,8 @@ class ReplayExplorer(Explorer):
         h = self.hand
         seat = self.view
         players = MOON_PLAYERS if isinstance(h, MoonHand) else 4
+        voids = h.known_voids()
         if isinstance(h, MoonHand):
-            voids = _moon.moon_known_voids(h)
             tricks_won = list(h.tricks_won)
             seen = _moon.may_see_discard(h, seat)
             discard = None if h.discard is None else str(h.discard) if seen else "face down"
@@ -469,7 +469,6 @@ class ReplayExplorer(Explorer):
             if h.bidder is None:  # still on the table, face down but to the open view
                 widow = str(h.deal.widow) if seat is None else "face down"
         else:
-            voids = h.known_voids()
             tricks_won = [sum(t.winner == s for t in h.tricks) for s in range(players)]
             discard = widow = None
         return {
@@ -661,7 +660,7 @@ class ReplayExplorer(Explorer):
         self.tricks_box.value = page(*parts)
 
     def _draw_known(self, h: Hand | MoonHand) -> None:
-        voids = _moon.moon_known_voids(h) if isinstance(h, MoonHand) else h.known_voids()
+        voids = h.known_voids()
         c = h.contract
         items = []
         if c is not None:
