@@ -10,6 +10,7 @@ also checks the answer key against the engine, so a wrong key breaks the build.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -21,15 +22,19 @@ from texas42 import svg
 __all__ = [
     "DEALS",
     "best_suit",
+    "cycle_pic",
     "deal_note",
     "deal_pic",
     "dominoes",
     "figure",
+    "following_pic",
     "html_table",
     "lines",
+    "made_set_pic",
     "play_hand_simply",
     "play_out",
     "say",
+    "seating_pic",
     "selfcheck",
     "simple_bid",
     "simple_play",
@@ -39,9 +44,16 @@ __all__ = [
 ]
 
 
+def _fit(svg_text: str) -> str:
+    """Let a picture shrink to the page (it keeps its proportions: it has a viewBox).
+    ``--t42-w`` (its width in px) lets the book's "Large dominoes" switch enlarge it."""
+    width = re.search(r'<svg [^>]*?width="([0-9.]+)"', svg_text)
+    var = f"--t42-w:{width.group(1)};" if width else ""
+    return svg_text.replace("<svg ", f'<svg style="{var}max-width:100%;height:auto" ', 1)
+
+
 def _wrap(svg_text: str, caption: str | None = None) -> HTML:
-    # Shrink a wide picture to the page (it keeps its proportions: it has a viewBox).
-    svg_text = svg_text.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
+    svg_text = _fit(svg_text)
     body = svg_text
     if caption:
         body = (
@@ -58,9 +70,11 @@ def dominoes(
     *,
     highlight: Any = None,
     caption: str | None = None,
+    per_row: int = 7,
     **options: Any,
 ) -> HTML:
-    """A row of dominoes in the order given (text like ``"6-4 5-5"`` or a list).
+    """A row of dominoes in the order given (text like ``"6-4 5-5"`` or a list);
+    more than ``per_row`` are drawn as several rows.
 
     ``highlight`` is what :func:`texas42.svg.dominoes_svg` takes: a kind, some
     dominoes (drawn "selected"), a mapping or a function.
@@ -68,7 +82,22 @@ def dominoes(
     if isinstance(items, str):
         items = items.replace(",", " ").split()
     row = [texas42.Domino.parse(str(d)) for d in items]
-    return _wrap(svg.dominoes_svg(row, highlight=highlight, **options), caption)
+    if len(row) <= per_row:
+        return _wrap(svg.dominoes_svg(row, highlight=highlight, **options), caption)
+    # A long row (the whole set) as several rows of ``per_row``, side by side while the
+    # page is wide enough: each domino stays readable on a phone (not 18 px wide).
+    strips = "".join(
+        _fit(svg.dominoes_svg(row[i : i + per_row], highlight=highlight, **options))
+        for i in range(0, len(row), per_row)
+    )
+    body = f'<div class="t42-strips">{strips}</div>'
+    if caption:
+        body = (
+            '<figure class="t42-figure" style="margin:0.5em 0">'
+            f'{body}<figcaption style="font-size:0.9em">{html.escape(caption)}</figcaption>'
+            "</figure>"
+        )
+    return HTML(f'<div class="t42-picture">{body}</div>')
 
 
 def trick_pic(
@@ -98,6 +127,30 @@ def deal_pic(deal: texas42.Deal, caption: str | None = None) -> HTML:
 def tally_pic(marks: int, caption: str | None = None) -> HTML:
     """A score sheet's tally strokes for some marks (seven spell ALL)."""
     return _wrap(svg.tally_svg(marks), caption)
+
+
+def seating_pic(
+    shaker: int = 0, rules: texas42.Rules = texas42.STANDARD, caption: str | None = None
+) -> HTML:
+    """The four seats: partners across, play clockwise, the shaker and first bidder."""
+    return _wrap(svg.seating_svg(shaker=shaker, rules=rules), caption)
+
+
+def following_pic(caption: str | None = None) -> HTML:
+    """The flowchart of a trick: what was led, must I follow, who wins."""
+    return _wrap(svg.following_svg(), caption)
+
+
+def cycle_pic(rules: texas42.Rules = texas42.STANDARD, caption: str | None = None) -> HTML:
+    """The cycle of a hand: shake, bid, name trumps, play, score, next shaker."""
+    return _wrap(svg.hand_cycle_svg(rules=rules), caption)
+
+
+def made_set_pic(
+    bid: int = 30, result: texas42.Result | None = None, caption: str | None = None
+) -> HTML:
+    """The number line of a bid: set below it, made from it up (and a real hand on it)."""
+    return _wrap(svg.made_set_svg(bid, result=result), caption)
 
 
 def say(text: str) -> HTML:
@@ -284,8 +337,12 @@ def html_table(head: Sequence[str], rows: Iterable[Sequence[Any]], caption: str 
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
     )
+    # A wide table scrolls sideways inside its own labelled box (phones), not the page.
+    label = html.escape(f"Table: {caption}" if caption else "Table")
     return HTML(
+        f'<div class="t42-table-scroll" role="region" aria-label="{label}" tabindex="0">'
         f"<table class='table'>{cap}<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+        "</div>"
     )
 
 

@@ -12,14 +12,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import texas42
-from texas42 import DOMINOES, Contract, Deal, Domino, DominoSet, Hand, Phase, trick_winner
+from texas42 import (
+    DOMINOES,
+    STANDARD,
+    Contract,
+    Deal,
+    Domino,
+    DominoSet,
+    Hand,
+    Phase,
+    Result,
+    trick_winner,
+)
 from texas42.moon import MOON_DOMINOES, MoonDeal, MoonHand
 from texas42.svg import (
     HIGHLIGHTS,
     deal_svg,
     domino_svg,
     dominoes_svg,
+    following_svg,
+    hand_cycle_svg,
+    made_set_svg,
     moon_table_svg,
+    seating_svg,
     table_svg,
     tally_svg,
     trick_svg,
@@ -675,3 +690,117 @@ def test_a_bad_seat_is_refused(seat: object) -> None:
 def test_a_moon_hand_draws_itself_in_a_notebook() -> None:
     svg = moon_hand(2)._repr_svg_()
     assert "all hands open" in title_of(parse(svg))
+
+
+# -- course diagrams -----------------------------------------------------------------------
+def _accessible(svg: str) -> ET.Element:
+    root = parse(svg)
+    assert root.get("role") == "img"
+    uid = root.get("id")
+    assert root.get("aria-labelledby") == f"{uid}-title"
+    assert root.get("aria-describedby") == f"{uid}-desc"
+    assert title_of(root) and desc_of(root)
+    return root
+
+
+@pytest.mark.parametrize("shaker", range(4))
+def test_seating_marks_the_shaker_and_the_first_bidder_from_the_engine(shaker: int) -> None:
+    root = _accessible(seating_svg(shaker=shaker))
+    order = Hand(Deal.from_seed(0), shaker=shaker).bidding_order
+    assert order[0] == (shaker + 1) % 4  # standard rules: left of the shaker
+    assert title_of(root) == f"The table: seat {shaker} shakes, seat {order[0]} bids first"
+    desc = desc_of(root)
+    assert "seats 0 and 2 are one team, seats 1 and 3 the other" in desc
+    assert "clockwise" in desc and "on the shaker's left, bids first" in desc
+    seats = {int(g.get("data-seat", "-1")): g for g in with_class(root, "seat")}
+    assert sorted(seats) == [0, 1, 2, 3]
+    for seat, g in seats.items():
+        assert f"team-{texas42.team_of(seat)}" in classes(g)
+        words = [t.text for t in g.iter(f"{SVG}text")]
+        assert words == [f"Seat {seat}", f"bids {['1st', '2nd', '3rd', '4th'][order.index(seat)]}"]
+    assert len(with_class(root, "clockwise")) == 4
+    assert len(with_class(root, "shaker-tag")) == len(with_class(root, "first-tag")) == 1
+
+
+def test_seating_follows_the_rules_for_the_first_bidder() -> None:
+    rules = texas42.Rules.preset("seed")
+    assert rules.first_bidder == "holder-of-1-0"
+    deal = Deal.from_seed(3)
+    holder = deal.holder("1-0")
+    root = _accessible(seating_svg(shaker=0, rules=rules, deal=deal))
+    assert title_of(root).endswith(f"seat {holder} bids first")
+    with pytest.raises(ValueError):
+        seating_svg(shaker=4)
+
+
+def test_following_flowchart_says_the_rules_the_engine_applies() -> None:
+    root = _accessible(following_svg())
+    desc = desc_of(root)
+    assert "do you hold a domino of the suit led?" in desc
+    assert "The highest trump wins the trick." in desc
+    assert "The highest domino of the suit led wins." in desc
+    # The engine agrees with each branch.
+    fours = Contract.parse("fours")
+    assert texas42.legal_plays(["6-4", "6-2", "3-1"], ["6-5"], fours) == [Domino(6, 2)]
+    assert len(texas42.legal_plays(["5-2", "3-1"], ["6-5"], fours)) == 2
+    assert trick_winner(["6-5", "6-6", "4-0", "6-3"], fours) == 2
+    assert trick_winner(["6-5", "6-6", "5-0", "6-3"], fours) == 1
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "Yes" in texts and "No" in texts
+
+
+def test_hand_cycle_has_five_steps_and_the_next_shaker() -> None:
+    root = _accessible(hand_cycle_svg())
+    steps = with_class(root, "step")
+    bold = [
+        " ".join(str(t.text) for t in g.iter(f"{SVG}text") if t.get("font-weight") == "700")
+        for g in steps
+    ]
+    assert bold == ["1. Shake", "2. Bid", "3. Name trumps", "4. Play seven tricks", "5. Score"]
+    assert len(with_class(root, "next-hand")) == 1
+    assert "the player on the shaker's left shakes" in desc_of(root)
+    assert "the shaker must bid" in desc_of(root)
+    game = texas42.Game(first_shaker=2, seed=5)
+    game.hand.bid(30)
+    for _ in range(3):
+        game.hand.bid("pass")
+    game.hand.name_contract("sixes")
+    while game.hand.phase is Phase.PLAYING:
+        game.hand.play(game.hand.legal_plays()[0])
+    assert game.next_hand().shaker == 3  # the player on the shaker's left (clockwise)
+    reshake = STANDARD.replace(all_pass="reshake")
+    assert "if all pass, shake again" in desc_of(_accessible(hand_cycle_svg(rules=reshake)))
+
+
+@pytest.mark.parametrize("bid", [30, 35, 41, 42, 84])
+def test_made_set_line(bid: int) -> None:
+    root = _accessible(made_set_svg(bid))
+    need = min(bid, 42)
+    desc = desc_of(root)
+    assert f"From 0 to {need - 1} points the bid is set" in desc
+    assert f"as soon as they have {43 - need} point" in desc
+    marks = texas42.bid_marks(bid)
+    assert f"the bidders score {marks} mark{'s' if marks > 1 else ''}" in desc
+    lost = 1 if STANDARD.set_marks == "one" else marks
+    assert f"the opponents score {lost} mark{'s' if lost > 1 else ''}" in desc
+    with pytest.raises(ValueError):
+        made_set_svg(29)
+
+
+def test_made_set_line_marks_a_real_hand() -> None:
+    hand = Hand(Deal.from_seed(11), shaker=3)
+    hand.bid(30)
+    for _ in range(3):
+        hand.bid("pass")
+    hand.name_contract("sixes")
+    while hand.phase is Phase.PLAYING:
+        hand.play(hand.legal_plays()[0])
+    result = hand.result
+    assert isinstance(result, Result)
+    root = _accessible(made_set_svg(30, result=result))
+    p = result.points[result.bidding_team]
+    verdict = "made" if result.made else "set"
+    assert title_of(root).endswith(f"this hand {verdict} with {p}")
+    assert len(with_class(root, "this-hand")) == 1
+    with pytest.raises(ValueError):
+        made_set_svg(31, result=result)

@@ -172,12 +172,12 @@ class Contract:
 
         >>> print(Contract.parse("fives").describe())  # doctest: +NORMALIZE_WHITESPACE
         Fives are trumps: every domino with a five is a trump and belongs to no other
-        suit; 5-5 is the highest, then 5-6, 5-4 ... 5-0.
+        suit; 5-5 is the highest, then 6-5, 5-4 ... 5-0.
         """
         if self.kind == "trumps":
             n = self.trump
             assert n is not None
-            others = [f"{n}-{m}" for m in range(6, -1, -1) if m != n]
+            others = [f"{max(n, m)}-{min(n, m)}" for m in range(6, -1, -1) if m != n]
             return (
                 f"{SUIT_NAMES[n].capitalize()} are trumps: every domino with a {NUMBER_NAMES[n]} "
                 f"is a trump and belongs to no other suit; {n}-{n} is the highest, then "

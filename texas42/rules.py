@@ -287,8 +287,8 @@ class Rules:
             f"Bidding goes once around, clockwise; {bids}.",
             f"Point bids are {self.min_bid} to 41; 42 bids one mark, 84 two marks ({marks}).",
             f"The first mark bid may be up to {self.opening_mark_limit} marks; each later one "
-            f"raises by 1{'' if self.mark_raise_limit == 1 else f' to {self.mark_raise_limit}'}"
-            " mark(s).",
+            + ("raises by 1 mark." if self.mark_raise_limit == 1
+               else f"raises by 1 to {self.mark_raise_limit} marks."),
             "If everyone passes, the shaker must bid."
             if self.all_pass == "forced"
             else "If everyone passes, the dominoes are reshaken by the next player.",

@@ -38,10 +38,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .bidding import bid_text
 from .contracts import Contract, tables
-from .deals import Deal, partner_of
+from .deals import Deal, partner_of, team_of
 from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, to_domino
 from .game import tally
-from .hand import Hand, Phase, Trick
+from .hand import Hand, Phase, Result, Trick, _score
+from .rules import STANDARD, Rules
 from .tricks import explain_winner, sevens_winner, trick_winner
 
 if TYPE_CHECKING:  # svg does not import moon at run time: moon is optional to draw a 42 table
@@ -52,7 +53,11 @@ __all__ = [
     "deal_svg",
     "domino_svg",
     "dominoes_svg",
+    "following_svg",
+    "hand_cycle_svg",
+    "made_set_svg",
     "moon_table_svg",
+    "seating_svg",
     "table_svg",
     "tally_svg",
     "trick_svg",
@@ -1249,3 +1254,442 @@ def moon_table_svg(
             else f"seen from seat {seat}" + (", all hands open" if open_all else ""))
     return _root(width, height, f"Moon table, {view}",
                  " ".join(_sentence(w) for w in words), "".join(body), "table-svg moon-svg")
+
+
+# -- course diagrams: the seats, following and winning, the cycle of a hand, made or set ------
+_SEAT_INK = ("#0072B2", "#D55E00")  # Okabe-Ito blue (team 0) and vermillion (team 1)
+_PANEL = "#FFFFFF"
+_FELT = "#CFE0CF"
+
+
+def _wrap_text(text: str, chars: int) -> list[str]:
+    """Words of ``text`` in lines of at most ``chars`` characters (longer words alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _text_block(
+    cx: float, top: float, lines: Sequence[str], fs: float, *, bold_first: bool = False
+) -> str:
+    """Centred lines of text, the first baseline one line below ``top``."""
+    lh = 1.3 * fs
+    return "".join(
+        _text(cx, top + fs + i * lh, line, fs, anchor="middle", bold=bold_first and i == 0)
+        for i, line in enumerate(lines)
+    )
+
+
+def _arrow_defs(uid: str, colour: str = _INK) -> str:
+    return (
+        f'<defs><marker id="{uid}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        f'markerHeight="7" orient="auto-start-reverse">'
+        f'<path d="M0 0 L10 5 L0 10 z" fill="{colour}"/></marker></defs>'
+    )
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, uid: str, cls: str = "arrow") -> str:
+    return (
+        f'<line class="{cls}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
+        f'stroke="{_INK}" stroke-width="2" marker-end="url(#{uid})"/>'
+    )
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def seating_svg(
+    *, shaker: int = 0, rules: Rules = STANDARD, deal: Deal | None = None, size: float = 48
+) -> str:
+    """The four seats around the table: partners across (seats 0+2 and 1+3), play
+    clockwise (arrows), the shaker and the first bidder marked, and every seat's turn
+    in the auction. Who bids first comes from :attr:`texas42.Hand.bidding_order`
+    (under some rules it depends on the ``deal``: a seeded one is used when none is
+    given). Seat 0 sits at the bottom, as in :func:`table_svg`."""
+    if isinstance(shaker, bool) or not isinstance(shaker, int) or not 0 <= shaker < 4:
+        raise ValueError(f"shaker {shaker!r} is not a seat 0..3")
+    s = _check_size(size)
+    k = s / 48
+    fs = _font(s)
+    order = Hand(deal or Deal.from_seed(0), shaker=shaker, rules=rules).bidding_order
+    first = order[0]
+    w = h = 460 * k
+    cx, cy = w / 2, h / 2
+    table = 150 * k
+    r_seat = 38 * k
+    ring = 168 * k  # the seats' centres, from the middle
+    arrow_uid = _new_id()
+    spots = {0: (cx, cy + ring), 1: (cx - ring, cy), 2: (cx, cy - ring), 3: (cx + ring, cy)}
+    body = [_arrow_defs(arrow_uid)]
+    body.append(
+        f'<rect class="table-top" x="{_n(cx - table / 2)}" y="{_n(cy - table / 2)}" '
+        f'width="{_n(table)}" height="{_n(table)}" rx="{_n(14 * k)}" fill="{_FELT}" '
+        f'stroke="{_TILE_EDGE}" stroke-width="1.5"/>'
+    )
+    # Partners: a line across the table for each team (solid for 0+2, dashed for 1+3).
+    for team, (a, b) in enumerate(((0, 2), (1, 3))):
+        (x1, y1), (x2, y2) = spots[a], spots[b]
+        dash = "" if team == 0 else f' stroke-dasharray="{_n(8 * k)} {_n(6 * k)}"'
+        if team == 0:
+            y1, y2 = y1 - r_seat, y2 + r_seat
+        else:
+            x1, x2 = x1 + r_seat, x2 - r_seat
+        body.append(
+            f'<line class="partners team-{team}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" '
+            f'y2="{_n(y2)}" stroke="{_SEAT_INK[team]}" stroke-width="{_n(3 * k)}"{dash}/>'
+        )
+    body.append(_text(cx - 6 * k, cy - table / 4, "partners", fs * 0.85, anchor="end"))
+    body.append(_text(cx + 6 * k, cy + table / 4 + fs, "sit across", fs * 0.85))
+    # Clockwise arrows between neighbouring seats, on the ring around the table.
+    for seat in range(4):
+        nxt = (seat + 1) % 4
+        a0 = math.radians(90 + 90 * seat + 22)  # seat 0 at the bottom (90 degrees), clockwise
+        a1 = math.radians(90 + 90 * nxt - 22)
+        x1, y1 = cx + ring * math.cos(a0), cy + ring * math.sin(a0)
+        x2, y2 = cx + ring * math.cos(a1), cy + ring * math.sin(a1)
+        body.append(
+            f'<path class="arrow clockwise" d="M{_n(x1)} {_n(y1)} A{_n(ring)} {_n(ring)} 0 0 1 '
+            f'{_n(x2)} {_n(y2)}" fill="none" stroke="{_INK}" stroke-width="2" '
+            f'marker-end="url(#{arrow_uid})"/>'
+        )
+    body.append(_text(w - 8 * k, h - 10 * k, "play goes clockwise", fs * 0.9, anchor="end"))
+    for seat, (x, y) in spots.items():
+        team = team_of(seat)
+        fill = _SEAT_INK[team]
+        body.append(
+            f'<g class="seat team-{team}" data-seat="{seat}">'
+            f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r_seat)}" fill="{_PANEL}" '
+            f'stroke="{fill}" stroke-width="{_n(4 * k)}"'
+            + ("" if team == 0 else f' stroke-dasharray="{_n(7 * k)} {_n(4 * k)}"')
+            + "/>"
+            + _text(x, y - 0.05 * fs, f"Seat {seat}", fs, anchor="middle", bold=True)
+            + _text(x, y + 1.1 * fs, f"bids {_ordinal(order.index(seat) + 1)}", fs * 0.8,
+                    anchor="middle")
+            + "</g>"
+        )
+    # The shaker's and the first bidder's tags, on the outside of their seats.
+    for seat, word, cls in ((shaker, "shaker", "shaker-tag"), (first, "bids first", "first-tag")):
+        x, y = spots[seat]
+        tw, th = (0.62 * fs * len(word) + 12 * k), 1.5 * fs
+        if seat in (0, 2):  # beside the seat, towards the right
+            tx, ty = x + r_seat + 6 * k, y - th / 2
+        else:  # above the seat
+            tx, ty = x - tw / 2, y - r_seat - th - 6 * k
+        if cls == "first-tag" and seat == shaker:
+            ty += th + 4 * k
+        dark = cls == "shaker-tag"
+        body.append(
+            f'<g class="{cls}"><rect x="{_n(tx)}" y="{_n(ty)}" width="{_n(tw)}" height="{_n(th)}" '
+            f'rx="{_n(th / 2)}" fill="{_INK if dark else _PANEL}" stroke="{_INK}" '
+            'stroke-width="1.5"/>'
+            f'<text class="label" x="{_n(tx + tw / 2)}" y="{_n(ty + th * 0.7)}" '
+            f'font-size="{_n(fs * 0.85)}" text-anchor="middle" '
+            f'fill="{_PANEL if dark else _INK}" font-weight="700">{_esc(word)}</text></g>'
+        )
+    where = {0: "bottom", 1: "left", 2: "top", 3: "right"}
+    title = f"The table: seat {shaker} shakes, seat {first} bids first"
+    first_words = (
+        f"seat {first}, on the shaker's left, bids first"
+        if first == (shaker + 1) % 4
+        else f"seat {first} bids first"
+    )
+    desc = (
+        "Four seats around a table, numbered clockwise: "
+        + ", ".join(f"seat {p} at the {where[p]}" for p in range(4))
+        + ". Partners sit across the table: seats 0 and 2 are one team, seats 1 and 3 the "
+        f"other. Play goes clockwise. Seat {shaker} shakes; {first_words}, and the auction "
+        "goes on clockwise: " + ", ".join(f"seat {p}" for p in order) + "."
+    )
+    return _root(w, h, title, desc, "".join(body), "seating-svg")
+
+
+def following_svg(*, size: float = 48) -> str:
+    """A flowchart of one trick: what was led, must I follow, and who wins."""
+    s = _check_size(size)
+    k = s / 48
+    fs = _font(s) * 0.95
+    lh = 1.3 * fs
+    w = 440 * k
+    pad = 12 * k
+    arrow_uid = _new_id()
+    body = [_arrow_defs(arrow_uid)]
+    y = pad
+
+    def box(x: float, top: float, width: float, text: str, *, cls: str, bold: bool = False,
+            decision: bool = False) -> float:
+        chars = max(8, int((width - 20 * k) / (0.6 * fs)))
+        rows = _wrap_text(text, chars)
+        height = len(rows) * lh + 0.8 * fs
+        cxb = x + width / 2
+        if decision:  # a question: a box with cut corners (a stretched diamond)
+            c = min(16 * k, height / 2)
+            pts = (
+                f"{_n(x + c)},{_n(top)} {_n(x + width - c)},{_n(top)} "
+                f"{_n(x + width)},{_n(top + height / 2)} {_n(x + width - c)},{_n(top + height)} "
+                f"{_n(x + c)},{_n(top + height)} {_n(x)},{_n(top + height / 2)}"
+            )
+            body.append(
+                f'<polygon class="{cls}" points="{pts}" fill="#FFF4D6" stroke="{_INK}" '
+                'stroke-width="1.5"/>'
+            )
+        else:
+            body.append(
+                f'<rect class="{cls}" x="{_n(x)}" y="{_n(top)}" width="{_n(width)}" '
+                f'height="{_n(height)}" rx="{_n(8 * k)}" fill="{_PANEL}" stroke="{_INK}" '
+                'stroke-width="1.5"/>'
+            )
+        body.append(_text_block(cxb, top + 0.2 * fs, rows, fs, bold_first=bold))
+        return top + height
+
+    full = w - 2 * pad
+    half = (full - 16 * k) / 2
+    left_x, right_x = pad, pad + half + 16 * k
+    steps: list[str] = []
+    text = "1. The first domino played is the lead. It sets the suit led: trumps if it is a "
+    text += "trump, else its higher end (a double: its number)."
+    bottom = box(pad, y, full, text, cls="step lead")
+    steps.append(text)
+    y = bottom + 26 * k
+    body.append(_arrow(w / 2, bottom, w / 2, y - 2, arrow_uid))
+    text = "2. Your turn: do you hold a domino of the suit led?"
+    bottom = box(pad, y, full, text, cls="step question", decision=True)
+    steps.append(text)
+    y = bottom + 34 * k
+    yes_no = []
+    for x, word, rest in (
+        (left_x, "Yes", "You must play one of them (any one you like)."),
+        (right_x, "No", "Play any domino: a trump, to try to win, or another to throw off."),
+    ):
+        body.append(_arrow(x + half / 2, bottom, x + half / 2, y - 2, arrow_uid))
+        body.append(_text(x + half / 2 + 6 * k, bottom + 20 * k, word, fs, bold=True))
+        yes_no.append(box(x, y, half, rest, cls=f"step {word.lower()}"))
+        steps.append(f"{word}: {rest}")
+    bottom = max(yes_no)
+    y = bottom + 26 * k
+    for x in (left_x, right_x):
+        body.append(_arrow(x + half / 2, bottom, w / 2 + (x - w / 2) * 0.25, y - 2, arrow_uid))
+    text = "3. After all four have played: was a trump played?"
+    bottom = box(pad, y, full, text, cls="step question", decision=True)
+    steps.append(text)
+    y = bottom + 34 * k
+    ends = []
+    for x, word, rest in (
+        (left_x, "Yes", "The highest trump wins the trick."),
+        (right_x, "No", "The highest domino of the suit led wins."),
+    ):
+        body.append(_arrow(x + half / 2, bottom, x + half / 2, y - 2, arrow_uid))
+        body.append(_text(x + half / 2 + 6 * k, bottom + 20 * k, word, fs, bold=True))
+        ends.append(box(x, y, half, rest, cls=f"step {word.lower()} winner", bold=True))
+        steps.append(f"{word}: {rest}")
+    bottom = max(ends)
+    y = bottom + 26 * k
+    for x in (left_x, right_x):
+        body.append(_arrow(x + half / 2, bottom, w / 2 + (x - w / 2) * 0.25, y - 2, arrow_uid))
+    text = "4. The winner takes the trick and its count, and leads the next trick."
+    bottom = box(pad, y, full, text, cls="step next")
+    steps.append(text)
+    h = bottom + pad
+    desc = "A flowchart of one trick. " + " ".join(steps)
+    return _root(w, h, "Following suit and winning a trick", desc, "".join(body),
+                 "flowchart-svg following-svg")
+
+
+def hand_cycle_svg(*, rules: Rules = STANDARD, size: float = 48) -> str:
+    """The cycle of a hand: shake, bid, name trumps, play seven tricks, score, and
+    the next player shakes. Who bids first and what happens when all pass are
+    taken from ``rules``."""
+    s = _check_size(size)
+    k = s / 48
+    fs = _font(s) * 0.9
+    lh = 1.3 * fs
+    first = (
+        "left of the shaker first, the shaker last"
+        if rules.first_bidder == "left-of-shaker"
+        else "the holder of 1-0 first"
+    )
+    all_pass = (
+        "if all pass, the shaker must bid"
+        if rules.all_pass == "forced"
+        else "if all pass, shake again"
+    )
+    steps = (
+        ("1. Shake", "the shaker mixes the dominoes; each player draws 7"),
+        ("2. Bid", f"once each, {first}; {all_pass}"),
+        ("3. Name trumps", "the high bidder names them (or follow-me)"),
+        ("4. Play seven tricks", "the bidder leads the first; each winner leads the next"),
+        ("5. Score", "made or set: the hand's marks are written down"),
+    )
+    w, h = 480 * k, 480 * k
+    cx, cy = w / 2, h / 2 + 10 * k
+    ring = 160 * k
+    bw = 146 * k
+    arrow_uid = _new_id()
+    body = [_arrow_defs(arrow_uid)]
+    angles = [-90 + 72 * i for i in range(5)]
+    centres = [
+        (cx + ring * math.cos(math.radians(a)), cy + ring * math.sin(math.radians(a)))
+        for a in angles
+    ]
+    # Arrows first (under the boxes): from each step to the next, along the ring.
+    for i in range(5):
+        a0, a1 = math.radians(angles[i] + 25), math.radians(angles[i] + 72 - 25)
+        x1, y1 = cx + ring * math.cos(a0), cy + ring * math.sin(a0)
+        x2, y2 = cx + ring * math.cos(a1), cy + ring * math.sin(a1)
+        cls = "arrow next-hand" if i == 4 else "arrow"
+        body.append(
+            f'<path class="{cls}" d="M{_n(x1)} {_n(y1)} A{_n(ring)} {_n(ring)} 0 0 1 '
+            f'{_n(x2)} {_n(y2)}" fill="none" stroke="{_INK}" stroke-width="2.5" '
+            f'marker-end="url(#{arrow_uid})"/>'
+        )
+    for (name, words), (x, y) in zip(steps, centres, strict=True):
+        heads = _wrap_text(name, int((bw - 12 * k) / (0.62 * fs)))
+        rows = _wrap_text(words, int((bw - 12 * k) / (0.55 * fs)))
+        bh = (len(heads) + len(rows)) * lh + 0.7 * fs
+        top = y - bh / 2 + 0.1 * fs
+        body.append(
+            f'<g class="step"><rect x="{_n(x - bw / 2)}" y="{_n(y - bh / 2)}" width="{_n(bw)}" '
+            f'height="{_n(bh)}" rx="{_n(8 * k)}" fill="{_PANEL}" stroke="{_INK}" '
+            'stroke-width="1.5"/>'
+            + "".join(
+                _text(x, top + fs + i * lh, head, fs, anchor="middle", bold=True)
+                for i, head in enumerate(heads)
+            )
+            + _text_block(x, top + len(heads) * lh, rows, fs)
+            + "</g>"
+        )
+    middle = ["Next hand:", "the player on the", "shaker's left shakes"]
+    body.append(_text_block(cx, cy - 1.9 * lh, middle, fs * 1.05, bold_first=True))
+    body.append(_text(cx, cy + 1.6 * lh, "(the shake passes", fs * 0.9, anchor="middle"))
+    body.append(_text(cx, cy + 2.6 * lh, "one seat clockwise)", fs * 0.9, anchor="middle"))
+    desc = (
+        "The cycle of a hand, in five steps around a circle: "
+        + " ".join(f"{name}: {words}." for name, words in steps)
+        + " Then the next hand starts: the player on the shaker's left shakes, so the "
+        "shake passes one seat clockwise, and the cycle begins again."
+    )
+    return _root(w, h, "The cycle of a hand", desc, "".join(body), "cycle-svg")
+
+
+def made_set_svg(
+    bid: int = 30, *, result: Result | None = None, rules: Rules = STANDARD, size: float = 48
+) -> str:
+    """A number line of the bidders' points, 0 to 42: below the bid the hand is set,
+    from the bid up it is made, labelled with what each side scores (the engine's
+    scoring for ``rules``). ``result`` (a finished hand's :class:`texas42.Result`,
+    for the same bid) is marked on the line where that hand ended."""
+    if isinstance(bid, bool) or not isinstance(bid, int) or bid < 30 or (
+        bid > 42 and bid % 42
+    ):
+        raise ValueError(f"bid {bid!r} is not a bid of 30..42 or a mark bid")
+    if result is not None and result.bid != bid:
+        raise ValueError(f"the result is for a bid of {result.bid}, not {bid}")
+    s = _check_size(size)
+    k = s / 48
+    fs = _font(s) * 0.9
+    need = min(bid, 42)
+    sixes = Contract.parse("sixes")
+    made = _score(0, bid, sixes, (need, 42 - need), True, 7, rules)
+    set_ = _score(0, bid, sixes, (need - 1, 43 - need), False, 7, rules)
+
+    def says(r: Result) -> str:
+        if any(r.marks):
+            team = 0 if r.marks[0] else 1
+            n = r.marks[team]
+            who = "the bidders" if team == 0 else "the opponents"
+            return f"{who} score {n} mark{'s' if n != 1 else ''}"
+        return f"the bidders score {r.score[0]}, the opponents {r.score[1]}"
+
+    made_words, set_words = says(made), says(set_)
+    w = 460 * k
+    pad = 22 * k
+    x0, x1 = pad, w - pad
+    unit = (x1 - x0) / 42
+
+    def x_of(p: float) -> float:
+        return x0 + p * unit
+
+    y_line = 74 * k
+    bar = 20 * k
+    body = [
+        _text(pad, 22 * k, f"Bid {bid_text(bid)}: the bidders' points at the end of the hand",
+              fs, bold=True),
+        # set: 0 .. need-1, hatched with a dashed outline; made: need .. 42, solid.
+        f'<rect class="set-zone" x="{_n(x_of(0))}" y="{_n(y_line - bar)}" '
+        f'width="{_n(x_of(need - 0.5) - x_of(0))}" height="{_n(bar)}" fill="#F4D0BF" '
+        f'stroke="{_SEAT_INK[1]}" stroke-width="2" stroke-dasharray="{_n(6 * k)} {_n(4 * k)}"/>',
+        f'<rect class="made-zone" x="{_n(x_of(need - 0.5))}" y="{_n(y_line - bar)}" '
+        f'width="{_n(x_of(42) - x_of(need - 0.5))}" height="{_n(bar)}" fill="{_SEAT_INK[0]}" '
+        f'stroke="{_SEAT_INK[0]}" stroke-width="2"/>',
+        f'<line class="axis" x1="{_n(x0)}" y1="{_n(y_line)}" x2="{_n(x1)}" y2="{_n(y_line)}" '
+        f'stroke="{_INK}" stroke-width="2"/>',
+    ]
+    ticks = sorted({0, 10, 20, need - 1, need, 42} - ({20} if need - 1 < 24 else set()))
+    if need == 42:
+        ticks.remove(41)
+    for p in range(43):
+        tall = p in ticks
+        body.append(
+            f'<line class="tick" x1="{_n(x_of(p))}" y1="{_n(y_line)}" x2="{_n(x_of(p))}" '
+            f'y2="{_n(y_line + (8 if tall else 4) * k)}" stroke="{_INK}" stroke-width="1"/>'
+        )
+    for p in ticks:
+        anchor = "end" if p == need - 1 else "start" if p == need < 42 else "middle"
+        body.append(_text(x_of(p), y_line + 8 * k + fs, str(p), fs * 0.95, anchor=anchor))
+    y_lab = y_line + 8 * k + 2.7 * fs
+    made_label = f"{need} or more: made" if need < 42 else "42: made"
+    body.append(
+        '<g class="set-label">'
+        + _text(x0, y_lab, f"0 to {need - 1}: set", fs, bold=True)
+        + _text(x0, y_lab + 1.25 * fs, set_words, fs * 0.9)
+        + "</g>"
+    )
+    body.append(
+        '<g class="made-label">'
+        + _text(x1, y_lab + 2.8 * fs, made_label, fs, anchor="end", bold=True)
+        + _text(x1, y_lab + 4.05 * fs, made_words, fs * 0.9, anchor="end")
+        + "</g>"
+    )
+    y_end = y_lab + 5.8 * fs
+    body.append(
+        _text(pad, y_end, f"The opponents set the bid as soon as they have {43 - need} "
+              f"point{'s' if need < 42 else ''} (42 - {need - 1}).", fs * 0.9)
+    )
+    y_end += 1.4 * fs
+    desc = (
+        f"A number line of the bidders' points, 0 to 42, for a bid of {bid_text(bid)}. "
+        f"From 0 to {need - 1} points the bid is set: {set_words}. "
+        f"{made_label[0].upper()}{made_label[1:]}: {made_words}. "
+        f"The opponents set the bid as soon as they have {43 - need} "
+        f"point{'s' if need < 42 else ''}."
+    )
+    title = f"Made or set: a bid of {bid_text(bid)}"
+    if result is not None:
+        p = result.points[result.bidding_team]
+        if result.made != (p >= need):
+            raise ValueError("the result does not agree with the number line")
+        verdict = "made" if result.made else "set"
+        xm = x_of(p)
+        body.append(
+            f'<g class="this-hand"><path d="M{_n(xm)} {_n(y_line - bar - 2)} '
+            f'l{_n(-8 * k)} {_n(-13 * k)} h{_n(16 * k)} z" fill="{_INK}"/>'
+            + _text(
+                min(max(xm, pad + 60 * k), w - pad - 60 * k),
+                y_line - bar - 17 * k,
+                f"this hand: {p}, {verdict}",
+                fs * 0.9,
+                anchor="middle",
+                bold=True,
+            )
+            + "</g>"
+        )
+        desc += (
+            f" Marked on the line: the hand shown, where the bidders had {p} points when "
+            f"it was decided, so the bid was {verdict}."
+        )
+        title += f", this hand {verdict} with {p}"
+    return _root(w, y_end + 10 * k, title, desc, "".join(body), "made-set-svg")

@@ -48,8 +48,8 @@ from sphinx.util.docutils import SphinxDirective
 LITE_OUTPUT = "lite"  # jupyterlite-sphinx's output folder inside _build/html
 LITE_ROOT_CONTENT = "jupyterlite/content/"  # these files sit at the root of the lite site
 STATIC = Path(__file__).parent / "live_static"
-JS_FILE = "texas42-live.js"
-CSS_FILE = "texas42-live.css"
+JS_FILE = "texas42-lite.js"
+CSS_FILE = "texas42-lite.css"
 DROPPED_HOSTS = ("fonts.googleapis.com",)
 
 

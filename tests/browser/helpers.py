@@ -24,7 +24,8 @@ from urllib.parse import urlsplit
 from playwright.sync_api import ConsoleMessage, Page, Request, Response, Route, WebSocket
 
 REPO = Path(__file__).resolve().parents[2]
-SITE_DIR = REPO / "_build" / "html"
+#: The built book; TEXAS42_SITE_DIR serves another build (e.g. one made with --path-output).
+SITE_DIR = Path(os.environ.get("TEXAS42_SITE_DIR") or REPO / "_build" / "html").resolve()
 NOTEBOOKS_DIR = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -165,19 +166,35 @@ def save_screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    #: Serve the site under this path (as GitHub Pages serves a project at /NAME/); "" = root.
+    prefix = ""
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def translate_path(self, path: str) -> str:
+        if self.prefix:
+            if not path.startswith(self.prefix + "/"):
+                return str(Path(self.directory) / "__outside_the_sub_path__")  # a 404
+            path = path[len(self.prefix) :]
+        return super().translate_path(path)
+
 
 @contextlib.contextmanager
-def serve_directory(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` over HTTP on a free 127.0.0.1 port; yield its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+def serve_directory(directory: Path, prefix: str = "") -> Iterator[str]:
+    """Serve ``directory`` over HTTP on a free 127.0.0.1 port; yield its base URL.
+
+    With ``prefix`` (e.g. ``"/texas42"``) the files are served under that path only and
+    the URL yielded ends with it; anything outside it is a 404.
+    """
+    prefix = prefix.rstrip("/")
+    handler_class = type("_Handler", (_QuietHandler,), {"prefix": prefix})
+    handler = functools.partial(handler_class, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
     finally:
         server.shutdown()
         server.server_close()

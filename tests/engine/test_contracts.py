@@ -198,7 +198,8 @@ def test_describe_trumps_names_the_suit_and_the_order():
     text = Contract.parse("fives").describe()
     assert text.startswith("Fives are trumps")
     assert "5-5 is the highest" in text
-    assert "6-5" in text or "5-6" in text
+    assert "then 6-5, 5-4 ... 5-0" in text
+    assert "5-6" not in text
     assert "5-0" in text
 
 

@@ -11,6 +11,7 @@ import contextlib
 import functools
 import html
 import importlib
+import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
@@ -359,14 +360,34 @@ def is_control(w: Any) -> bool:
 BIG = W.Layout(width="auto")
 
 
+#: Background colours for the button styles with white text at a contrast of at least
+#: 4.5:1 (WCAG AA): ipywidgets' own (``info`` #00bcd4 is 2.3:1, ``primary`` 3.1:1) are
+#: too pale. Set as the button's colour, so they hold in the book, JupyterLab and Voila.
+BUTTON_COLOURS: dict[str, str] = {
+    "primary": "#1565c0",
+    "success": "#2e7d32",
+    "info": "#00696f",
+    "warning": "#8a4b00",
+    "danger": "#b3261e",
+}
+
+
+def _button_colour(change: Mapping[str, Any]) -> None:
+    b = change["owner"]
+    b.style.button_color = BUTTON_COLOURS.get(str(change["new"]))
+
+
 def button(label: str, tooltip: str = "", *, style: str = "", width: str = "auto") -> W.Button:
     b = W.Button(
         description=label,
         tooltip=tooltip or label,
         button_style=style,
-        layout=W.Layout(width=width, height="2.4em"),
+        # flex 0 0 auto: in a narrow row the button keeps its label whole (the row wraps).
+        layout=W.Layout(width=width, height="2.4em", flex="0 0 auto", max_width="100%"),
     )
     b.style.font_size = "16px"
+    b.style.button_color = BUTTON_COLOURS.get(style)
+    b.observe(_button_colour, names="button_style")
     return b
 
 
@@ -555,10 +576,11 @@ def caption(text: str) -> str:
     )
 
 
-def figure(picture: str, text: str) -> str:
-    """A picture with its caption, as an inline block."""
+def figure(picture: str, text: str, *, item: bool = False) -> str:
+    """A picture with its caption, as an inline block (``item``: one item of a list)."""
+    role = ' role="listitem"' if item else ""
     return (
-        '<div style="display:inline-block;margin:3px 6px;vertical-align:top">'
+        f'<div{role} style="display:inline-block;margin:3px 6px;vertical-align:top">'
         f"{picture}{caption(text)}</div>"
     )
 
@@ -593,15 +615,24 @@ def row(
         pic = domino_pic(
             d, size=size, vertical=vertical, highlight=hl, dim=d in dimmed, show_count=show_count
         )
-        cells.append(figure(pic, text))
+        cells.append(figure(pic, text, item=True))
     head = (
         '<div style="font-weight:bold;font-size:1.05em;margin:6px 0 0 0">'
         f"{html.escape(label)}</div>"
         if label
         else ""
     )
-    body = "".join(cells) if cells else '<span style="font-style:italic">(none)</span>'
-    return f'{head}<div role="list" style="line-height:1">{body}</div>'
+    if not cells:
+        return f'{head}<div style="font-style:italic">(none)</div>'
+    # A list of dominoes: each picture with its caption is one item of it. On a narrow
+    # page the book's stylesheet lays the row out in --t42-cols columns, so a hand of
+    # seven wraps 4 + 3 (never 6 + 1); elsewhere the cells simply flow.
+    aria = f' aria-label="{html.escape(label)}"' if label else ""
+    cols = math.ceil(len(cells) / math.ceil(len(cells) / 4))
+    return (
+        f'{head}<div role="list"{aria} class="t42-row" '
+        f'style="line-height:1;--t42-n:{len(cells)};--t42-cols:{cols}">{"".join(cells)}</div>'
+    )
 
 
 def trick_pic(
@@ -636,7 +667,9 @@ def trick_pic(
         hl = "winner" if winner is not None and i == winner else None
         who = SEAT_NAMES[seat] + (" led" if i == 0 else "")
         text = f"{who}: {d}" + (" — wins" if hl else "")
-        cells.append(figure(domino_pic(d, size=size, vertical=True, highlight=hl), text))
+        cells.append(
+            figure(domino_pic(d, size=size, vertical=True, highlight=hl), text, item=True)
+        )
     if not cells:
         return '<div style="font-style:italic;font-size:1.05em">No domino played yet.</div>'
     return f'<div role="list">{"".join(cells)}</div>'
@@ -778,6 +811,9 @@ class ButtonRow:
         for b in self.buttons:
             b.on_click(on_click)
         self.box = W.HBox([self.label], layout=W.Layout(flex_flow="row wrap"))
+        # The book's stylesheet puts the label on its own line and the dominoes in even
+        # columns (seven in a row, or 4 + 3 on a phone).
+        self.box.add_class("t42-hand")
 
     def show(self, label: str, items: Sequence[tuple[str, str, str]]) -> None:
         """``items``: (text, tooltip, button style) for each button shown."""

@@ -273,7 +273,9 @@ class LessonExplorer(Explorer):
     def render(self, chosen: str | None = None) -> None:
         les, st = self.lesson, self.step
         self.lesson_box.value = page(
-            f'<h3 style="margin:4px 0">{les.title}</h3>',
+            # Not a heading: the page's own headings keep their order (axe heading-order).
+            f'<p class="t42-lesson-title" style="margin:4px 0;font-size:1.3em;'
+            f'font-weight:bold">{les.title}</p>',
             p(f"Goal: {les.goal}"),
             p(les.teach) if self.step_index == 0 else "",
         )

@@ -1,144 +1,354 @@
-// Live explorers (book/_ext/live_explorers.py): on a click, open the notebook in
-// JupyterLite (same site, Pyodide kernel, offline) in an iframe, run every cell once the
-// kernel is up, and scroll to the first explorer drawn. The box's data-state goes
-// idle -> loading -> running -> drawn -> ready (or error); data-drawn-ms and
-// data-ready-ms hold the times since the click (the browser tests read them).
+// Live explorers in place (book/_ext/live_in_place.py; design in docs/LIVE_EXPLORERS.md).
+//
+// Each explorer of a page is first its build-time picture (the ipywidgets snapshot). This
+// script labels it as a picture, makes its controls plainly inactive, and gives it a Start
+// control. Started, the page's own code for that explorer (from <script id="t42-live-page">)
+// runs in the browser's Python (t42live-worker.mjs, one Pyodide per visit in a shared
+// worker) and the live explorer replaces the picture in the same spot. Once Python runs,
+// the explorers of every later page come alive by themselves as they scroll into view.
+//
+// For the tests and the benchmark: each box has data-state picture -> loading -> live (or
+// error | offline), data-ready-ms (from Start, or from the page's start when automatic);
+// window.T42Live holds the timings and the last interaction's round trip.
 (function () {
   "use strict";
-  var TIMEOUT_MS = 240000;
-  var POLL_MS = 100;
+  var script = document.currentScript;
+  var STATIC = new URL(".", script.src).href;
+  var ROOT = new URL("../", STATIC).href;
+  var WORKER = STATIC + "t42live/t42live-worker.mjs";
+  var BRIDGE = STATIC + "t42live/live_bridge.py";
+  var MODULES = STATIC + "t42live/modules/";
+  var PYODIDE = ROOT + "lite/static/pyodide/";
+  var VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
+  var STAGES = 4;
+  // Measured by bench/bench_live_site.py on a 2-core machine (see the README).
+  var FIRST_START = "about 10 seconds";
 
-  function sleep(ms) {
-    return new Promise(function (resolve) { setTimeout(resolve, ms); });
+  var T42Live = (window.T42Live = {
+    client: (self.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2),
+    pageStart: performance.now(),
+    boxes: [],
+    runtime: null,
+    ready: null, // {reused, bootMs, aliveMs} once Python answers
+    interactions: [], // round trips of widget messages, ms
+    lastSentAt: 0,
+    lastIdleAt: 0,
+    pending: 0,
+  });
+
+  function pageData() {
+    var tag = document.getElementById("t42-live-page");
+    if (!tag) return null;
+    try { return JSON.parse(tag.textContent); } catch (e) { return null; }
   }
 
-  async function waitFor(what, test, timeoutMs) {
-    var deadline = performance.now() + (timeoutMs || TIMEOUT_MS);
-    for (;;) {
-      var value = null;
-      try { value = test(); } catch (e) { value = null; }
-      if (value) return value;
-      if (performance.now() > deadline) throw new Error("timed out waiting for " + what);
-      await sleep(POLL_MS);
-    }
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text) node.textContent = text;
+    return node;
   }
 
-  function setStatus(box, state, text) {
-    box.dataset.state = state;
-    var status = box.querySelector(".texas42-live-status");
-    if (status) status.textContent = text;
+  // ------------------------------------------------------------------ the picture
+  function setState(box, state, text) {
+    box.node.dataset.state = state;
+    if (text !== undefined) box.status.textContent = text;
   }
 
-  function seconds(ms) { return (ms / 1000).toFixed(1) + " s"; }
-
-  function firstExplorer(doc) {
-    var views = doc.querySelectorAll(".jp-OutputArea-output .jupyter-widgets");
-    for (var i = 0; i < views.length; i++) {
-      if (views[i].offsetHeight > 0 && views[i].children.length > 0) return views[i];
-    }
-    return null;
-  }
-
-  function cellErrors(panel) {
-    var errors = [];
-    panel.content.widgets.forEach(function (cell, index) {
-      if (cell.model.type !== "code") return;
-      cell.model.outputs.toJSON().forEach(function (out) {
-        if (out.output_type === "error") errors.push("cell " + index + ": " + out.ename + ": " + out.evalue);
+  function quiet(box) {
+    // The snapshot's controls do nothing: make them look and act inactive.
+    box.node.querySelectorAll(".t42-live-picture button, .t42-live-picture select, " +
+                              ".t42-live-picture input, .t42-live-picture textarea")
+      .forEach(function (c) {
+        if (c.disabled) return;
+        c.disabled = true;
+        c.setAttribute("tabindex", "-1");
       });
-    });
-    return errors;
   }
 
-  function scrollToExplorer(panel, view, focus) {
-    var cells = panel.content.widgets;
-    if (focus === "top") {
-      panel.content.activeCellIndex = 0;
-      panel.content.scrollToItem(0, "start").catch(function () {});
+  function decorate(data, script, modelId, index) {
+    var output = script.parentElement;
+    var cell = data.cells[modelId];
+    var box = { id: index, modelId: modelId, cell: cell, node: output, started: false };
+    output.classList.add("t42-live");
+    output.setAttribute("role", "region");
+    output.setAttribute("aria-label", "Explorer " + (index + 1) + " of this page");
+    // The snapshot (drawn next to the script by the widget manager) goes in a wrapper.
+    // The widget manager draws the snapshot next to its script: put both in the picture.
+    var picture = el("div", { class: "t42-live-picture" });
+    output.insertBefore(picture, script);
+    while (picture.nextSibling) picture.appendChild(picture.nextSibling);
+    var bar = el("div", { class: "t42-live-bar" });
+    var button = el("button", { type: "button", class: "t42-live-start" }, "\u25B6 Start this explorer");
+    var status = el("p", { class: "t42-live-status", role: "status", "aria-live": "polite" });
+    var meter = el("progress", { class: "t42-live-progress", max: String(STAGES), value: "0" });
+    meter.hidden = true;
+    bar.appendChild(button);
+    bar.appendChild(status);
+    bar.appendChild(meter);
+    output.insertBefore(bar, output.firstChild);
+    // The whole picture is a start control too (for the mouse; the button is the one that
+    // keyboards and screen readers use).
+    var cover = el("div", { class: "t42-live-cover", "aria-hidden": "true", title: "Start this explorer" });
+    picture.appendChild(cover);
+    box.button = button; box.status = status; box.meter = meter; box.picture = picture; box.cover = cover;
+    button.addEventListener("click", function () { start(box, true); });
+    cover.addEventListener("click", function () { start(box, false); });
+    new MutationObserver(function () { if (box.node.dataset.state !== "live") quiet(box); })
+      .observe(picture, { childList: true, subtree: true });
+    quiet(box);
+    if (location.protocol === "file:") {
+      button.hidden = true;
+      cover.remove();
+      setState(box, "offline",
+        "This is a picture of the explorer. Opened as a file, the page cannot run Python: " +
+        "serve the site (run `make site` and open http://127.0.0.1:8000/) to use the live explorers.");
+    } else {
+      setState(box, "picture",
+        "This is a picture of the explorer: its controls do nothing yet. Press Start to run it " +
+        "here, in your browser (" + FIRST_START + " the first time; then every explorer of the " +
+        "site starts at once).");
+    }
+    return box;
+  }
+
+  // ------------------------------------------------------------------ the browser's Python
+  function runtime() {
+    if (T42Live.runtime) return T42Live.runtime;
+    var rt = { listeners: [], resourceRequests: [], comms: new Map(), callbacks: new Map(), runs: new Map(), nextRun: 1 };
+    var worker, port;
+    try {
+      worker = new SharedWorker(WORKER, { type: "module", name: "texas42-python", extendedLifetime: true });
+      port = worker.port;
+      rt.kind = "shared";
+    } catch (e) {
+      worker = new Worker(WORKER, { type: "module", name: "texas42-python" });
+      port = worker;
+      rt.kind = "dedicated";
+    }
+    rt.port = port;
+    port.onmessage = function (event) { onWorkerMessage(rt, event.data); };
+    if (port.start) port.start();
+    T42Live.runtime = rt;
+    return rt;
+  }
+
+  function hello(rt, probe) {
+    // probe: only ask whether Python already runs (a later page of a visit); never boots it.
+    return new Promise(function (resolve) {
+      rt.listeners.push(resolve);
+      rt.port.postMessage({ type: "hello", client: T42Live.client, pyodide: PYODIDE, bridge: BRIDGE, probe: !!probe });
+    });
+  }
+
+  function onWorkerMessage(rt, data) {
+    if (data.type === "progress") {
+      T42Live.boxes.forEach(function (box) {
+        if (box.node.dataset.state !== "loading") return;
+        box.stage = data.stage;
+        box.meter.value = data.stage;
+        box.stageText = data.text;
+        showProgress(box);
+      });
+    } else if (data.type === "ready" || data.type === "broken" || data.type === "cold") {
+      if (data.type === "ready") T42Live.ready = data;
+      var waiting = rt.listeners.splice(0);
+      waiting.forEach(function (resolve) { resolve(data); });
+    } else if (data.type === "widget") {
+      onWidgetMessage(rt, JSON.parse(data.message), data.buffers || []);
+    } else if (data.type === "idle") {
+      var cbs = rt.callbacks.get(data.msg_id);
+      rt.callbacks.delete(data.msg_id);
+      T42Live.pending = Math.max(0, T42Live.pending - 1);
+      T42Live.lastIdleAt = performance.now();
+      if (cbs && cbs.sentAt) T42Live.interactions.push(Math.round(T42Live.lastIdleAt - cbs.sentAt));
+      var status = cbs && cbs.callbacks && cbs.callbacks.iopub && cbs.callbacks.iopub.status;
+      if (status) status({ header: { msg_type: "status" }, parent_header: { msg_id: data.msg_id },
+                           metadata: {}, content: { execution_state: "idle" } });
+      if (data.error) console.warn("texas42 live explorer:", data.error);
+    } else if (data.type === "resources") {
+      var asked = rt.resourceRequests.splice(0);
+      asked.forEach(function (resolve) { resolve(data.urls); });
+    } else if (data.type === "ran" || data.type === "failed") {
+      var run = rt.runs.get(data.id);
+      rt.runs.delete(data.id);
+      if (run) run(data);
+    }
+  }
+
+  // A comm as the ipywidgets manager expects it, carried by the worker's messages.
+  function LiveComm(rt, commId, targetName) {
+    this.rt = rt; this.comm_id = commId; this.target_name = targetName;
+    this._onMsg = null; this._onClose = null; this._early = [];
+  }
+  LiveComm.prototype.open = function () { throw new Error("live explorer comms open in Python"); };
+  LiveComm.prototype.send = function (data, callbacks, metadata, buffers) {
+    var id = T42Live.client + "-" + Math.random().toString(36).slice(2);
+    var copies = (buffers || []).map(function (b) {
+      var view = b.buffer ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : new Uint8Array(b);
+      return view.slice().buffer;
+    });
+    var now = performance.now();
+    this.rt.callbacks.set(id, { callbacks: callbacks, sentAt: now });
+    T42Live.lastSentAt = now;
+    T42Live.pending += 1;
+    this.rt.port.postMessage({ type: "comm", client: T42Live.client, comm_id: this.comm_id,
+                               data: data, buffers: copies, msg_id: id }, copies);
+    return id;
+  };
+  LiveComm.prototype.close = function () {
+    if (this._onClose) this._onClose({ content: { comm_id: this.comm_id, data: {} } });
+    return "";
+  };
+  LiveComm.prototype.on_msg = function (cb) {
+    this._onMsg = cb;
+    var early = this._early.splice(0);
+    early.forEach(function (msg) { cb(msg); });
+  };
+  LiveComm.prototype.on_close = function (cb) { this._onClose = cb; };
+
+  function onWidgetMessage(rt, m, buffers) {
+    var msg = {
+      header: { msg_type: m.msg_type, msg_id: m.comm_id + "-" + Math.random().toString(36).slice(2) },
+      parent_header: m.parent ? { msg_id: m.parent } : {},
+      metadata: m.metadata || {},
+      content: { comm_id: m.comm_id, target_name: m.target_name, data: m.data },
+      buffers: buffers.map(function (b) { return new DataView(b); }),
+    };
+    if (m.msg_type === "comm_open") {
+      var comm = new LiveComm(rt, m.comm_id, m.target_name);
+      rt.comms.set(m.comm_id, comm);
+      rt.manager.then(function (manager) {
+        return manager.handle_comm_open(comm, msg);
+      }).catch(function (e) { console.error("texas42 live explorer:", e); });
       return;
     }
-    for (var i = 0; i < cells.length; i++) {
-      if (cells[i].node.contains(view)) {
-        panel.content.activeCellIndex = i;
-        panel.content.scrollToItem(i, "start").catch(function () {});
-        return;
-      }
+    var target = rt.comms.get(m.comm_id);
+    if (!target) return;
+    if (m.msg_type === "comm_close") {
+      rt.comms.delete(m.comm_id);
+      if (target._onClose) target._onClose(msg);
+    } else if (target._onMsg) {
+      target._onMsg(msg);
+    } else {
+      target._early.push(msg);
     }
-    view.scrollIntoView({ block: "start" });
   }
 
-  async function start(box) {
-    if (box.dataset.state && box.dataset.state !== "idle" && box.dataset.state !== "error") return;
-    var t0 = performance.now();
-    var old = box.querySelector("iframe");
-    if (old) old.remove();
-    var button = box.querySelector(".texas42-live-start");
-    if (button) button.disabled = true;
-    setStatus(box, "loading", "Starting Python in your browser\u2026");
-    var iframe = document.createElement("iframe");
-    iframe.className = "texas42-live-frame";
-    iframe.title = "Live explorer: " + (box.dataset.notebook || "notebook");
-    iframe.style.height = box.dataset.height || "760px";
-    iframe.src = box.dataset.liteSrc;
+  function widgetManager() {
+    return new Promise(function (resolve, reject) {
+      if (!window.require) { reject(new Error("the widget manager is not on this page")); return; }
+      window.require(["@jupyter-widgets/html-manager"], function (hm) {
+        resolve(new hm.HTMLManager());
+      }, reject);
+    });
+  }
+
+  // ------------------------------------------------------------------ starting an explorer
+  function showProgress(box) {
+    var secs = Math.round((performance.now() - box.t0) / 1000);
+    box.status.textContent = "Starting the explorer: step " + (box.stage || 1) + " of " + STAGES +
+      ", " + (box.stageText || "loading Python").toLowerCase() + "\u2026 (" + secs + " s)";
+  }
+
+  function runCell(rt, box) {
+    return new Promise(function (resolve) {
+      var id = rt.nextRun++;
+      rt.runs.set(id, resolve);
+      var data = T42Live.data;
+      rt.port.postMessage({ type: "run", id: id, client: T42Live.client,
+                            setup: data.setup.slice(0, box.cell.setup), code: box.cell.code,
+                            modulesURL: MODULES, modules: data.modules || [] });
+    });
+  }
+
+  async function start(box, byKeyboardOrButton, automatic) {
+    if (box.started) return;
+    box.started = true;
+    box.t0 = automatic ? 0 : performance.now();  // automatic: from the navigation
+    box.button.disabled = true;
+    box.meter.hidden = false;
+    box.stage = 1; box.stageText = "Loading Python";
+    setState(box, "loading");
+    showProgress(box);
+    var ticker = setInterval(function () { if (box.node.dataset.state === "loading") showProgress(box); }, 500);
     try {
-      // The lite site's contents index lists the notebook, or the page says so at once.
-      var dir = (box.dataset.notebook || "").split("/").slice(0, -1).join("/");
-      var index = box.dataset.liteRoot + "api/contents/" + (dir ? dir + "/" : "") + "all.json";
-      var listing = await fetch(index).then(function (r) { return r.ok ? r.json() : null; });
-      var listed = listing && (listing.content || []).some(function (item) {
-        return item.path === box.dataset.notebook;
-      });
-      if (!listed) throw new Error(box.dataset.notebook + " is not in this site's live notebooks");
-      box.appendChild(iframe);
-      var app = await waitFor("JupyterLite", function () {
-        return iframe.contentWindow && iframe.contentWindow.jupyterapp;
-      });
-      var panel = await waitFor("the notebook", function () {
-        var w = app.shell.currentWidget;
-        return w && w.sessionContext && w.content && w.context ? w : null;
-      });
-      await panel.context.ready;
-      await panel.sessionContext.ready;
-      setStatus(box, "running", "Python is up; running the notebook\u2026");
-      var ran = app.commands.execute("notebook:run-all-cells");
-      var doc = iframe.contentDocument;
-      var view = await waitFor("the first explorer", function () {
-        var errors = cellErrors(panel);
-        if (errors.length) throw new Error(errors.join("; "));
-        return firstExplorer(doc);
-      });
-      box.dataset.drawnMs = String(Math.round(performance.now() - t0));
-      setStatus(box, "drawn", "Explorer drawn in " + seconds(performance.now() - t0) + "; running the rest\u2026");
-      scrollToExplorer(panel, view, box.dataset.focus);
-      await ran;
-      await waitFor("the last cell", function () {
-        var kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-        return kernel && kernel.status === "idle";
-      });
-      var errors = cellErrors(panel);
-      if (errors.length) throw new Error(errors.join("; "));
-      scrollToExplorer(panel, view, box.dataset.focus);
-      box.dataset.readyMs = String(Math.round(performance.now() - t0));
-      setStatus(box, "ready", "Live: every control runs Python in your browser (ready in " +
-        seconds(performance.now() - t0) + ").");
-      if (button) button.textContent = "\u25CF Live";
-    } catch (err) {
-      box.dataset.error = String(err && err.message ? err.message : err);
-      setStatus(box, "error", "The live explorer did not start: " + box.dataset.error);
-      if (button) {
-        button.disabled = false;
-        button.textContent = "\u25B6 Try again";
+      var rt = runtime();
+      if (!rt.manager) rt.manager = widgetManager();
+      var answer = await hello(rt, false);
+      if (answer.type !== "ready") throw new Error(answer.message || "Python did not start");
+      box.stage = 4; box.stageText = "Running this explorer"; box.meter.value = 4; showProgress(box);
+      var manager = await rt.manager;
+      var ran = await runCell(rt, box);
+      if (ran.type !== "ran") throw new Error(ran.message);
+      var model = await manager.get_model(ran.model_id);
+      var view = await manager.create_view(model);
+      var area = el("div", { class: "t42-live-area" });
+      box.node.insertBefore(area, box.picture);
+      await manager.display_view(view, area);
+      var hadFocus = box.node.contains(document.activeElement);
+      box.picture.remove();
+      box.meter.hidden = true;
+      box.button.hidden = true;
+      box.readyMs = Math.round(performance.now() - box.t0);
+      box.node.dataset.readyMs = String(box.readyMs);
+      setState(box, "live", "Live: this explorer runs in your browser. Its controls work now.");
+      if (byKeyboardOrButton && hadFocus) {
+        var first = area.querySelector("select, button, input, textarea, [tabindex='0']");
+        if (first) first.focus();
       }
+    } catch (error) {
+      box.started = false;
+      box.button.disabled = false;
+      box.button.textContent = "\u21BB Try again";
+      box.meter.hidden = true;
+      setState(box, "error", "The explorer could not start (" + String(error && error.message || error) +
+        "). The picture stays; press Try again, or reload the page.");
+    } finally {
+      clearInterval(ticker);
     }
   }
 
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".texas42-live-start");
-    if (!button) return;
-    var box = button.closest(".texas42-live");
-    if (box) start(box);
-  });
-  document.querySelectorAll(".texas42-live").forEach(function (box) {
-    box.dataset.state = "idle";
-  });
+  // For the tests: every URL the Python worker has fetched.
+  T42Live.workerResources = function () {
+    var rt = runtime();
+    return new Promise(function (resolve) {
+      rt.resourceRequests.push(resolve);
+      rt.port.postMessage({ type: "resources" });
+    });
+  };
+
+  // ------------------------------------------------------------------ the page
+  function init() {
+    var data = pageData();
+    if (!data) return;
+    T42Live.data = data;
+    var scripts = Array.prototype.slice.call(document.querySelectorAll(VIEW));
+    scripts.forEach(function (s) {
+      var id = null;
+      try { id = JSON.parse(s.textContent).model_id; } catch (e) { id = null; }
+      if (id && data.cells[id]) T42Live.boxes.push(decorate(data, s, id, T42Live.boxes.length));
+    });
+    if (!T42Live.boxes.length || location.protocol === "file:") return;
+    // A later page of a visit: when Python already runs, every explorer of the page comes
+    // alive by itself, those in view first; otherwise the pictures wait for Start.
+    var rt = runtime();
+    hello(rt, true).then(async function (answer) {
+      if (answer.type !== "ready") return;
+      rt.manager = rt.manager || widgetManager();
+      function inView(box) {
+        var r = box.node.getBoundingClientRect();
+        return r.bottom > 0 && r.top < window.innerHeight;
+      }
+      var order = T42Live.boxes.filter(inView).concat(T42Live.boxes.filter(function (b) { return !inView(b); }));
+      for (var i = 0; i < order.length; i++) await start(order[i], false, true);
+    });
+    window.addEventListener("pagehide", function (event) {
+      if (!event.persisted && T42Live.runtime) T42Live.runtime.port.postMessage({ type: "bye", client: T42Live.client });
+    });
+  }
+
+  // The snapshot is drawn by the widget manager at window load; decorate before that.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
 })();

@@ -1,0 +1,120 @@
+/* texas42: accessibility helpers for every page of the book (html_js_files in _config.yml).
+   Plain JavaScript, no Python and nothing fetched:
+   - the "Large dominoes" switch (on pages with domino pictures or explorers), remembered
+     in localStorage; texas42-a11y.css draws the pictures larger under html.t42-large;
+   - each explorer slider's handle is named by the slider's label (the widget library
+     leaves the handle unnamed);
+   - the theme switch says which colour mode is on ("Color mode: dark"). */
+(function () {
+  "use strict";
+  var KEY = "texas42-large-dominoes";
+  var root = document.documentElement;
+
+  function stored() {
+    try {
+      return window.localStorage.getItem(KEY) === "1";
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function apply(on) {
+    root.classList.toggle("t42-large", on);
+    document.querySelectorAll(".t42-large-switch").forEach(function (b) {
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+
+  // Before the page is drawn: no jump from small to large pictures.
+  apply(stored());
+
+  function addSwitch() {
+    var pictures = document.querySelector(
+      ".t42-picture, svg.texas42, script[type='application/vnd.jupyter.widget-view+json']"
+    );
+    var heading = document.querySelector("article.bd-article h1, main h1");
+    if (!pictures || !heading || document.querySelector(".t42-large-switch")) return;
+    var box = document.createElement("p");
+    box.className = "t42-large-box";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "t42-large-switch";
+    button.textContent = "Large dominoes";
+    button.title = "Draw the domino pictures larger (remembered on this device)";
+    button.addEventListener("click", function () {
+      var on = !root.classList.contains("t42-large");
+      try {
+        window.localStorage.setItem(KEY, on ? "1" : "0");
+      } catch (e) {
+        /* private mode: the choice lasts for this page only */
+      }
+      apply(on);
+    });
+    box.appendChild(button);
+    heading.insertAdjacentElement("afterend", box);
+    apply(root.classList.contains("t42-large"));
+  }
+
+  var labelCount = 0;
+  function nameSliders() {
+    document.querySelectorAll(".widget-slider").forEach(function (slider) {
+      var handle = slider.querySelector(".noUi-handle");
+      if (!handle || handle.hasAttribute("aria-labelledby") || handle.hasAttribute("aria-label"))
+        return;
+      var label = slider.querySelector(".widget-label");
+      if (label && label.textContent.trim()) {
+        if (!label.id) label.id = "t42-slider-label-" + ++labelCount;
+        handle.setAttribute("aria-labelledby", label.id);
+      } else {
+        handle.setAttribute("aria-label", "Slider");
+      }
+    });
+  }
+
+  function pictureWidths() {
+    // --t42-w: the picture's own width, for the Large dominoes layout.
+    document.querySelectorAll("svg.texas42").forEach(function (svg) {
+      if (svg.style.getPropertyValue("--t42-w")) return;
+      var w = parseFloat(svg.getAttribute("width"));
+      if (w > 0) svg.style.setProperty("--t42-w", String(w));
+    });
+  }
+
+  var MODES = { light: "light", dark: "dark", auto: "system setting" };
+  function themeLabel() {
+    var mode = MODES[root.dataset.mode || "auto"] || MODES.auto;
+    document.querySelectorAll(".theme-switch-button").forEach(function (b) {
+      b.setAttribute("aria-label", "Color mode: " + mode);
+    });
+  }
+
+  function update() {
+    nameSliders();
+    pictureWidths();
+  }
+
+  function start() {
+    addSwitch();
+    update();
+    themeLabel();
+    var pending = null;
+    // The explorers are drawn after the page loads (and redrawn as they change).
+    new MutationObserver(function () {
+      if (pending) return;
+      pending = window.setTimeout(function () {
+        pending = null;
+        update();
+      }, 50);
+    }).observe(document.body, { childList: true, subtree: true });
+    new MutationObserver(themeLabel).observe(root, {
+      attributes: true,
+      attributeFilter: ["data-mode"],
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,133 @@
+"""Driving the site's live explorers in Chromium (tests/browser/test_live.py and
+bench/bench_live_site.py share these).
+
+A page's explorers are boxes ``.t42-live`` (texas42-live.js): ``data-state`` goes picture ->
+loading -> live (or error); ``data-ready-ms`` is the time from Start (or, when a later page
+starts its explorers by itself, from the page's navigation) to the live explorer drawn.
+``window.T42Live`` holds the Python runtime's answer (``ready.reused``: Python was already
+running) and the round trip of each widget message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page
+
+START_TIMEOUT_MS = 180_000  # generous: 2 shared cores; about 7-12 s is usual
+ANSWER_TIMEOUT_MS = 20_000
+
+# Controls whose answer needs the exact solver or the sampling players (their own bound).
+SOLVER_LABELS = re.compile(r"hint|review|solve|best|lay down|odds|check the claim", re.I)
+
+JS_BOX_SETTLED = """(index) => {
+  const box = document.querySelectorAll('.t42-live')[index];
+  return !!box && ['live', 'error'].includes(box.dataset.state);
+}"""
+
+JS_BOX_INFO = """(index) => {
+  const box = document.querySelectorAll('.t42-live')[index];
+  return { state: box.dataset.state, readyMs: Number(box.dataset.readyMs || 0),
+           status: box.querySelector('.t42-live-status').textContent,
+           ready: window.T42Live && window.T42Live.ready,
+           kind: window.T42Live && window.T42Live.runtime && window.T42Live.runtime.kind };
+}"""
+
+# The text an explorer shows, without the whitespace of its layout: part "picture" (the
+# build-time snapshot, kept by the script after it is replaced) or "live".
+JS_BOX_TEXT = """([index, part]) => {
+  const box = window.T42Live.boxes[index];
+  const area = part === 'picture' ? box.picture : box.node.querySelector('.t42-live-area');
+  if (!area) return null;
+  const text = [];
+  area.querySelectorAll('.widget-html-content, .widget-label, label, button, option:checked, input')
+    .forEach(n => {
+      if (n.closest('.t42-live-cover')) return;
+      const t = n.tagName === 'INPUT' ? (n.type === 'checkbox' ? String(n.checked) : n.value)
+                                       : n.textContent;
+      text.push(t.replace(/\\s+/g, ' ').trim());
+    });
+  return text.filter(Boolean).join(' | ');
+}"""
+
+# Use one control of a live explorer and time the answer: from the change to the last
+# widget message answered by Python (then two frames, so the page has drawn it).
+JS_USE_CONTROL = """async ([index, nth]) => {
+  const box = document.querySelectorAll('.t42-live')[index];
+  const area = box.querySelector('.t42-live-area');
+  const controls = Array.from(area.querySelectorAll('select, button, input[type=checkbox]'))
+    .filter(c => !c.disabled && c.offsetParent !== null);
+  const c = controls[nth];
+  if (!c) return null;
+  const row = c.closest('.widget-inline-hbox') || c;
+  const label = (c.textContent || c.getAttribute('aria-label') || c.title ||
+                 row.textContent || c.tagName).trim().slice(0, 60);
+  const L = window.T42Live;
+  const t0 = performance.now();
+  if (c.tagName === 'SELECT') {
+    if (c.options.length < 2) return { label, skipped: 'one option' };
+    c.selectedIndex = (c.selectedIndex + 1) % c.options.length;
+    c.dispatchEvent(new Event('change', { bubbles: true }));
+  } else {
+    c.click();
+  }
+  const deadline = t0 + 20000;
+  while (!(L.lastSentAt >= t0 && L.pending === 0 && L.lastIdleAt >= L.lastSentAt)) {
+    if (performance.now() > deadline) return { label, ms: null, timeout: true };
+    await new Promise(r => setTimeout(r, 2));
+  }
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const ms = performance.now() - t0;
+  return { label, kind: c.tagName.toLowerCase(), ms, count: controls.length };
+}"""
+
+JS_FLOOR = """async (pyodideURL) => {
+  const t0 = performance.now();
+  const { loadPyodide } = await import(pyodideURL + 'pyodide.mjs');
+  const py = await loadPyodide({ indexURL: pyodideURL, packages: ['ipywidgets', 'texas42'] });
+  py.runPython('import texas42, ipywidgets, texas42.widgets');
+  return performance.now() - t0;
+}"""
+
+
+def live_boxes(page: Page) -> int:
+    """How many explorers the page has (after its script decorated them)."""
+    page.wait_for_function("() => window.T42Live !== undefined", timeout=30_000)
+    return int(page.evaluate("() => document.querySelectorAll('.t42-live').length"))
+
+
+def start_box(page: Page, index: int = 0) -> dict[str, Any]:
+    """Press Start on explorer ``index`` and wait until it is live (or failed)."""
+    box = page.locator(".t42-live").nth(index)
+    box.scroll_into_view_if_needed()
+    button = box.locator(".t42-live-start")
+    if button.is_visible() and button.is_enabled():
+        button.click()
+    return wait_box(page, index)
+
+
+def wait_box(page: Page, index: int = 0) -> dict[str, Any]:
+    page.wait_for_function(JS_BOX_SETTLED, arg=index, timeout=START_TIMEOUT_MS)
+    info: dict[str, Any] = page.evaluate(JS_BOX_INFO, index)
+    return info
+
+
+def box_text(page: Page, index: int, part: str) -> str | None:
+    text: str | None = page.evaluate(JS_BOX_TEXT, [index, part])
+    return text
+
+
+def use_control(page: Page, index: int, nth: int) -> dict[str, Any] | None:
+    result: dict[str, Any] | None = page.evaluate(JS_USE_CONTROL, [index, nth])
+    return result
+
+
+def floor_ms(page: Page, site_url: str) -> float:
+    """The floor: a blank page of the site that loads the site's own Pyodide and imports
+    texas42 and ipywidgets (no explorer, no widget manager)."""
+    blank = site_url + "/__floor__.html"
+    page.route(blank, lambda route: route.fulfill(status=200, content_type="text/html",
+                                                   body="<!doctype html><title>floor</title>"))
+    page.goto(blank)
+    return float(page.evaluate(JS_FLOOR, site_url + "/lite/static/pyodide/"))

@@ -1,0 +1,130 @@
+"""book/_ext/course_check.py: the {check} directive's syntax and HTML, without a browser.
+
+Also: every check in the book's chapters parses, and every Learn-to-play chapter starts
+with its objectives and ends with "Check yourself" (a hidden engine cell, then checks).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "course_check", REPO / "book" / "_ext" / "course_check.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("course_check", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+cc = _load()
+
+EXAMPLE = """\
+- 6-4 | No: 6-6 is a higher six.
+- 6-6 * | Yes: the highest domino of the suit led wins.
+- 5-5 | No: 5-5 is not a six, so it cannot win a trick
+  in which sixes were led.
+"""
+
+
+def test_parse_the_example() -> None:
+    answers = cc.parse_answers(EXAMPLE.splitlines())
+    assert [(a.text, a.right) for a in answers] == [("6-4", False), ("6-6", True), ("5-5", False)]
+    assert answers[2].feedback == (
+        "No: 5-5 is not a six, so it cannot win a trick in which sixes were led."
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("- a | x\n- b | y\n", "exactly one right answer"),
+        ("- a * | x\n- b * | y\n", "exactly one right answer"),
+        ("- a * | x\n", "two answers or more"),
+        ("- a * | x\n- b y\n", "no '|'"),
+        ("- a * | x\n- b |\n", "has no feedback"),
+        ("- a * | x\nb | y\n", "expected an answer"),
+        ("- a * | x\n- a | y\n", "same text"),
+        ("- * | x\n- b | y\n", "no text"),
+    ],
+)
+def test_bad_bodies_are_refused(body: str, message: str) -> None:
+    with pytest.raises(cc.CheckSyntaxError, match=re.escape(message)):
+        cc.parse_answers(body.splitlines())
+
+
+class _Collect(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def test_html_is_an_accessible_form() -> None:
+    answers = cc.parse_answers(EXAMPLE.splitlines())
+    text = cc.render_html("course-check-7", "Who wins `6-4` <led>?", answers)
+    parser = _Collect()
+    parser.feed(text)
+    tags = [t for t, _ in parser.tags]
+    assert tags[:3] == ["form", "fieldset", "legend"]
+    assert "<legend>Who wins <code>6-4</code> &lt;led&gt;?</legend>" in text
+    radios = [a for t, a in parser.tags if t == "input"]
+    labels = [a for t, a in parser.tags if t == "label"]
+    assert [r["type"] for r in radios] == ["radio"] * 3
+    assert {r["name"] for r in radios} == {"course-check-7"}
+    assert [lab["for"] for lab in labels] == [r["id"] for r in radios]
+    assert [r["data-right"] for r in radios] == ["false", "true", "false"]
+    assert radios[0]["data-feedback"] == "No: 6-6 is a higher six."
+    (live,) = [a for t, a in parser.tags if a.get("aria-live")]
+    assert live["aria-live"] == "polite" and live["role"] == "status"
+    (button,) = [a for t, a in parser.tags if t == "button"]
+    assert button["type"] == "submit" and "hidden" in button  # shown by the script
+    assert "<noscript>" in text and text.count("<li>") == 3  # the answers without JavaScript
+
+
+def test_static_files_exist_and_load_nothing_from_other_hosts() -> None:
+    for name in (cc.JS_FILE, cc.CSS_FILE):
+        body = (cc.STATIC / name).read_text(encoding="utf-8")
+        assert "http://" not in body and "https://" not in body and "//" not in body.replace(
+            "/*", ""
+        ).replace("*/", "")
+
+
+def _learn_chapters() -> list[str]:
+    toc = yaml.safe_load((REPO / "_toc.yml").read_text(encoding="utf-8"))
+    (part,) = [p for p in toc["parts"] if p["caption"] == "Learn to play"]
+    return [c["file"] for c in part["chapters"]]
+
+
+CHECK_BLOCK = re.compile(r"^:::\{check\} (.+?)\n(.*?)^:::$", re.M | re.S)
+
+
+@pytest.mark.parametrize("doc", _learn_chapters())
+def test_every_learn_chapter_has_objectives_and_a_check(doc: str) -> None:
+    text = (REPO / f"{doc}.md").read_text(encoding="utf-8")
+    # A backtick fence would turn a question with `code` in it into plain text.
+    assert "```{check}" not in text, "write checks with the colon fence, :::{check}"
+    heads = [line for line in text.splitlines() if line.startswith("## ")]
+    assert "What you will be able to do" in text.split(heads[0])[0], "objectives first"
+    assert heads[-1] == "## Check yourself", "the check is the last section"
+    last = text.split("## Check yourself", 1)[1]
+    assert ":tags: [remove-cell]" in last and "assert " in last, "the engine proves the key"
+    checks = CHECK_BLOCK.findall(last)
+    assert 2 <= len(checks) <= 4
+    for _question, body in checks:
+        cc.parse_answers(body.splitlines())
