@@ -22,7 +22,7 @@
   var VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
   var STAGES = 4;
   // Measured by bench/bench_live_site.py on a 2-core machine (see the README).
-  var FIRST_START = "about 10 seconds";
+  var FIRST_START = "about 5 to 10 seconds";
 
   var T42Live = (window.T42Live = {
     client: (self.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2),
