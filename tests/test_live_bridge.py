@@ -88,7 +88,7 @@ def test_a_list_change_is_answered_with_echo_and_update_tied_to_the_message(
 def test_a_broken_message_does_not_stop_the_bridge(
     bridge: tuple[live_bridge.Bridge, list[dict[str, Any]]],
 ) -> None:
-    b, sent = bridge
+    b, _ = bridge
     model_id = b.run("p", ["from texas42 import widgets"], "widgets.suits()")
     assert b.deliver("nope", {}, [], "m") == "no widget nope"
     b.deliver(model_id, {"method": "update", "state": {"children": 5}}, [], "m")  # logged

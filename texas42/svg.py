@@ -1463,7 +1463,7 @@ def following_svg(*, size: float = 48) -> str:
     yes_no = []
     for x, word, rest in (
         (left_x, "Yes", "You must play one of them (any one you like)."),
-        (right_x, "No", "Play any domino: a trump, to try to win, or another to throw off."),
+        (right_x, "No", "Play any domino: a trump, to try to win, or any other one."),
     ):
         body.append(_arrow(x + half / 2, bottom, x + half / 2, y - 2, arrow_uid))
         body.append(_text(x + half / 2 + 6 * k, bottom + 20 * k, word, fs, bold=True))

@@ -4,7 +4,8 @@
      in localStorage; texas42-a11y.css draws the pictures larger under html.t42-large;
    - each explorer slider's handle is named by the slider's label (the widget library
      leaves the handle unnamed);
-   - the theme switch says which colour mode is on ("Color mode: dark"). */
+   - the theme switch says which colour mode is on ("Color mode: dark");
+   - decorative icons drawn by other extensions are hidden from screen readers. */
 (function () {
   "use strict";
   var KEY = "texas42-large-dominoes";
@@ -32,7 +33,13 @@
     var pictures = document.querySelector(
       ".t42-picture, svg.texas42, script[type='application/vnd.jupyter.widget-view+json']"
     );
-    var heading = document.querySelector("article.bd-article h1, main h1");
+    // The page's own title (not the copy in the print-only header).
+    var heading = Array.prototype.find.call(
+      document.querySelectorAll("article.bd-article h1, main h1"),
+      function (h) {
+        return !h.closest(".onlyprint");
+      }
+    );
     if (!pictures || !heading || document.querySelector(".t42-large-switch")) return;
     var box = document.createElement("p");
     box.className = "t42-large-box";
@@ -88,9 +95,24 @@
     });
   }
 
+  function hideIcons() {
+    // sphinx-togglebutton's chevron and sphinx-copybutton's icon: decoration inside a
+    // button that has its own name.
+    var icons = "svg.tb-icon:not([aria-hidden]), svg.icon-tabler:not([aria-hidden])";
+    document.querySelectorAll(icons).forEach(function (svg) {
+      var button = svg.closest("button");
+      if (button && !button.getAttribute("aria-label")) {
+        var tip = button.getAttribute("data-tooltip") || button.title;
+        button.setAttribute("aria-label", tip || "Copy to clipboard");
+      }
+      svg.setAttribute("aria-hidden", "true");
+    });
+  }
+
   function update() {
     nameSliders();
     pictureWidths();
+    hideIcons();
   }
 
   function start() {

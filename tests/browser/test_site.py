@@ -83,7 +83,7 @@ def test_page_renders_offline(
     assert heading.inner_text().strip(), "the page's h1 is empty"
 
     html = html_file.read_text(encoding="utf-8")
-    if "application/vnd.jupyter.widget-state+json" in html:
+    if "application/vnd.jupyter.widget-view+json" in html:
         # The html-manager replaces each widget-view script with a rendered widget.
         expect(page.locator(".jupyter-widgets").first).to_be_visible(timeout=20_000)
         expect(page.get_by_text("Error displaying widget")).to_have_count(0)

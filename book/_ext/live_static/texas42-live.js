@@ -21,6 +21,7 @@
   var PYODIDE = ROOT + "lite/static/pyodide/";
   var VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
   var STAGES = 4;
+  var STARTED_KEY = "texas42-python-started";
   // Measured by bench/bench_live_site.py on a 2-core machine (see the README).
   var FIRST_START = "about 5 to 10 seconds";
 
@@ -151,7 +152,10 @@
         showProgress(box);
       });
     } else if (data.type === "ready" || data.type === "broken" || data.type === "cold") {
-      if (data.type === "ready") T42Live.ready = data;
+      if (data.type === "ready") {
+        T42Live.ready = data;
+        try { sessionStorage.setItem(STARTED_KEY, "1"); } catch (e) { /* private mode */ }
+      }
       var waiting = rt.listeners.splice(0);
       waiting.forEach(function (resolve) { resolve(data); });
     } else if (data.type === "widget") {
@@ -247,8 +251,8 @@
   // ------------------------------------------------------------------ starting an explorer
   function showProgress(box) {
     var secs = Math.round((performance.now() - box.t0) / 1000);
-    box.status.textContent = "Starting the explorer: step " + (box.stage || 1) + " of " + STAGES +
-      ", " + (box.stageText || "loading Python").toLowerCase() + "\u2026 (" + secs + " s)";
+    box.status.textContent = "Starting the explorer, step " + (box.stage || 1) + " of " + STAGES +
+      ": " + (box.stageText || "Loading Python") + "\u2026 (" + secs + " s)";
   }
 
   function runCell(rt, box) {
@@ -330,8 +334,17 @@
       if (id && data.cells[id]) T42Live.boxes.push(decorate(data, s, id, T42Live.boxes.length));
     });
     if (!T42Live.boxes.length || location.protocol === "file:") return;
+    window.addEventListener("pagehide", function (event) {
+      if (!event.persisted && T42Live.runtime) {
+        T42Live.runtime.port.postMessage({ type: "bye", client: T42Live.client });
+      }
+    });
     // A later page of a visit: when Python already runs, every explorer of the page comes
-    // alive by itself, those in view first; otherwise the pictures wait for Start.
+    // alive by itself, those in view first; otherwise the pictures wait for Start. Only a
+    // tab that started Python asks (a reader who never pressed Start gets no worker).
+    var started = false;
+    try { started = sessionStorage.getItem(STARTED_KEY) === "1"; } catch (e) { started = false; }
+    if (!started) return;
     var rt = runtime();
     hello(rt, true).then(async function (answer) {
       if (answer.type !== "ready") return;
@@ -343,9 +356,7 @@
       var order = T42Live.boxes.filter(inView).concat(T42Live.boxes.filter(function (b) { return !inView(b); }));
       for (var i = 0; i < order.length; i++) await start(order[i], false, true);
     });
-    window.addEventListener("pagehide", function (event) {
-      if (!event.persisted && T42Live.runtime) T42Live.runtime.port.postMessage({ type: "bye", client: T42Live.client });
-    });
+
   }
 
   // The snapshot is drawn by the widget manager at window load; decorate before that.
