@@ -28,6 +28,9 @@ export JUPYTER_PLATFORM_DIRS := 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export DEBIAN_FRONTEND := noninteractive
+# jupyter lite build suggests an optional archive library on every build ("install
+# libarchive-c for better performance"): a hint a newcomer would take for an error.
+export PYTHONWARNINGS := ignore::UserWarning:jupyterlite_core.addons.base
 
 .PHONY: help setup chromium vendor lite book site test test-steps lint ruff typecheck unit nbval \
         browser bench clean distclean FORCE
