@@ -26,7 +26,12 @@ def _load() -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("course_check", module)
-    spec.loader.exec_module(module)
+    # As Sphinx loads it (local_extensions puts book/_ext on the path): for static_assets.
+    sys.path.insert(0, str(REPO / "book" / "_ext"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.pop(0)
     return module
 
 

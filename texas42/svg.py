@@ -1450,6 +1450,18 @@ def following_svg(*, size: float = 48) -> str:
     half = (full - 16 * k) / 2
     left_x, right_x = pad, pad + half + 16 * k
     steps: list[str] = []
+
+    def branches(top: float, y: float, yes: str, no: str, *, winner: bool = False) -> float:
+        """The Yes (left) and No (right) answers under a question; the lower bottom."""
+        ends = []
+        for x, word, rest in ((left_x, "Yes", yes), (right_x, "No", no)):
+            body.append(_arrow(x + half / 2, top, x + half / 2, y - 2, arrow_uid))
+            body.append(_text(x + half / 2 + 6 * k, top + 20 * k, word, fs, bold=True))
+            cls = f"step {word.lower()}" + (" winner" if winner else "")
+            ends.append(box(x, y, half, rest, cls=cls, bold=winner))
+            steps.append(f"{word}: {rest}")
+        return max(ends)
+
     text = "1. The first domino played is the lead. It sets the suit led: trumps if it is a "
     text += "trump, else its higher end (a double: its number)."
     bottom = box(pad, y, full, text, cls="step lead")
@@ -1460,16 +1472,8 @@ def following_svg(*, size: float = 48) -> str:
     bottom = box(pad, y, full, text, cls="step question", decision=True)
     steps.append(text)
     y = bottom + 34 * k
-    yes_no = []
-    for x, word, rest in (
-        (left_x, "Yes", "You must play one of them (any one you like)."),
-        (right_x, "No", "Play any domino: a trump, to try to win, or any other one."),
-    ):
-        body.append(_arrow(x + half / 2, bottom, x + half / 2, y - 2, arrow_uid))
-        body.append(_text(x + half / 2 + 6 * k, bottom + 20 * k, word, fs, bold=True))
-        yes_no.append(box(x, y, half, rest, cls=f"step {word.lower()}"))
-        steps.append(f"{word}: {rest}")
-    bottom = max(yes_no)
+    bottom = branches(bottom, y, "You must play one of them (any one you like).",
+                      "Play any domino: a trump, to try to win, or any other one.")
     y = bottom + 26 * k
     for x in (left_x, right_x):
         body.append(_arrow(x + half / 2, bottom, w / 2 + (x - w / 2) * 0.25, y - 2, arrow_uid))
@@ -1477,16 +1481,8 @@ def following_svg(*, size: float = 48) -> str:
     bottom = box(pad, y, full, text, cls="step question", decision=True)
     steps.append(text)
     y = bottom + 34 * k
-    ends = []
-    for x, word, rest in (
-        (left_x, "Yes", "The highest trump wins the trick."),
-        (right_x, "No", "The highest domino of the suit led wins."),
-    ):
-        body.append(_arrow(x + half / 2, bottom, x + half / 2, y - 2, arrow_uid))
-        body.append(_text(x + half / 2 + 6 * k, bottom + 20 * k, word, fs, bold=True))
-        ends.append(box(x, y, half, rest, cls=f"step {word.lower()} winner", bold=True))
-        steps.append(f"{word}: {rest}")
-    bottom = max(ends)
+    bottom = branches(bottom, y, "The highest trump wins the trick.",
+                      "The highest domino of the suit led wins.", winner=True)
     y = bottom + 26 * k
     for x in (left_x, right_x):
         body.append(_arrow(x + half / 2, bottom, w / 2 + (x - w / 2) * 0.25, y - 2, arrow_uid))

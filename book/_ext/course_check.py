@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -42,6 +41,7 @@ from docutils import nodes  # type: ignore[import-untyped,unused-ignore]
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from static_assets import add_html_node, add_on_pages_with, copy_to_static
 
 STATIC = Path(__file__).parent / "course_check_static"
 JS_FILE = "course-check.js"
@@ -185,37 +185,19 @@ def visit_course_check_html(self: Any, node: course_check) -> None:
     raise nodes.SkipNode
 
 
-def skip_node(self: Any, node: nodes.Node) -> None:
-    raise nodes.SkipNode
-
-
 def add_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """The script and stylesheet, on the pages that have a check."""
-    if doctree is not None and any(doctree.findall(course_check)):
-        app.add_js_file(JS_FILE, loading_method="defer")
-        app.add_css_file(CSS_FILE)
+    add_on_pages_with(app, doctree, course_check, JS_FILE, CSS_FILE)
 
 
 def copy_static(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
-    static = Path(app.outdir) / "_static"
-    static.mkdir(parents=True, exist_ok=True)
-    for name in (JS_FILE, CSS_FILE):
-        shutil.copy2(STATIC / name, static / name)
+    copy_to_static(app, exception, [(STATIC / name, name) for name in (JS_FILE, CSS_FILE)])
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_node(
-        course_check,
-        html=(visit_course_check_html, None),
-        latex=(skip_node, None),
-        text=(skip_node, None),
-        man=(skip_node, None),
-        texinfo=(skip_node, None),
-    )
+    add_html_node(app, course_check, visit_course_check_html)
     app.add_directive("check", CheckDirective)
     app.connect("doctree-read", find_broken_checks)
     app.connect("html-page-context", add_assets)

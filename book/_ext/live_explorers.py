@@ -44,6 +44,7 @@ from docutils import nodes  # type: ignore[import-untyped,unused-ignore]
 from docutils.parsers.rst import directives  # type: ignore[import-untyped,unused-ignore]
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from static_assets import add_html_node, add_on_pages_with, copy_to_static
 
 LITE_OUTPUT = "lite"  # jupyterlite-sphinx's output folder inside _build/html
 LITE_ROOT_CONTENT = "jupyterlite/content/"  # these files sit at the root of the lite site
@@ -113,17 +114,11 @@ def visit_live_explorer_html(self: Any, node: live_explorer) -> None:
     raise nodes.SkipNode
 
 
-def skip_node(self: Any, node: nodes.Node) -> None:
-    raise nodes.SkipNode
-
-
 def add_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """Load the live-explorer script on the pages that have one; drop other hosts' CSS."""
-    if doctree is not None and any(doctree.findall(live_explorer)):
-        app.add_js_file(JS_FILE, loading_method="defer")
-        app.add_css_file(CSS_FILE)
+    add_on_pages_with(app, doctree, live_explorer, JS_FILE, CSS_FILE)
     for key in ("css_files", "script_files"):
         assets = context.get(key)
         if isinstance(assets, list):
@@ -166,12 +161,7 @@ def stage_contents(app: Sphinx, exception: Exception | None) -> None:
 
 
 def copy_static(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
-    static = Path(app.outdir) / "_static"
-    static.mkdir(parents=True, exist_ok=True)
-    for name in (JS_FILE, CSS_FILE):
-        shutil.copy2(STATIC / name, static / name)
+    copy_to_static(app, exception, [(STATIC / name, name) for name in (JS_FILE, CSS_FILE)])
 
 
 def check_lite_contents(app: Sphinx, exception: Exception | None) -> None:
@@ -196,14 +186,7 @@ def check_lite_contents(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_node(
-        live_explorer,
-        html=(visit_live_explorer_html, None),
-        latex=(skip_node, None),
-        text=(skip_node, None),
-        man=(skip_node, None),
-        texinfo=(skip_node, None),
-    )
+    add_html_node(app, live_explorer, visit_live_explorer_html)
     app.add_directive("live-explorer", LiveExplorerDirective)
     app.add_config_value("live_explorers_contents", [], "html", types=[list])
     # Before jupyterlite-sphinx's handlers (default priority 500), or after them.

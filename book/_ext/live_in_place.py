@@ -25,18 +25,18 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes  # type: ignore[import-untyped,unused-ignore]
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from static_assets import add_html_node, add_on_pages_with, copy_to_static
 
 LOG = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "live_static"
-ASSETS = ("texas42-live.js", "texas42-live.css", "t42live-worker.mjs", "live_bridge.py")
-JS_FILE, CSS_FILE = ASSETS[0], ASSETS[1]
+JS_FILE, CSS_FILE = "texas42-live.js", "texas42-live.css"
+WORKER_FILES = ("t42live-worker.mjs", "live_bridge.py")
 SETUP_TAG = "live-setup"
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 VIEW_SCRIPT = re.compile(
@@ -136,41 +136,25 @@ def visit_live_page_data_html(self: Any, node: live_page_data) -> None:
     raise nodes.SkipNode
 
 
-def skip_node(self: Any, node: nodes.Node) -> None:
-    raise nodes.SkipNode
-
-
 def add_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """Load the live script and style on the pages that have explorers."""
-    if doctree is not None and any(doctree.findall(live_page_data)):
-        app.add_js_file(JS_FILE, loading_method="defer")
-        app.add_css_file(CSS_FILE)
+    add_on_pages_with(app, doctree, live_page_data, JS_FILE, CSS_FILE)
 
 
 def copy_static(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
-    static = Path(app.outdir) / "_static"
-    modules = static / "t42live" / "modules"
-    modules.mkdir(parents=True, exist_ok=True)
-    for name in ASSETS:
-        shutil.copy2(STATIC / name, static / "t42live" / name if name.endswith((".mjs", ".py"))
-                     else static / name)
-    for path in app.config.live_in_place_modules:
-        shutil.copy2(Path(app.srcdir) / path, modules / Path(path).name)
+    # The page's script and style at the top of _static; the worker, the bridge and the
+    # book's modules under _static/t42live/.
+    files = [(STATIC / JS_FILE, JS_FILE), (STATIC / CSS_FILE, CSS_FILE)]
+    files += [(STATIC / name, f"t42live/{name}") for name in WORKER_FILES]
+    files += [(Path(app.srcdir) / p, f"t42live/modules/{Path(p).name}")
+              for p in app.config.live_in_place_modules]
+    copy_to_static(app, exception, files)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_node(
-        live_page_data,
-        html=(visit_live_page_data_html, None),
-        latex=(skip_node, None),
-        text=(skip_node, None),
-        man=(skip_node, None),
-        texinfo=(skip_node, None),
-    )
+    add_html_node(app, live_page_data, visit_live_page_data_html)
     app.add_config_value("live_in_place_modules", [], "html", types=[list])
     app.connect("doctree-read", collect)
     app.connect("html-page-context", add_assets, priority=900)

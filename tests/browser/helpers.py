@@ -162,6 +162,15 @@ def save_screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
     return path
 
 
+def record_timings(path: Path, name: str, figures: dict[str, Any]) -> None:
+    """Add ``name``'s figures to the JSON artifact ``path`` (kept across tests) and print them."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    data[name] = figures
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"\n[{path.stem}] {name}: {figures}")
+
+
 # --------------------------------------------------------------------------- static files
 
 

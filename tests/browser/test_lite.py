@@ -20,7 +20,6 @@ written to ``test-artifacts/lite-timings.json`` and printed.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -30,7 +29,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, FrameLocator, Page, Request, Route, expect
 
-from .helpers import ARTIFACTS, REPO, WatchedPage, is_local, watch
+from .helpers import ARTIFACTS, REPO, WatchedPage, is_local, record_timings, watch
 
 pytestmark = pytest.mark.browser
 
@@ -48,13 +47,7 @@ JS_READY = """() => {
 }"""
 
 def _record(name: str, **figures: Any) -> None:
-    TIMINGS.parent.mkdir(parents=True, exist_ok=True)
-    data: dict[str, Any] = {}
-    if TIMINGS.is_file():
-        data = json.loads(TIMINGS.read_text(encoding="utf-8"))
-    data[name] = figures
-    TIMINGS.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"\n[lite timings] {name}: {figures}")
+    record_timings(TIMINGS, name, figures)
 
 
 def live_pages(site_dir: Path) -> dict[str, str]:

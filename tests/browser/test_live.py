@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .helpers import ARTIFACTS, REPO, SITE_DIR, is_local, serve_directory
+from .helpers import ARTIFACTS, REPO, SITE_DIR, is_local, record_timings, serve_directory
 from .live import box_text, live_boxes, start_box, wait_box
 
 pytestmark = pytest.mark.browser
@@ -67,12 +67,7 @@ def page_data(page_path: str) -> dict[str, Any]:
 
 
 def _record(name: str, **figures: Any) -> None:
-    TIMINGS.parent.mkdir(parents=True, exist_ok=True)
-    data: dict[str, Any] = {}
-    if TIMINGS.is_file():
-        data = json.loads(TIMINGS.read_text(encoding="utf-8"))
-    data[name] = figures
-    TIMINGS.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    record_timings(TIMINGS, name, figures)
 
 
 class Visit:
