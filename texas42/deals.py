@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from math import comb, factorial
 
 from .dominoes import DOMINOES, FULL_MASK, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
-from .errors import NotationError
+from .errors import NotationError, quote
 
 SEATS = 4
 HAND_SIZE = 7
@@ -49,9 +49,9 @@ class Deal:
     __slots__ = ("masks",)
 
     def __init__(self, hands: Sequence[DominoSet | Iterable[DominoLike] | str | int]) -> None:
-        if len(hands) != SEATS:
-            raise NotationError(f"a deal has 4 hands, got {len(hands)}", rule="deal")
-        masks = tuple(h if isinstance(h, int) else to_mask(h) for h in hands)
+        if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
+            raise NotationError(f"a deal has 4 hands, got {quote(hands)}", rule="deal")
+        masks = tuple(to_mask(h) for h in hands)
         seen = 0
         for seat, mask in enumerate(masks):
             size = mask.bit_count()
@@ -225,13 +225,13 @@ def decode_deal(
 ) -> list[int]:
     """The masks of a deal code; raises :class:`NotationError` saying what is wrong."""
     if not isinstance(code, str):
-        raise NotationError(f"{code!r} is not a deal code", rule="deal-code")
+        raise NotationError(f"{quote(code)} is not a deal code", rule="deal-code")
     length = code_length(sizes)
     text = code.strip().upper().replace("-", "").replace(" ", "")
     text = text.translate(str.maketrans("OIL", "011"))
     if len(text) != length:
         raise NotationError(
-            f"{code!r} is not a deal code: it has {len(text)} letters and digits, a deal code "
+            f"{quote(code)} is not a deal code: it has {len(text)} letters and digits, a deal code "
             f"has {length}",
             rule="deal-code",
         )
@@ -240,7 +240,7 @@ def decode_deal(
         digit = _ALPHABET.find(ch)
         if digit < 0:
             raise NotationError(
-                f"{code!r} is not a deal code: {ch!r} is not one of its letters "
+                f"{quote(code)} is not a deal code: {quote(ch)} is not one of its letters "
                 f"({_ALPHABET})",
                 rule="deal-code",
             )
@@ -250,7 +250,7 @@ def decode_deal(
         rank = rank * 32 + digit
     if digits[-1] != _check_digit(digits[:-1]) or rank >= _multinomial(sizes):
         raise NotationError(
-            f"{code!r} is not a deal code: its check character does not match (a character "
+            f"{quote(code)} is not a deal code: its check character does not match (a character "
             "was probably mistyped)",
             rule="deal-code",
         )
