@@ -3,7 +3,7 @@
 A deal code is 11 letters and digits (Crockford's base 32: no I, L, O or U, so
 it reads out loud without confusion), written in groups like ``"1A2B-3C4D-5E6"``.
 It packs the rank of the deal among all 28!/(7!^4) possible deals and a check
-character that catches a mistyped character.
+character that catches any one mistyped character and any two neighbours swapped.
 
 >>> deal = Deal.from_seed(42)
 >>> Deal.from_code(deal.code) == deal
@@ -199,10 +199,38 @@ def _data_length(sizes: Sequence[int]) -> int:
     return ((_multinomial(sizes) - 1).bit_length() + 4) // 5
 
 
+def _gf32_mul(a: int, b: int) -> int:
+    """Product in GF(32), the field of the 32 characters (polynomial x^5 + x^2 + 1)."""
+    out = 0
+    while b:
+        if b & 1:
+            out ^= a
+        b >>= 1
+        a <<= 1
+        if a & 32:
+            a ^= 0b100101
+    return out
+
+
+def _weights(n: int) -> list[int]:
+    """alpha^n .. alpha^1 for the n data characters (alpha = 2 generates GF(32)); the
+    check character weighs alpha^0 = 1. The 31 powers are distinct and nonzero."""
+    out, w = [], 1
+    for _ in range(n):
+        w = _gf32_mul(w, 2)
+        out.append(w)
+    return out[::-1]
+
+
 def _check_digit(digits: Sequence[int]) -> int:
-    # Odd weights are invertible modulo 32, so changing any one character
-    # (by anything from -31 to 31) always changes the check character.
-    return sum((2 * i + 1) * d for i, d in enumerate(digits)) % 32
+    # The code is valid when sum(w_i * d_i) + check = 0 in GF(32) (+ is xor). A changed
+    # character adds w_i * e with e != 0: never 0, as w_i != 0. Two neighbours a, b
+    # swapped add (w_i + w_{i+1}) * (a + b): never 0 for a != b, as neighbouring weights
+    # differ (the check's own weight 1 differs from the last data weight, alpha).
+    out = 0
+    for w, d in zip(_weights(len(digits)), digits, strict=True):
+        out ^= _gf32_mul(w, d)
+    return out
 
 
 def encode_deal(
