@@ -345,7 +345,8 @@ class Hand:
         if self.phase is not Phase.CONTRACT:
             why = "the auction is not over" if self.phase is Phase.BIDDING else "it is named"
             raise IllegalContractError(
-                f"contract {quote(str(contract))} cannot be named now: {why}",
+                f"contract {quote(str(contract) if isinstance(contract, Contract) else contract)}"
+                f" cannot be named now: {why}",
                 rule="contract-timing",
             )
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
@@ -526,6 +527,8 @@ class Hand:
         """
         from .claims import ClaimPlayer, lowest_legal
 
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
+            raise InputError(f"seat {quote(seat)} is not a seat 0..3", rule="seat")
         if self.claim is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",

@@ -92,7 +92,10 @@ class MoonDeal:
     __slots__ = ("masks",)
 
     def __init__(self, hands: Sequence[Any], widow: DominoLike | None = None) -> None:
-        masks = [h if isinstance(h, int) else to_mask(h) for h in hands]
+        if not isinstance(hands, (list, tuple)):
+            raise NotationError(f"a Moon deal has three hands and a widow, got {quote(hands)}",
+                                rule="deal")
+        masks = [to_mask(h) for h in hands]
         if widow is not None:
             masks.append(1 << to_domino(widow).index)
         if len(masks) != 4:
@@ -185,7 +188,7 @@ class MoonHand:
 
     def __init__(
         self,
-        deal: MoonDeal | str | None = None,
+        deal: MoonDeal | Sequence[Any] | str | None = None,
         *,
         shaker: int = 0,
         rules: Rules | str = MOON,
@@ -194,6 +197,8 @@ class MoonHand:
             deal = MoonDeal.from_seed(None)
         elif isinstance(deal, str):
             deal = MoonDeal.from_code(deal)
+        elif not isinstance(deal, MoonDeal):
+            deal = MoonDeal(deal)
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
         if self.rules.players != PLAYERS:
             raise NotationError(f"the {self.rules.name} rules are not Moon's", rule="rules")
