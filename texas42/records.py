@@ -75,9 +75,9 @@ def load_json(data: str | bytes, what: str = "hand record") -> Any:
     except RecursionError:
         raise NotationError(f"the {what} is nested too deeply to be a record",
                             rule="record") from None
-    except ValueError as exc:  # an integer past Python's 4300-digit limit
-        raise NotationError(f"the {what} holds a number too long to read: {exc}",
-                            rule="record") from None
+    except ValueError:  # an integer past Python's 4300-digit limit
+        raise NotationError(f"the {what} holds a number of thousands of digits: no field "
+                            "of a record is that long", rule="record") from None
 
 
 def _too_big(what: str, size: int) -> NotationError:
