@@ -279,7 +279,7 @@ def decode_deal(
     if digits[-1] != _check_digit(digits[:-1]) or rank >= _multinomial(sizes):
         raise NotationError(
             f"{quote(code)} is not a deal code: its check character does not match (a character "
-            "was probably mistyped)",
+            "was probably mistyped, or two neighbours swapped)",
             rule="deal-code",
         )
     return deal_unrank(rank, dominoes, sizes)
