@@ -259,7 +259,7 @@ class Rules:
             return cls.preset(value)
         if isinstance(value, dict):
             options = dict(value)
-            base = cls.preset(str(options.pop("preset", "standard")))
+            base = cls.preset(options.pop("preset", "standard"))
             try:
                 return base.replace(**options)
             except TypeError as exc:
