@@ -182,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal = sub.add_parser("deal", help="show a deal and its code")
     source = deal.add_mutually_exclusive_group()
-    source.add_argument("--seed", type=int, default=None, help="shake with this seed")
+    source.add_argument("--seed", type=analysis_cli.whole_number, default=None,
+                        help="shake with this seed")
     source.add_argument("--code", help="show the deal with this code")
     deal.add_argument("--rules", default="standard", choices=sorted(PRESETS),
                       help="rules preset; moon: a three-player Moon deal (default standard)")

@@ -23,7 +23,7 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     >>> print(quote("6-4"), quote({"\x1b[2J": 1}))
     '6-4' {'\x1b[2J': 1}
     >>> print(quote("x" * 100))
-    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100 characters)
     >>> print(quote(10**5000), "/", quote(list(range(1000))))
     an integer of 5001 digits / a list of 1000 items
     """
@@ -41,7 +41,8 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     # repr() escapes control characters in str, but not inside other objects' reprs.
     text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
     if len(text) > limit:
-        return f"{text[:limit]}... ({len(text)} characters)"
+        size = len(value) if isinstance(value, str) else len(text)  # text: as given
+        return f"{text[:limit]}... ({size} characters)"
     return text
 
 

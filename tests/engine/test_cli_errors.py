@@ -125,6 +125,8 @@ def test_a_file_that_is_not_utf8_exits_2(
      "at least 1"),
     (["advise", "6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0", "--seat", "7"], "seat 0..3"),
     (["advise", "6-6", "\x1b[2J"], "\\x1b[2J"),
+    (["deal", "--seed", "9" * 5000], "(5000 characters)"),
+    (["solve", CODE, "--contract", "sixes", "--target", "9" * 5000], "(5000 characters)"),
 ])
 def test_bad_options_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: str

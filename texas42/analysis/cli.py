@@ -58,6 +58,14 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def whole_number(text: str) -> int:
+    """An argparse type: an int of at most 30 digits (a seed, a target), quoted the one way."""
+    body = text[1:] if text[:1] == "-" else text
+    if not (body.isascii() and body.isdigit() and len(body) <= 30):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number")
+    return int(text)
+
+
 def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``solve`` to an ``argparse`` subparsers object (``func=solve_main``)."""
     p: argparse.ArgumentParser = subparsers.add_parser(
@@ -74,7 +82,7 @@ def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bid", help="with a deal code: the bid (for --target)")
     p.add_argument("--plays", default="", help="plays after those of the record, like "
                    "'6-4 5-5 4-1'")
-    p.add_argument("--target", type=int, help="yes/no: can the bidding side still reach "
+    p.add_argument("--target", type=whole_number, help="yes/no: can the bidding side still reach "
                    "this many points in the hand (points already taken count)?")
     p.add_argument("--rules", help="rules preset with a deal code (default standard)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -98,7 +106,7 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--bids", help="bid levels, like '30 32 34 42' (default 30..42)")
     p.add_argument("--samples", type=_count, help="deals per contract (default: 1100, "
                    "+/-3 points of percentage; 40 for open-hands)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--seed", type=whole_number, default=1, help="random seed (default 1)")
     p.add_argument("--method", default="rule-based", choices=sorted(METHODS),
                    help="how each deal is played out (default rule-based)")
     p.add_argument("--rules", default="standard", help="rules preset (default standard; "
