@@ -606,8 +606,10 @@ class Hand:
         fresh = Hand(self.deal, shaker=self.shaker, rules=self.rules)
         if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
             raise InputError(f"{quote(actions)} is not a list of actions", rule="action")
+        kinds = ("bid", "contract", "play")
         for action in actions:
-            fresh.apply(action)
+            # No snapshot per action: a refusal throws the fresh hand away whole.
+            fresh._apply(*action_parts(action, kinds))
         self.__dict__.update(fresh.__dict__)
 
     def at(self, step: int) -> Hand:
@@ -615,7 +617,7 @@ class Hand:
         check_step(step, len(self.actions))
         h = Hand(self.deal, shaker=self.shaker, rules=self.rules)
         for action in self.actions[:step]:
-            h.apply(action)
+            h._apply(action.kind, action.value)  # our own history: legal, no snapshot needed
         h._keep_claim(self.claim)
         return h
 
