@@ -354,3 +354,20 @@ def test_swaps_of_neighbours_16_apart_are_caught() -> None:
                 with pytest.raises(NotationError, match="check character"):
                     Deal.from_code(code[:p] + code[p + 1] + code[p] + code[p + 2:])
     assert tried > 20
+
+
+def test_the_recode_script_maps_old_codes_to_new_ones() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "recode_deals.py"
+    spec = importlib.util.spec_from_file_location("recode_deals", path)
+    assert spec is not None and spec.loader is not None
+    recode = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(recode)
+    for seed in range(30):
+        for new in (Deal.from_seed(seed).code, MoonDeal.from_seed(seed).code):
+            digits = [_ALPHABET.index(ch) for ch in new.replace("-", "")]
+            old = new[:-1] + _ALPHABET[recode._old_check(digits[:-1])]
+            assert recode.recode(old) == (None if old == new else new)
+            assert recode.recode(new) is None  # already new
