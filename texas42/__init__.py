@@ -30,6 +30,7 @@ from .errors import (
     IllegalBidError,
     IllegalContractError,
     IllegalPlayError,
+    InputError,
     NotationError,
     Texas42Error,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "IllegalBidError",
     "IllegalContractError",
     "IllegalPlayError",
+    "InputError",
     "NotationError",
     "Phase",
     "ReplayError",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .errors import IllegalBidError, NotationError
+from .errors import IllegalBidError, NotationError, quote
 from .rules import STANDARD, Rules
 
 PASS = 0
@@ -30,7 +30,7 @@ def parse_bid(value: str | int) -> int:
     """Read a bid: ``"pass"``, ``"30"`` .. ``"41"``, ``"42"``, ``"84"`` ...,
     or ``"1 mark"``, ``"2 marks"``. Checks the form only, not the auction."""
     if isinstance(value, bool):
-        raise NotationError(f"{value!r} is not a bid")
+        raise NotationError(f"{quote(value)} is not a bid")
     if isinstance(value, int):
         bid = value
     elif isinstance(value, str):
@@ -44,16 +44,16 @@ def parse_bid(value: str | int) -> int:
             bid = int(text)
         else:
             raise NotationError(
-                f"{value!r} is not a bid: say pass, a number of points 30..41, "
+                f"{quote(value)} is not a bid: say pass, a number of points 30..41, "
                 "or marks as 42, 84, 126 ... (or '2 marks')",
                 rule="bid-notation",
             )
     else:
-        raise NotationError(f"{value!r} is not a bid", rule="bid-notation")
+        raise NotationError(f"{quote(value)} is not a bid", rule="bid-notation")
     if bid == PASS or 1 <= bid <= 41 or (bid >= MARK and bid % MARK == 0):
         return bid
     raise NotationError(
-        f"{value!r} is not a bid: point bids go up to 41, and above that a bid is a number of "
+        f"{quote(value)} is not a bid: point bids go up to 41, and above that a bid is a number of "
         "marks, 42 for one mark, 84 for two, 126 for three ...",
         rule="bid-notation",
     )
@@ -170,7 +170,9 @@ def special_bid_amount(name: str, high: int, rules: Rules = STANDARD) -> int:
     marks, or one mark more than the high bid if that is already as high.
     Raises :class:`IllegalBidError` if the rules do not allow it here."""
     if name not in SPECIAL_BIDS:
-        raise NotationError(f"{name!r} is not a special bid (plunge, splash)", rule="bid-notation")
+        raise NotationError(
+            f"{quote(name)} is not a special bid (plunge, splash)", rule="bid-notation"
+        )
     base = rules.plunge_marks if name == "plunge" else rules.splash_marks
     if base is None:
         message = f"{name} is not played under the {rules.name} rules"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -22,12 +23,21 @@ from typing import Any
 from .analysis import cli as analysis_cli
 from .bidding import bid_text
 from .deals import Deal
-from .errors import NotationError, Texas42Error
-from .moon import is_moon_record
-from .records import HandRecord, RecordNotationError, ReplayError, result_json
+from .errors import NotationError, Texas42Error, quote
+from .moon import is_moon_data
+from .records import (
+    MAX_RECORD_BYTES,
+    HandRecord,
+    RecordNotationError,
+    ReplayError,
+    load_json,
+    result_json,
+)
 from .rules import PRESETS, Rules
 
 EXIT_ILLEGAL = 2
+#: A closed pipe (``texas42 deal | head -0``): quiet, as a tool killed by SIGPIPE.
+EXIT_PIPE = 141
 
 
 def _print_json(data: Any) -> None:
@@ -37,7 +47,7 @@ def _print_json(data: Any) -> None:
 def _deal_main(args: argparse.Namespace) -> int:
     if Rules.preset(args.rules).players == 3:
         return _moon_deal(args)
-    deal = Deal.from_code(args.code) if args.code else Deal.from_seed(args.seed)
+    deal = Deal.from_code(args.code) if args.code is not None else Deal.from_seed(args.seed)
     if args.json:
         _print_json({"code": deal.code, "hands": deal.to_lists()})
         return 0
@@ -51,7 +61,7 @@ def _moon_deal(args: argparse.Namespace) -> int:
     """``texas42 deal --rules moon``: three hands, the widow and the Moon deal code."""
     from .moon import MoonDeal
 
-    deal = MoonDeal.from_code(args.code) if args.code else MoonDeal.from_seed(args.seed)
+    deal = MoonDeal.from_code(args.code) if args.code is not None else MoonDeal.from_seed(args.seed)
     if args.json:
         _print_json({"code": deal.code, "hands": [[str(d) for d in h] for h in deal.hands],
                      "widow": str(deal.widow)})
@@ -65,15 +75,15 @@ def _moon_deal(args: argparse.Namespace) -> int:
 
 def read_record(path: str) -> HandRecord:
     """A hand record from a file (``-`` for standard input)."""
-    return HandRecord.from_json(_read_text(path))
+    return HandRecord.from_json(read_input(path))
 
 
-def _replay_moon(text: str, args: argparse.Namespace) -> int:
+def _replay_moon(data: Any, args: argparse.Namespace) -> int:
     from .moon import MoonHand
 
     try:
-        hand = MoonHand.replay_dict(json.loads(text))
-    except ReplayError as exc:
+        hand = MoonHand.replay_dict(data)
+    except (ReplayError, RecordNotationError) as exc:
         if args.json:
             _print_json(_error_json(exc.kind, exc.index, exc.message, exc.rule))
         else:
@@ -104,21 +114,24 @@ def _error_json(kind: str, index: int | None, message: str, rule: str) -> dict[s
     return {"error": {"kind": kind, "index": index, "message": message, "rule": rule}}
 
 
-def _read_text(path: str) -> str:
+def read_input(path: str) -> bytes:
+    """The bytes of a record file (``-``: standard input), read no further than one byte
+    past :data:`MAX_RECORD_BYTES` (the reader refuses more before parsing)."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    with open(path, "rb") as f:
+        return f.read(MAX_RECORD_BYTES + 1)
 
 
 def _replay_main(args: argparse.Namespace) -> int:
     try:
-        text = _read_text(args.file)
-        if is_moon_record(text):
-            return _replay_moon(text, args)
-        hand = HandRecord.from_json(text).replay()
+        data = load_json(read_input(args.file))
+        if is_moon_data(data):
+            return _replay_moon(data, args)
+        hand = HandRecord.from_dict(data).replay()
     except OSError as exc:
-        print(f"texas42 replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"texas42 replay: cannot read {quote(args.file)}: {exc.strerror}",
+              file=sys.stderr)
         return 1
     except (ReplayError, RecordNotationError) as exc:
         if args.json:
@@ -169,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal = sub.add_parser("deal", help="show a deal and its code")
     source = deal.add_mutually_exclusive_group()
-    source.add_argument("--seed", type=int, default=None, help="shake with this seed")
+    source.add_argument("--seed", type=analysis_cli.whole_number, default=None,
+                        help="shake with this seed")
     source.add_argument("--code", help="show the deal with this code")
     deal.add_argument("--rules", default="standard", choices=sorted(PRESETS),
                       help="rules preset; moon: a three-player Moon deal (default standard)")
@@ -191,13 +205,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; bad input of any kind exits 2 with one ``texas42 CMD: ...`` line
+    (the documented :mod:`texas42.errors`; anything else is a bug and shows as one)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    return guarded(lambda: int(args.func(args)), f"texas42 {args.command}")
+
+
+def guarded(run: Any, prefix: str) -> int:
+    """``run()``, with its documented errors as ``prefix: message`` and exit 2, and a
+    closed standard output as a quiet exit."""
     try:
-        return int(args.func(args))
+        code = int(run())
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return code
     except Texas42Error as exc:
-        print(f"texas42 {args.command}: {exc.message}", file=sys.stderr)
+        print(f"{prefix}: {exc.message}", file=sys.stderr)
         return EXIT_ILLEGAL
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit: point it elsewhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PIPE
 
 
 if __name__ == "__main__":  # pragma: no cover

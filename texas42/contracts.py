@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from .dominoes import DOMINOES, NUMBER_NAMES, SUIT_NAMES, Domino
-from .errors import NotationError
+from .errors import NotationError, quote
 
 
 class Suit(enum.IntEnum):
@@ -75,16 +75,16 @@ class Contract:
 
     def __post_init__(self) -> None:
         if self.kind not in self.KINDS:
-            raise NotationError(f"{self.kind!r} is not a kind of contract")
+            raise NotationError(f"{quote(self.kind)} is not a kind of contract")
         if self.kind == "trumps":
             if not isinstance(self.trump, int) or not 0 <= self.trump <= 6:
-                raise NotationError(f"{self.trump!r} is not a trump suit: name a number 0..6")
+                raise NotationError(f"{quote(self.trump)} is not a trump suit: name a number 0..6")
         elif self.trump is not None:
-            raise NotationError(f"{self.kind} has no trump suit, got {self.trump!r}")
+            raise NotationError(f"{self.kind} has no trump suit, got {quote(self.trump)}")
         if self.doubles not in _DOUBLES_WORDS:
-            raise NotationError(f"{self.doubles!r} is not a place for doubles")
+            raise NotationError(f"{quote(self.doubles)} is not a place for doubles")
         if self.kind in ("trumps", "doubles", "sevens") and self.doubles != "high":
-            raise NotationError(f"doubles rank 'high' with {self.kind}, not {self.doubles!r}")
+            raise NotationError(f"doubles rank 'high' with {self.kind}, not {quote(self.doubles)}")
         if self.kind == "follow-me" and self.doubles == "own-suit-low":
             raise NotationError("follow-me has no 'own-suit-low' doubles (that is a nello option)")
         key = (self.kind, self.trump, self.doubles)
@@ -115,7 +115,7 @@ class Contract:
         if isinstance(text, Contract):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a contract: expected text like 'fives'")
+            raise NotationError(f"{quote(text)} is not a contract: expected text like 'fives'")
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         base, _, option = key.partition("/")
         kind: ContractKind
@@ -132,7 +132,7 @@ class Contract:
             kind = "sevens"
         else:
             raise NotationError(
-                f"{text!r} is not a contract: name a suit (blanks, ones, ... sixes or 0..6), "
+                f"{quote(text)} is not a contract: name a suit (blanks, ones, ... sixes or 0..6), "
                 "doubles, follow-me, nello or sevens"
             )
         doubles: DoublesMode = "high"
@@ -140,7 +140,7 @@ class Contract:
             mode = option.removeprefix("doubles-")
             if mode not in _DOUBLES_WORDS or kind not in ("follow-me", "nello"):
                 raise NotationError(
-                    f"{text!r} is not a contract: only follow-me and nello take a place for "
+                    f"{quote(text)} is not a contract: only follow-me and nello take a place for "
                     "doubles (doubles-high, doubles-low, doubles-own-suit, doubles-own-suit-low)"
                 )
             doubles = mode

@@ -3,7 +3,7 @@
 A deal code is 11 letters and digits (Crockford's base 32: no I, L, O or U, so
 it reads out loud without confusion), written in groups like ``"1A2B-3C4D-5E6"``.
 It packs the rank of the deal among all 28!/(7!^4) possible deals and a check
-character that catches a mistyped character.
+character that catches any one mistyped character and any two neighbours swapped.
 
 >>> deal = Deal.from_seed(42)
 >>> Deal.from_code(deal.code) == deal
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from math import comb, factorial
 
 from .dominoes import DOMINOES, FULL_MASK, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
-from .errors import NotationError
+from .errors import NotationError, quote
 
 SEATS = 4
 HAND_SIZE = 7
@@ -49,9 +49,9 @@ class Deal:
     __slots__ = ("masks",)
 
     def __init__(self, hands: Sequence[DominoSet | Iterable[DominoLike] | str | int]) -> None:
-        if len(hands) != SEATS:
-            raise NotationError(f"a deal has 4 hands, got {len(hands)}", rule="deal")
-        masks = tuple(h if isinstance(h, int) else to_mask(h) for h in hands)
+        if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
+            raise NotationError(f"a deal has 4 hands, got {quote(hands)}", rule="deal")
+        masks = tuple(to_mask(h) for h in hands)
         seen = 0
         for seat, mask in enumerate(masks):
             size = mask.bit_count()
@@ -199,10 +199,38 @@ def _data_length(sizes: Sequence[int]) -> int:
     return ((_multinomial(sizes) - 1).bit_length() + 4) // 5
 
 
+def _gf32_mul(a: int, b: int) -> int:
+    """Product in GF(32), the field of the 32 characters (polynomial x^5 + x^2 + 1)."""
+    out = 0
+    while b:
+        if b & 1:
+            out ^= a
+        b >>= 1
+        a <<= 1
+        if a & 32:
+            a ^= 0b100101
+    return out
+
+
+def _weights(n: int) -> list[int]:
+    """alpha^n .. alpha^1 for the n data characters (alpha = 2 generates GF(32)); the
+    check character weighs alpha^0 = 1. The 31 powers are distinct and nonzero."""
+    out, w = [], 1
+    for _ in range(n):
+        w = _gf32_mul(w, 2)
+        out.append(w)
+    return out[::-1]
+
+
 def _check_digit(digits: Sequence[int]) -> int:
-    # Odd weights are invertible modulo 32, so changing any one character
-    # (by anything from -31 to 31) always changes the check character.
-    return sum((2 * i + 1) * d for i, d in enumerate(digits)) % 32
+    # The code is valid when sum(w_i * d_i) + check = 0 in GF(32) (+ is xor). A changed
+    # character adds w_i * e with e != 0: never 0, as w_i != 0. Two neighbours a, b
+    # swapped add (w_i + w_{i+1}) * (a + b): never 0 for a != b, as neighbouring weights
+    # differ (the check's own weight 1 differs from the last data weight, alpha).
+    out = 0
+    for w, d in zip(_weights(len(digits)), digits, strict=True):
+        out ^= _gf32_mul(w, d)
+    return out
 
 
 def encode_deal(
@@ -225,13 +253,13 @@ def decode_deal(
 ) -> list[int]:
     """The masks of a deal code; raises :class:`NotationError` saying what is wrong."""
     if not isinstance(code, str):
-        raise NotationError(f"{code!r} is not a deal code", rule="deal-code")
+        raise NotationError(f"{quote(code)} is not a deal code", rule="deal-code")
     length = code_length(sizes)
     text = code.strip().upper().replace("-", "").replace(" ", "")
     text = text.translate(str.maketrans("OIL", "011"))
     if len(text) != length:
         raise NotationError(
-            f"{code!r} is not a deal code: it has {len(text)} letters and digits, a deal code "
+            f"{quote(code)} is not a deal code: it has {len(text)} letters and digits, a deal code "
             f"has {length}",
             rule="deal-code",
         )
@@ -240,7 +268,7 @@ def decode_deal(
         digit = _ALPHABET.find(ch)
         if digit < 0:
             raise NotationError(
-                f"{code!r} is not a deal code: {ch!r} is not one of its letters "
+                f"{quote(code)} is not a deal code: {quote(ch)} is not one of its letters "
                 f"({_ALPHABET})",
                 rule="deal-code",
             )
@@ -250,8 +278,8 @@ def decode_deal(
         rank = rank * 32 + digit
     if digits[-1] != _check_digit(digits[:-1]) or rank >= _multinomial(sizes):
         raise NotationError(
-            f"{code!r} is not a deal code: its check character does not match (a character "
-            "was probably mistyped)",
+            f"{quote(code)} is not a deal code: its check character does not match (a character "
+            "was probably mistyped, or two neighbours swapped)",
             rule="deal-code",
         )
     return deal_unrank(rank, dominoes, sizes)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from operator import attrgetter
 from typing import ClassVar
 
-from .errors import NotationError
+from .errors import InputError, NotationError, quote
 
 #: Names of the seven suits (numbers), as players say them.
 SUIT_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
@@ -51,7 +51,7 @@ class Domino:
     def __new__(cls, a: int, b: int) -> Domino:
         if not (isinstance(a, int) and isinstance(b, int)) or not (0 <= a <= 6 and 0 <= b <= 6):
             raise NotationError(
-                f"no domino {a!r}-{b!r}: a double-six set has ends 0 to 6", rule="domino"
+                f"no domino {quote(a)}-{quote(b)}: a double-six set has ends 0 to 6", rule="domino"
             )
         high, low = (a, b) if a >= b else (b, a)
         return cls._all[high * (high + 1) // 2 + low]
@@ -82,16 +82,16 @@ class Domino:
         if isinstance(text, Domino):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a domino: expected text like '6-4'")
+            raise NotationError(f"{quote(text)} is not a domino: expected text like '6-4'")
         m = _DOMINO_TEXT.match(text)
         if not m:
             raise NotationError(
-                f"{text!r} is not a domino: write the two ends as numbers, like '6-4'"
+                f"{quote(text)} is not a domino: write the two ends as numbers, like '6-4'"
             )
         a, b = int(m.group(1)), int(m.group(2))
         if a > 6 or b > 6:
             raise NotationError(
-                f"{text!r} is not a domino: a double-six set has ends 0 to 6", rule="domino"
+                f"{quote(text)} is not a domino: a double-six set has ends 0 to 6", rule="domino"
             )
         return cls(a, b)
 
@@ -203,12 +203,20 @@ def to_mask(dominoes: Iterable[DominoLike] | DominoSet | str | int) -> int:
     holds each domino once."""
     if isinstance(dominoes, DominoSet):
         return dominoes.mask
-    if isinstance(dominoes, int):
+    if isinstance(dominoes, int) and not isinstance(dominoes, bool):
         if not 0 <= dominoes <= FULL_MASK:
-            raise ValueError(f"{dominoes!r} is not a mask of the 28 dominoes")
+            raise InputError(
+                f"{quote(dominoes)} is not a mask of the 28 dominoes (0 .. 2**28 - 1)",
+                rule="mask",
+            )
         return dominoes
     if isinstance(dominoes, str):
         dominoes = dominoes.replace(",", " ").split()
+    elif not isinstance(dominoes, Iterable) or isinstance(dominoes, (bytes, dict, bool)):
+        raise NotationError(
+            f"{quote(dominoes)} is not dominoes: give text like '6-4 5-5' or a list",
+            rule="domino",
+        )
     mask = 0
     for item in dominoes:
         d = to_domino(item)

@@ -33,7 +33,9 @@ from .errors import (
     IllegalBidError,
     IllegalContractError,
     IllegalPlayError,
+    InputError,
     NotationError,
+    quote,
 )
 from .rules import STANDARD, Rules
 from .tricks import explain_play, explain_winner, sevens_winner
@@ -159,8 +161,8 @@ class Hand:
             deal = Deal.from_code(deal)
         elif not isinstance(deal, Deal):
             deal = Deal(deal)
-        if not isinstance(shaker, int) or not 0 <= shaker < SEATS:
-            raise ValueError(f"shaker {shaker!r} is not a seat 0..3")
+        if not isinstance(shaker, int) or isinstance(shaker, bool) or not 0 <= shaker < SEATS:
+            raise InputError(f"shaker {quote(shaker)} is not a seat 0..3", rule="seat")
         self.deal = deal
         self.shaker = shaker
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
@@ -254,7 +256,7 @@ class Hand:
         rules ``"plunge"`` / ``"splash"``)."""
         if self.phase is not Phase.BIDDING:
             raise IllegalBidError(
-                f"bid {value!r} is out of turn: the auction is over ({self.phase.value})",
+                f"bid {quote(value)} is out of turn: the auction is over ({self.phase.value})",
                 rule="bidding-over",
             )
         seat = self.to_act
@@ -343,7 +345,9 @@ class Hand:
         if self.phase is not Phase.CONTRACT:
             why = "the auction is not over" if self.phase is Phase.BIDDING else "it is named"
             raise IllegalContractError(
-                f"contract {str(contract)!r} cannot be named now: {why}", rule="contract-timing"
+                f"contract {quote(str(contract) if isinstance(contract, Contract) else contract)}"
+                f" cannot be named now: {why}",
+                rule="contract-timing",
             )
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if c not in _contracts_for_bid(self.rules, self.high_bid):
@@ -523,6 +527,8 @@ class Hand:
         """
         from .claims import ClaimPlayer, lowest_legal
 
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
+            raise InputError(f"seat {quote(seat)} is not a seat 0..3", rule="seat")
         if self.claim is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",
@@ -549,26 +555,27 @@ class Hand:
     # -- generic actions and history -------------------------------------------------
     def apply(self, action: Action | tuple[str, Any]) -> None:
         """Apply an action ``(kind, value)``: ``("bid", 30)``, ``("contract", "fives")``,
-        ``("play", "6-4")``."""
-        kind, value = action[0], action[1]
+        ``("play", "6-4")``. A refused action changes nothing."""
+        kind, value = action_parts(action, ("bid", "contract", "play"))
+        before = self.copy()
+        try:
+            self._apply(kind, value)
+        except BaseException:
+            self.__dict__.update(before.__dict__)  # whatever failed, nothing half-changed
+            raise
+
+    def _apply(self, kind: str, value: Any) -> None:
         if kind == "bid":
             self.bid(cast(int | str, value))
         elif kind == "contract":
             self.name_contract(cast(Contract | str, value))
         elif kind == "play":
+            d = to_domino(value)  # read before anything changes
             if self.phase is Phase.OVER and self.result is not None and len(self.tricks) < 7:
-                # A recorded play after the early end: play the hand out, unless it is illegal.
+                # A recorded play after the early end: play the hand out (apply restores
+                # the ended hand if the play is illegal).
                 self.play_out()
-                try:
-                    self.play(cast(DominoLike, value))
-                except IllegalActionError:
-                    self.phase, self._playing_out = Phase.OVER, False
-                    raise
-                return
-            self.play(cast(DominoLike, value))
-        else:
-            message = f"{kind!r} is not an action (bid, contract, play)"
-            raise IllegalActionError(message, rule="action")
+            self.play(d)
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
@@ -597,17 +604,20 @@ class Hand:
         is not an action: it is forgotten; see :meth:`HandRecord.replay`).
         If one is illegal, the hand is left as it was and the error is raised."""
         fresh = Hand(self.deal, shaker=self.shaker, rules=self.rules)
+        if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+            raise InputError(f"{quote(actions)} is not a list of actions", rule="action")
+        kinds = ("bid", "contract", "play")
         for action in actions:
-            fresh.apply(action)
+            # No snapshot per action: a refusal throws the fresh hand away whole.
+            fresh._apply(*action_parts(action, kinds))
         self.__dict__.update(fresh.__dict__)
 
     def at(self, step: int) -> Hand:
         """A new hand showing the state after the first ``step`` actions."""
-        if not 0 <= step <= len(self.actions):
-            raise IndexError(f"step {step} is outside 0..{len(self.actions)}")
+        check_step(step, len(self.actions))
         h = Hand(self.deal, shaker=self.shaker, rules=self.rules)
         for action in self.actions[:step]:
-            h.apply(action)
+            h._apply(action.kind, action.value)  # our own history: legal, no snapshot needed
         h._keep_claim(self.claim)
         return h
 
@@ -726,6 +736,24 @@ class Hand:
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.actions)
+
+
+def action_parts(action: Any, kinds: Sequence[str]) -> tuple[str, Any]:
+    """``(kind, value)`` of an action given as a pair (or an :class:`Action`), else an
+    :class:`IllegalActionError` (``rule="action"``) saying what an action looks like."""
+    if not isinstance(action, (tuple, list)) or len(action) not in (2, 3) or action[0] not in kinds:
+        raise IllegalActionError(
+            f"{quote(action)} is not an action: give (kind, value) with kind one of "
+            f"{', '.join(kinds)}, like ('play', '6-4')",
+            rule="action",
+        )
+    return action[0], action[1]
+
+
+def check_step(step: Any, steps: int) -> None:
+    """Refuse a step that is not an int 0..steps (for ``at``)."""
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
+        raise InputError(f"step {quote(step)} is outside 0..{steps}", rule="step")
 
 
 def shown_voids(

@@ -33,9 +33,11 @@ from .errors import (
     IllegalBidError,
     IllegalContractError,
     IllegalPlayError,
+    InputError,
     NotationError,
+    quote,
 )
-from .hand import Action, Phase, Trick, shown_voids
+from .hand import Action, Phase, Trick, action_parts, check_step, shown_voids
 from .rules import MOON, Rules
 from .tricks import explain_play
 
@@ -60,17 +62,27 @@ def moon_contracts(rules: Rules = MOON) -> list[Contract]:
     return out
 
 
-def is_moon_record(text: str) -> bool:
+def is_moon_record(text: str | bytes) -> bool:
     """Whether a hand record (JSON) is of Moon: its rules are for three players.
 
     >>> is_moon_record('{"rules": "moon", "hands": []}'), is_moon_record('{"hands": []}')
     (True, False)
     """
+    from .records import load_json
+
     try:
-        data = json.loads(text)
-        rules = Rules.from_json(data.get("rules", "standard")) if isinstance(data, dict) else None
-        return rules is not None and rules.players == PLAYERS
-    except (ValueError, TypeError):
+        return is_moon_data(load_json(text))
+    except NotationError:
+        return False  # the 42 reader reports the problem
+
+
+def is_moon_data(data: Any) -> bool:
+    """Whether parsed record data is of Moon (its rules are for three players)."""
+    if not isinstance(data, dict):
+        return False
+    try:
+        return Rules.from_json(data.get("rules", "standard")).players == PLAYERS
+    except NotationError:
         return False  # the 42 reader reports the problem
 
 
@@ -80,7 +92,10 @@ class MoonDeal:
     __slots__ = ("masks",)
 
     def __init__(self, hands: Sequence[Any], widow: DominoLike | None = None) -> None:
-        masks = [h if isinstance(h, int) else to_mask(h) for h in hands]
+        if not isinstance(hands, (list, tuple)):
+            raise NotationError(f"a Moon deal has three hands and a widow, got {quote(hands)}",
+                                rule="deal")
+        masks = [to_mask(h) for h in hands]
         if widow is not None:
             masks.append(1 << to_domino(widow).index)
         if len(masks) != 4:
@@ -173,7 +188,7 @@ class MoonHand:
 
     def __init__(
         self,
-        deal: MoonDeal | str | None = None,
+        deal: MoonDeal | Sequence[Any] | str | None = None,
         *,
         shaker: int = 0,
         rules: Rules | str = MOON,
@@ -182,11 +197,13 @@ class MoonHand:
             deal = MoonDeal.from_seed(None)
         elif isinstance(deal, str):
             deal = MoonDeal.from_code(deal)
+        elif not isinstance(deal, MoonDeal):
+            deal = MoonDeal(deal)
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
         if self.rules.players != PLAYERS:
             raise NotationError(f"the {self.rules.name} rules are not Moon's", rule="rules")
-        if not isinstance(shaker, int) or not 0 <= shaker < PLAYERS:
-            raise ValueError(f"shaker {shaker!r} is not a seat 0..2")
+        if not isinstance(shaker, int) or isinstance(shaker, bool) or not 0 <= shaker < PLAYERS:
+            raise InputError(f"shaker {quote(shaker)} is not a seat 0..2", rule="seat")
         self.deal, self.shaker = deal, shaker
         self.actions: list[Action] = []
         self.phase = Phase.BIDDING
@@ -214,13 +231,16 @@ class MoonHand:
 
     def bid(self, value: int | str) -> None:
         if self.phase is not Phase.BIDDING:
-            raise IllegalBidError(f"bid {value!r}: the auction is over", rule="bidding-over")
-        text = str(value).strip().lower()
-        plain_number = text.isascii() and text.isdigit() and len(text) <= 2
-        amount = 0 if text in ("pass", "0") else int(text) if plain_number else -1
+            raise IllegalBidError(f"bid {quote(value)}: the auction is over", rule="bidding-over")
+        if isinstance(value, int) and not isinstance(value, bool):
+            amount = value if value in (0, *MOON_BIDS) else -1
+        else:
+            text = value.strip().lower() if isinstance(value, str) else ""
+            plain_number = text.isascii() and text.isdigit() and len(text) <= 2
+            amount = 0 if text in ("pass", "0") else int(text) if plain_number else -1
         if amount not in (0, *MOON_BIDS):
             raise NotationError(
-                f"{value!r} is not a Moon bid: pass, 4 to 7 tricks, or 21 to shoot the moon",
+                f"{quote(value)} is not a Moon bid: pass, 4 to 7 tricks, or 21 to shoot the moon",
                 rule="bid-notation",
             )
         if amount and amount <= self.high_bid:
@@ -372,17 +392,17 @@ class MoonHand:
         return []
 
     def apply(self, action: Action | tuple[str, Any]) -> None:
-        kind, value = action[0], action[1]
+        """Apply ``(kind, value)``; every action checks fully before it changes anything,
+        so a refused one leaves the hand as it was."""
+        kind, value = action_parts(action, ("bid", "discard", "contract", "play"))
         if kind == "bid":
             self.bid(cast(int | str, value))
         elif kind == "discard":
             self.discard_domino(cast(DominoLike, value))
         elif kind == "contract":
             self.name_contract(cast(Contract | str, value))
-        elif kind == "play":
-            self.play(cast(DominoLike, value))
         else:
-            raise IllegalActionError(f"{kind!r} is not a Moon action", rule="action")
+            self.play(cast(DominoLike, value))
 
     def status(self) -> str:
         if self.phase is Phase.BIDDING:
@@ -408,9 +428,7 @@ class MoonHand:
 
     def at(self, step: int) -> MoonHand:
         """A new hand holding the first ``step`` actions of this one (to look back)."""
-        n = len(self.actions)
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
-            raise ValueError(f"step {step!r} is not between 0 and {len(self.actions)}")
+        check_step(step, len(self.actions))
         out = MoonHand(self.deal, shaker=self.shaker, rules=self.rules)
         for action in self.actions[:step]:
             out.apply(action)
@@ -457,33 +475,61 @@ class MoonHand:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def replay_dict(cls, data: dict[str, Any]) -> MoonHand:
-        """Rebuild a Moon hand from its record, checking every action; raises
-        :class:`texas42.records.ReplayError` for the first illegal one."""
-        from .records import ReplayError
+    def replay_dict(cls, data: Any) -> MoonHand:
+        """Rebuild a Moon hand from its record, checking every field and action; raises
+        :class:`texas42.records.ReplayError` for the first illegal action, and
+        :class:`NotationError` (``rule="record"``) for a field that is unknown, of the
+        wrong type, or not well formed."""
+        from .records import (
+            RecordNotationError,
+            ReplayError,
+            check_keys,
+            check_list,
+            check_seat,
+        )
 
+        what = "Moon record"
+        if isinstance(data, dict) and "claim" in data:
+            raise NotationError("a Moon record has no claim: Moon hands are played out, "
+                                "never laid down", rule="record")
+        data = check_keys(data, _RECORD_FIELDS, what)
         rules = Rules.from_json(data.get("rules", "moon"))
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != PLAYERS or "widow" not in data:
+        hands = check_list(data.get("hands"), "hands", PLAYERS, what=what)
+        if len(hands) != PLAYERS or "widow" not in data:
             raise NotationError("a Moon record has three hands and a widow", rule="record")
-        hand = cls(MoonDeal(hands, data["widow"]), shaker=data.get("shaker", 0), rules=rules)
-        steps: list[tuple[str, int, Any]] = [
-            ("bid", i, b) for i, b in enumerate(data.get("bids", []))
-        ]
+        for seat, held in enumerate(hands):
+            check_list(held, f"hands[{seat}]", 7, what=what)
+        for name in ("widow", "discard", "contract"):
+            if name in data and not isinstance(data[name], str):
+                raise NotationError(f"{name} {quote(data[name])} in the {what} is not text",
+                                    rule="record")
+        shaker = check_seat(data.get("shaker", 0), "shaker", PLAYERS, what)
+        bids = check_list(data.get("bids", []), "bids", PLAYERS, what=what)
+        plays = check_list(data.get("plays", []), "plays", 7 * PLAYERS, what=what)
+        hand = cls(MoonDeal(hands, data["widow"]), shaker=shaker, rules=rules)
+        steps: list[tuple[str, int, Any]] = [("bid", i, b) for i, b in enumerate(bids)]
         if "discard" in data:
             steps.append(("discard", 0, data["discard"]))
         if "contract" in data:
             steps.append(("contract", 0, data["contract"]))
-        steps += [("play", i, p) for i, p in enumerate(data.get("plays", []))]
+        steps += [("play", i, p) for i, p in enumerate(plays)]
         for kind, index, value in steps:
             try:
                 hand.apply((kind, value))
             except IllegalActionError as exc:
                 raise ReplayError(
-                    f"{kind} {index} ({value}) breaks the rule '{exc.rule}': {exc.message}",
+                    f"{kind} {index} ({quote(value)}) breaks the rule '{exc.rule}': "
+                    f"{exc.message}",
                     rule=exc.rule, kind=kind, index=index,
                 ) from None
+            except NotationError as exc:
+                raise RecordNotationError(
+                    f"{kind} {index}: {exc.message}", rule=exc.rule, kind=kind, index=index
+                ) from None
         return hand
+
+
+_RECORD_FIELDS = ("rules", "shaker", "hands", "widow", "bids", "discard", "contract", "plays")
 
 
 class MoonGame:

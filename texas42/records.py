@@ -34,9 +34,97 @@ from .bidding import PASS, SPECIAL_BIDS, bid_text, parse_bid
 from .contracts import Contract
 from .deals import Deal
 from .dominoes import Domino
-from .errors import IllegalActionError, NotationError, Texas42Error
+from .errors import IllegalActionError, NotationError, Texas42Error, quote
 from .hand import Action, Claim, Hand, Phase
 from .rules import STANDARD, Rules
+
+#: The largest record read, in bytes (a whole hand with every rules option is under
+#: 3 KB): larger input is refused before it is parsed.
+MAX_RECORD_BYTES = 1_000_000
+#: The most bids an auction can hold (four, and the shaker's forced bid).
+MAX_BIDS = 5
+#: The most plays a hand can hold.
+MAX_PLAYS = 28
+
+
+def load_json(data: str | bytes, what: str = "hand record") -> Any:
+    """Parse a record's JSON, refusing (with :class:`NotationError`, ``rule="record"``)
+    input over :data:`MAX_RECORD_BYTES`, text that is not UTF-8, and JSON Python cannot
+    hold (nesting past the recursion limit, integers of thousands of digits)."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_RECORD_BYTES:
+            raise _too_big(what, len(data))
+        try:
+            text = data.decode("utf-8-sig")  # a byte-order mark is harmless
+        except UnicodeDecodeError as exc:
+            raise NotationError(
+                f"the {what} is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}): "
+                "save it as UTF-8",
+                rule="record",
+            ) from None
+    elif isinstance(data, str):
+        if len(data) > MAX_RECORD_BYTES:
+            raise _too_big(what, len(data))
+        text = data
+    else:
+        raise NotationError(f"the {what} is {quote(data)}, not JSON text", rule="record")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"the {what} is not valid JSON: {exc}", rule="record") from None
+    except RecursionError:
+        raise NotationError(f"the {what} is nested too deeply to be a record",
+                            rule="record") from None
+    except ValueError:  # an integer past Python's 4300-digit limit
+        raise NotationError(f"the {what} holds a number of thousands of digits: no field "
+                            "of a record is that long", rule="record") from None
+
+
+def _too_big(what: str, size: int) -> NotationError:
+    return NotationError(
+        f"the {what} is {size} bytes long: a record is at most {MAX_RECORD_BYTES} bytes",
+        rule="record",
+    )
+
+
+def check_list(value: Any, name: str, most: int, *, what: str = "hand record") -> list[Any]:
+    """``value`` if it is a JSON list of at most ``most`` items (checked before any item
+    is read), else a :class:`NotationError` naming the field."""
+    if not isinstance(value, list):
+        raise NotationError(
+            f"{name} in the {what} must be a list, got {quote(value)}", rule="record"
+        )
+    if len(value) > most:
+        raise NotationError(
+            f"{name} in the {what} has {len(value)} items: a hand has at most {most}",
+            rule="record",
+        )
+    return value
+
+
+def check_keys(data: Any, known: tuple[str, ...], what: str) -> dict[str, Any]:
+    """``data`` if it is a JSON object with no key outside ``known`` (else an error
+    naming the first unknown key, quoted)."""
+    if not isinstance(data, dict):
+        raise NotationError(f"a {what} is a JSON object, got {quote(data)}", rule="record")
+    unknown = [k for k in data if k not in known]
+    if unknown:
+        fields = ", ".join(quote(k) for k in unknown[:3])
+        more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
+        raise NotationError(
+            f"unknown field {fields}{more} in the {what}: the fields are {', '.join(known)}",
+            rule="record",
+        )
+    return data
+
+
+def check_seat(value: Any, name: str, seats: int, what: str = "hand record") -> int:
+    """``value`` if it is an int 0..seats-1 (a bool is not a seat)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise NotationError(
+            f"{name} {quote(value)} in the {what} is not a seat 0..{seats - 1}", rule="record"
+        )
+    return value
 
 
 class ReplayError(Texas42Error):
@@ -97,32 +185,17 @@ class HandRecord:
     @classmethod
     def from_dict(cls, data: Any) -> HandRecord:
         """Read a record; raises :class:`NotationError` naming the bad field."""
-        if not isinstance(data, dict):
-            raise NotationError(f"a hand record is a JSON object, got {type(data).__name__}")
-        known = {"rules", "shaker", "hands", "deal", "bids", "contract", "plays", "claim"}
-        unknown = set(data) - known
-        if unknown:
-            fields = ", ".join(sorted(unknown))
-            raise NotationError(f"unknown field(s) in the hand record: {fields}", rule="record")
+        data = check_keys(data, _FIELDS, "hand record")
         rules = Rules.from_json(data.get("rules", "standard"))
-        shaker = data.get("shaker", 0)
-        if not isinstance(shaker, int) or isinstance(shaker, bool) or not 0 <= shaker <= 3:
-            raise NotationError(f"shaker {shaker!r} is not a seat 0..3", rule="record")
-        if "hands" in data:
-            hands = data["hands"]
-            if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-                raise NotationError("hands must be a list of four lists of dominoes", rule="record")
-            deal = Deal(hands)
-        elif "deal" in data:
-            deal = Deal.from_code(data["deal"])
-        else:
-            raise NotationError("a hand record needs the hands (or a deal code)", rule="record")
-        bids = data.get("bids", [])
-        if not isinstance(bids, list):
-            raise NotationError("bids must be a list", rule="record")
-        plays = data.get("plays", [])
-        if not isinstance(plays, list):
-            raise NotationError("plays must be a list", rule="record")
+        if rules.players != 4:
+            raise NotationError(
+                f"the {rules.name} rules are for {rules.players} players: read the record "
+                "with texas42.moon.MoonHand.replay_dict", rule="record",
+            )
+        shaker = check_seat(data.get("shaker", 0), "shaker", 4)
+        deal = _record_deal(data)
+        bids = check_list(data.get("bids", []), "bids", MAX_BIDS)
+        plays = check_list(data.get("plays", []), "plays", MAX_PLAYS)
         contract = data.get("contract")
         return cls(
             deal=deal,
@@ -135,13 +208,8 @@ class HandRecord:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> HandRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            message = f"the hand record is not valid JSON: {exc}"
-            raise NotationError(message, rule="record") from None
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> HandRecord:
+        return cls.from_dict(load_json(text))
 
     # -- replay ---------------------------------------------------------------------
     def replay(self) -> Hand:
@@ -174,6 +242,31 @@ class HandRecord:
 
     def actions(self) -> list[Action]:
         return self.replay().actions
+
+
+_FIELDS = ("rules", "shaker", "hands", "deal", "bids", "contract", "plays", "claim")
+
+
+def _record_deal(data: dict[str, Any]) -> Deal:
+    """The deal of a record: its hands, or its deal code (both: they must agree)."""
+    code = data.get("deal")
+    if code is not None and not isinstance(code, str):
+        raise NotationError(f"deal {quote(code)} in the hand record is not a deal code",
+                            rule="record")
+    if "hands" not in data:
+        if code is None:
+            raise NotationError("a hand record needs the hands (or a deal code)", rule="record")
+        return Deal.from_code(code)
+    hands = check_list(data["hands"], "hands", 4)
+    for seat, held in enumerate(hands):
+        check_list(held, f"hands[{seat}]", 7)
+    deal = Deal(hands)
+    if code is not None and Deal.from_code(code) != deal:
+        raise NotationError(
+            f"the record's deal {quote(code)} and its hands (deal {deal.code}) disagree",
+            rule="record",
+        )
+    return deal
 
 
 def _verify_claim(hand: Hand, claim: Claim) -> None:
@@ -236,7 +329,7 @@ class RecordNotationError(NotationError):
 def _claim(value: Any, plays: int) -> Claim | None:
     if value is None:
         return None
-    if not isinstance(value, dict) or set(value) != {"seat", "play"}:
+    if not isinstance(value, dict) or set(value) != {"seat", "play"}:  # keys never quoted raw
         raise NotationError(
             'a claim is written {"seat": 0..3, "play": how many plays came before it}',
             rule="record",
@@ -244,7 +337,7 @@ def _claim(value: Any, plays: int) -> Claim | None:
     seat, play = value["seat"], value["play"]
     for name, x, top in (("seat", seat, 3), ("play", play, plays)):
         if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= top:
-            raise NotationError(f"claim {name} {x!r} is not in 0..{top}", rule="record")
+            raise NotationError(f"claim {name} {quote(x)} is not in 0..{top}", rule="record")
     return Claim(seat, play)
 
 

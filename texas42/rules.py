@@ -17,7 +17,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import NotationError
+from .errors import NotationError, quote
 
 FirstBidder = Literal["left-of-shaker", "holder-of-1-0"]
 AllPass = Literal["forced", "reshake"]
@@ -131,11 +131,11 @@ class Rules:
             value = getattr(self, option)
             if value not in allowed:
                 raise NotationError(
-                    f"rules option {option}={value!r} is not one of {', '.join(allowed)}",
+                    f"rules option {option}={quote(value)} is not one of {', '.join(allowed)}",
                     rule="rules",
                 )
         if not 1 <= self.min_bid <= 41:
-            raise NotationError(f"rules option min_bid={self.min_bid!r} must be 1..41")
+            raise NotationError(f"rules option min_bid={quote(self.min_bid)} must be 1..41")
         # Marks past 42 have no meaning at any table, and would make bid lists endless.
         for option in ("opening_mark_limit", "mark_raise_limit"):
             if not 1 <= getattr(self, option) <= 42:
@@ -145,30 +145,31 @@ class Rules:
             if value is not None and value > 42:
                 raise NotationError(f"rules option {option} must be at most 42", rule="rules")
         if self.max_marks is not None and self.max_marks < 1:
-            raise NotationError(f"rules option max_marks={self.max_marks!r} must be >= 1")
+            raise NotationError(f"rules option max_marks={quote(self.max_marks)} must be >= 1")
         for place in self.follow_me_doubles:
             if place not in _DOUBLES_PLACES[:3]:
                 raise NotationError(
-                    f"rules option follow_me_doubles has {place!r}: use high, low or own-suit"
+                    f"rules option follow_me_doubles has {quote(place)}: use high, low or own-suit"
                 )
         for place in self.nello:
             if place not in _DOUBLES_PLACES:
                 raise NotationError(
-                    f"rules option nello has {place!r}: use high, low, own-suit or own-suit-low"
+                    f"rules option nello has {quote(place)}: use high, low, own-suit or "
+                    "own-suit-low"
                 )
         for option in ("plunge_marks", "splash_marks", "nello_max_marks"):
             value = getattr(self, option)
             if value is not None and value < 1:
-                raise NotationError(f"rules option {option}={value!r} must be >= 1 (or None)")
+                raise NotationError(f"rules option {option}={quote(value)} must be >= 1 (or None)")
         if self.players not in (3, 4):
             raise NotationError(
-                f"rules option players={self.players!r}: 42 is for 4 players, Moon for 3; "
+                f"rules option players={quote(self.players)}: 42 is for 4 players, Moon for 3; "
                 "no source gives rules for other numbers"
             )
         if (self.players == 3) != (self.scoring == "tricks"):
             raise NotationError("rules: Moon (players=3) and its trick scoring go together")
         if self.target < 1:
-            raise NotationError(f"rules option target={self.target!r} must be >= 1")
+            raise NotationError(f"rules option target={quote(self.target)} must be >= 1")
         if self.scoring == "points" and self.early_end:
             # A points game scores every trick, so the hand is always played out.
             object.__setattr__(self, "early_end", False)
@@ -200,8 +201,8 @@ class Rules:
             )
             if not ok:
                 raise NotationError(
-                    f"rules option {f.name}={value!r} has the wrong type "
-                    f"(like {default!r})",
+                    f"rules option {f.name}={quote(value)} has the wrong type "
+                    f"(like {quote(default)})",
                     rule="rules",
                 )
 
@@ -210,9 +211,9 @@ class Rules:
         """The named preset (see :data:`PRESETS`)."""
         try:
             return PRESETS[name]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: a list or dict is no name
             raise NotationError(
-                f"{name!r} is not a rules preset: choose one of {', '.join(PRESETS)}",
+                f"{quote(name)} is not a rules preset: choose one of {', '.join(PRESETS)}",
                 rule="rules",
             ) from None
 
@@ -221,7 +222,7 @@ class Rules:
         fields = {f.name for f in dataclasses.fields(self)}
         for key in changes:
             if key not in fields:
-                raise NotationError(f"{key!r} is not a rules option", rule="rules")
+                raise NotationError(f"{quote(key)} is not a rules option", rule="rules")
             if isinstance(changes[key], list):
                 changes[key] = tuple(changes[key])
         for key in ("follow_me_doubles", "nello"):
@@ -258,12 +259,14 @@ class Rules:
             return cls.preset(value)
         if isinstance(value, dict):
             options = dict(value)
-            base = cls.preset(str(options.pop("preset", "standard")))
+            base = cls.preset(options.pop("preset", "standard"))
             try:
                 return base.replace(**options)
             except TypeError as exc:
-                raise NotationError(f"bad rules options {value!r}: {exc}", rule="rules") from exc
-        raise NotationError(f"{value!r} is not a rules profile: give a preset name", rule="rules")
+                message = f"bad rules options {quote(value)}: {quote(str(exc))}"
+                raise NotationError(message, rule="rules") from exc
+        message = f"{quote(value)} is not a rules profile: give a preset name"
+        raise NotationError(message, rule="rules")
 
     def mark_bid_limit(self, high_marks: int) -> int:
         """The largest mark bid (in marks) allowed over a high bid of

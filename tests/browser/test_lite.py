@@ -150,8 +150,8 @@ def test_playground_has_a_deal_on_the_table(
     frame, figures = _start(page, url)
     # The engine's table picture and the deal code, then the explorer on that deal.
     expect(frame.locator(".jp-OutputArea-output svg").first).to_be_visible()
-    expect(frame.locator(".jp-OutputArea-output").first).to_contain_text("70W2-NHS9-RSR")
-    expect(frame.locator(".t42-tricks .t42-message").first).to_contain_text("70W2-NHS9-RSR")
+    expect(frame.locator(".jp-OutputArea-output").first).to_contain_text("70W2-NHS9-RSQ")
+    expect(frame.locator(".t42-tricks .t42-message").first).to_contain_text("70W2-NHS9-RSQ")
     _record("playground", **figures)
     screenshot(page, "lite-playground", full_page=False)
     lite_page.log.assert_clean()

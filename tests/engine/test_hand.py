@@ -19,6 +19,7 @@ from texas42 import (
     IllegalBidError,
     IllegalContractError,
     IllegalPlayError,
+    InputError,
     NotationError,
     Phase,
     Rules,
@@ -642,9 +643,9 @@ def test_at_shows_each_step():
         assert past.actions == hand.actions[:step]
     assert snapshot(hand.at(len(hand.actions))) == snapshot(hand)
     assert hand.at(0).phase is Phase.BIDDING
-    with pytest.raises(IndexError):
+    with pytest.raises(InputError):
         hand.at(len(hand.actions) + 1)
-    with pytest.raises(IndexError):
+    with pytest.raises(InputError):
         hand.at(-1)
 
 

@@ -28,12 +28,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..bidding import bid_text
+from ..bidding import bid_text, parse_bid
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
-from ..errors import NotationError, Texas42Error
-from ..records import HandRecord
+from ..errors import NotationError, Texas42Error, quote
+from ..moon import is_moon_data
+from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
 from .evaluator import METHODS, evaluate_hand
 from .position import Position, replay_full
@@ -41,6 +42,28 @@ from .solver import can_make, can_reach, solve
 
 _SOLVE_HELP = "best play from a position: the value of every legal play and a best line"
 _ADVISE_HELP = "bid odds of a hand: the chance of making each bid with each contract"
+
+
+def _seat(text: str) -> int:
+    """An argparse type: a seat 0..3 (argparse exits 2 with the usage otherwise)."""
+    if not (text.isascii() and text.isdigit() and len(text) == 1 and int(text) <= 3):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a seat 0..3")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (upper caps are the API's)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number of at least 1")
+    return int(text)
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: an int of at most 30 digits (a seed, a target), quoted the one way."""
+    body = text[1:] if text[:1] == "-" else text
+    if not (body.isascii() and body.isdigit() and len(body) <= 30):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number")
+    return int(text)
 
 
 def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -53,13 +76,13 @@ def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("source", help="a hand record (JSON file, or - for standard input; a "
                    "Moon record too) or a deal code")
     p.add_argument("--contract", help="the contract (needed with a deal code)")
-    p.add_argument("--leader", type=int, help="with a deal code: the seat that leads "
+    p.add_argument("--leader", type=_seat, help="with a deal code: the seat that leads "
                    "(default: the bidder, else 0)")
-    p.add_argument("--bidder", type=int, help="with a deal code: the bidding seat")
+    p.add_argument("--bidder", type=_seat, help="with a deal code: the bidding seat")
     p.add_argument("--bid", help="with a deal code: the bid (for --target)")
     p.add_argument("--plays", default="", help="plays after those of the record, like "
                    "'6-4 5-5 4-1'")
-    p.add_argument("--target", type=int, help="yes/no: can the bidding side still reach "
+    p.add_argument("--target", type=whole_number, help="yes/no: can the bidding side still reach "
                    "this many points in the hand (points already taken count)?")
     p.add_argument("--rules", help="rules preset with a deal code (default standard)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -75,15 +98,15 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
         "deal out.",
     )
     p.add_argument("hand", nargs="+", help="the seven dominoes, like 6-6 6-4 5-5 ...")
-    p.add_argument("--seat", type=int, default=0, help="the seat holding the hand (0..3; "
+    p.add_argument("--seat", type=_seat, default=0, help="the seat holding the hand (0..3; "
                    "Moon 0..2)")
     p.add_argument("--auction", default="", help="bids before this seat, like 'pass 30'")
     p.add_argument("--contract", action="append", help="a contract to evaluate (repeat; "
                    "default: every point contract the rules allow; 3 for open-hands)")
     p.add_argument("--bids", help="bid levels, like '30 32 34 42' (default 30..42)")
-    p.add_argument("--samples", type=int, help="deals per contract (default: 1100, "
+    p.add_argument("--samples", type=_count, help="deals per contract (default: 1100, "
                    "+/-3 points of percentage; 40 for open-hands)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--seed", type=whole_number, default=1, help="random seed (default 1)")
     p.add_argument("--method", default="rule-based", choices=sorted(METHODS),
                    help="how each deal is played out (default rule-based)")
     p.add_argument("--rules", default="standard", help="rules preset (default standard; "
@@ -93,25 +116,30 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _read_source(source: str) -> str | None:
-    """The text of a record file (``-``: standard input); ``None`` if there is no such
-    file (then the source may be a deal code)."""
+def _read_source(source: str) -> Any:
+    """The parsed JSON of a record file (``-``: standard input); ``None`` if there is no
+    such file (then the source may be a deal code)."""
     if source == "-":
-        return sys.stdin.read()
+        return load_json(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
     try:
-        with open(source, encoding="utf-8") as f:
-            return f.read()
+        with open(source, "rb") as f:
+            return load_json(f.read(MAX_RECORD_BYTES + 1))
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise NotationError(f"cannot read {source!r}: {exc.strerror}") from None
+        raise NotationError(f"cannot read {quote(source)}: {exc.strerror}") from None
 
 
-def _load_position(args: argparse.Namespace, text: str | None) -> Position:
+def _load_position(args: argparse.Namespace, data: Any) -> Position:
     source: str = args.source
     extra = args.plays.replace(",", " ").split()
-    if text is not None:
-        record = HandRecord.from_json(text)
+    if data is not None:
+        if args.rules is not None:
+            if isinstance(data, dict) and "rules" in data:
+                raise NotationError("--rules is for a deal code or a record without rules: "
+                                    "this record names its own", rule="option")
+            data = {**data, "rules": args.rules} if isinstance(data, dict) else data
+        record = HandRecord.from_dict(data)
         if args.contract:
             record = _with_contract(record, args.contract)
         record = HandRecord(record.deal, record.shaker, record.rules, record.bids,
@@ -120,7 +148,7 @@ def _load_position(args: argparse.Namespace, text: str | None) -> Position:
     try:
         deal = Deal.from_code(source)
     except NotationError:
-        raise NotationError(f"{source!r} is neither a hand record file nor a deal code",
+        raise NotationError(f"{quote(source)} is neither a hand record file nor a deal code",
                             rule="source") from None
     if not args.contract:
         raise NotationError("with a deal code, give the contract (--contract sixes)",
@@ -129,7 +157,7 @@ def _load_position(args: argparse.Namespace, text: str | None) -> Position:
         Rules.preset(args.rules)  # checked; a deal code position needs no other rule
     bidder = args.bidder
     leader = args.leader if args.leader is not None else (bidder if bidder is not None else 0)
-    bid = int(args.bid) if args.bid else None
+    bid = parse_bid(args.bid) if args.bid is not None else None
     return Position.from_deal(deal, args.contract, leader=leader, plays=extra,
                               bidder=bidder if bidder is not None else leader, bid=bid)
 
@@ -144,11 +172,10 @@ def _with_contract(record: HandRecord, contract: str) -> HandRecord:
 def solve_main(args: argparse.Namespace) -> int:
     """Run ``texas42 solve``; returns the exit code."""
     try:
-        text = _read_source(args.source)
-        moon = _moon_record(text)
-        if moon is not None:
-            return _solve_moon(moon, args)
-        pos = _load_position(args, text)
+        data = _read_source(args.source)
+        if data is not None and is_moon_data(data):
+            return _solve_moon(data, args)
+        pos = _load_position(args, data)
         if args.target is not None:
             return _target(pos, args)
         sol = solve(pos)
@@ -170,18 +197,6 @@ def solve_main(args: argparse.Namespace) -> int:
         print(f"  {d}  {v[0]:>2} - {v[1]:<2}  {sol.label(d)}")
     print("Best line: " + " ".join(str(d) for d in sol.line))
     return 0
-
-
-def _moon_record(text: str | None) -> dict[str, Any] | None:
-    """The record's data if it is a Moon record (its rules are for three players)."""
-    if text is None:
-        return None
-    try:
-        data = json.loads(text)
-        rules = Rules.from_json(data.get("rules", "standard")) if isinstance(data, dict) else None
-    except (ValueError, TypeError, AttributeError):
-        return None  # the 42 reader reports the problem
-    return data if rules is not None and rules.players == 3 else None
 
 
 def _solve_moon(data: dict[str, Any], args: argparse.Namespace) -> int:
@@ -318,16 +333,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m texas42.analysis solve|advise|moon-match ...``"""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["moon-match"]:
+        from ..cli import guarded
         from .moon_players import main as moon_match_main
 
-        return moon_match_main(args_list[1:])
+        return guarded(lambda: moon_match_main(args_list[1:]), "texas42 moon-match")
     parser = argparse.ArgumentParser(prog="texas42")
     sub = parser.add_subparsers(dest="command", required=True)
     add_solve_parser(sub)
     add_advise_parser(sub)
     args = parser.parse_args(args_list)
-    code: int = args.func(args)
-    return code
+    from ..cli import guarded
+
+    return guarded(lambda: args.func(args), f"texas42 {args.command}")
 
 
 if __name__ == "__main__":  # pragma: no cover

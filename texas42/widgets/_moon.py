@@ -55,7 +55,7 @@ def moon_deal(source: DealSource) -> MoonDeal:
     if mode == "code":
         text = str(source.code.value).strip()
         if not text:
-            raise NotationError("type a Moon deal code first (8 characters, like 451T-GPDS)",
+            raise NotationError("type a Moon deal code first (8 characters, like 451T-GPDR)",
                                 rule="deal-code")
         return MoonDeal.from_code(text)
     lines = [ln for ln in str(source.typed.value).splitlines() if ln.strip()]

@@ -83,7 +83,7 @@ class MoonExplorer(Explorer):
         self.seed = W.BoundedIntText(value=seed, min=0, max=10**9, description="Hand number:",
                                      style={"description_width": "initial"},
                                      layout=W.Layout(width="14em"))
-        self.code = W.Text(description="Moon deal code:", placeholder="like 451T-GPDS",
+        self.code = W.Text(description="Moon deal code:", placeholder="like 451T-GPDR",
                            style={"description_width": "initial"},
                            layout=W.Layout(width="20em"))
         self.new_button = button("New game", "shake the dominoes and start a game to 21",
@@ -166,7 +166,7 @@ class MoonExplorer(Explorer):
         if self.mode.value == "code":
             text = str(self.code.value).strip()
             if not text:
-                raise NotationError("type a Moon deal code first (8 characters, like 451T-GPDS)",
+                raise NotationError("type a Moon deal code first (8 characters, like 451T-GPDR)",
                                     rule="deal-code")
             return MoonDeal.from_code(text)
         return MoonDeal.from_seed(int(self.seed.value))

@@ -299,7 +299,7 @@ class ReplayExplorer(Explorer):
         """The deal code and typed hands say what a deal of this game looks like."""
         if self.is_moon_rules:
             self.source.code.description = "Moon deal code:"
-            self.source.code.placeholder = "like 451T-GPDS (8 characters)"
+            self.source.code.placeholder = "like 451T-GPDR (8 characters)"
             self.source.typed.placeholder = (
                 "four lines: seat 0, seat 1, seat 2 (7 each), then the widow:\n6-6 6-5 ..."
             )
