@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as W
 
@@ -88,3 +90,30 @@ def _act(w: Any, value: Any) -> None:
             w.value = value
         return
     w.value = value
+
+
+class TableButton(NamedTuple):
+    """One domino drawn as a button in a table widget's picture."""
+
+    domino: str
+    label: str
+    legal: bool
+
+
+_BUTTON = re.compile(
+    r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
+    r'aria-label="([^"]*)"'
+)
+
+
+def table_buttons(table: Any) -> list[TableButton]:
+    """The dominoes a :class:`~texas42.widgets.table_widget.TableWidget` shows as buttons."""
+    return [
+        TableButton(d, html.unescape(label), legal == "true")
+        for d, legal, label in _BUTTON.findall(table.value)
+    ]
+
+
+def click(table: Any, domino: str) -> None:
+    """What the front end sends when a domino of the table is clicked (or Enter)."""
+    table._on_front_end(table, {"play": domino}, [])
