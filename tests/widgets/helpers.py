@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 import ipywidgets as W
 
 from texas42.errors import Texas42Error
 from texas42.widgets import Explorer
+from texas42.widgets.table_widget import TableButton
 
 #: Text typed into free-text controls: wrong input first, then good input.
 TEXT_SAMPLES = ["zz", "7-7", "", "6-4", "5 3"]
@@ -92,26 +91,9 @@ def _act(w: Any, value: Any) -> None:
     w.value = value
 
 
-class TableButton(NamedTuple):
-    """One domino drawn as a button in a table widget's picture."""
-
-    domino: str
-    label: str
-    legal: bool
-
-
-_BUTTON = re.compile(
-    r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
-    r'aria-label="([^"]*)"'
-)
-
-
 def table_buttons(table: Any) -> list[TableButton]:
-    """The dominoes a :class:`~texas42.widgets.table_widget.TableWidget` shows as buttons."""
-    return [
-        TableButton(d, html.unescape(label), legal == "true")
-        for d, legal, label in _BUTTON.findall(table.value)
-    ]
+    """The dominoes a table widget shows as buttons."""
+    return list(table.buttons)
 
 
 def click(table: Any, domino: str) -> None:

@@ -7,7 +7,10 @@ own play path, or answers with the engine's reason, shown in the widget's live r
 
 >>> seen = []
 >>> t = TableWidget(seen.append)
->>> t.value = '<svg role="group"><g data-play="6-4" role="button"></g></svg>'
+>>> from texas42.svg import dominoes_svg
+>>> t.value = dominoes_svg("6-4 5-5", controls={"6-4": "Play 6-4", "5-5": "Play 5-5"})
+>>> [b.domino for b in t.buttons]
+['6-4', '5-5']
 >>> t.handle({"play": "6-4"}); seen
 ['6-4']
 >>> t.handle({"play": "6-4", "extra": 1}), t.handle({"nonsense": True}), seen
@@ -16,14 +19,29 @@ own play path, or answers with the engine's reason, shown in the widget's live r
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import anywidget
 import traitlets
 
 _HERE = Path(__file__).parent
+# How texas42.svg writes a domino drawn as a button (svg._tile).
+_BUTTON = re.compile(
+    r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
+    r'aria-label="([^"]*)"'
+)
+
+
+class TableButton(NamedTuple):
+    """One domino of the picture drawn as a button."""
+
+    domino: str
+    label: str
+    legal: bool
 
 
 class TableWidget(anywidget.AnyWidget):
@@ -51,6 +69,14 @@ class TableWidget(anywidget.AnyWidget):
         self.on_msg(self._on_front_end)
         self.observe(self._clear_note, names="value")
 
+    @property
+    def buttons(self) -> list[TableButton]:
+        """The dominoes the picture shows as buttons, in order (for tests and tools)."""
+        return [
+            TableButton(d, html.unescape(label), legal == "true")
+            for d, legal, label in _BUTTON.findall(self.value)
+        ]
+
     def _clear_note(self, _change: Any) -> None:
         self.note = ""
 
@@ -70,4 +96,4 @@ class TableWidget(anywidget.AnyWidget):
             self.note = ex.message
 
 
-__all__ = ["TableWidget"]
+__all__ = ["TableButton", "TableWidget"]
