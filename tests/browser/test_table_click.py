@@ -24,12 +24,14 @@ from texas42.widgets import tricks
 
 from .conftest import LabServer
 from .helpers import (
-    JS_NOTEBOOK_READY as _READY,
-)
-from .helpers import (
+    ARTIFACTS,
     LAB_KNOWN_CONSOLE_ERRORS,
     WatchedPage,
     lab_run_all,
+    record_timings,
+)
+from .helpers import (
+    JS_NOTEBOOK_READY as _READY,
 )
 from .live import start_box
 from .test_live import Visit
@@ -189,8 +191,14 @@ def test_click_to_play_live_on_the_site(
                   return [r.right <= document.documentElement.clientWidth + 1, r.width]; }""",
             index)
         assert fit[0], fit
+        sent = page.evaluate("() => window.T42Live.interactions.length")
         play_by_click_and_keyboard(
             page, area, lambda name: screenshot(page, f"site-{name}-{width}", full_page=False))
+        # The round trips of the table's messages (click -> Python -> new picture), kept
+        # as figures, never asserted.
+        trips = page.evaluate(f"() => window.T42Live.interactions.slice({sent})")
+        record_timings(ARTIFACTS / "table-click-timings.json", f"site-{width}",
+                       {"round_trips_ms": trips})
         visit.assert_private()
     finally:
         visit.context.close()
