@@ -20,11 +20,12 @@ afterwards (``check``, run by ``make book`` after the build)::
    start (micropip, packaging, IPython, jedi and their dependencies) and downloads
    exactly those versions as pure-Python wheels from PyPI (``pip download``): the npm
    package has no wheels, and Pyodide's own rebuilt wheels are on a CDN only;
-3. adds ipywidgets, comm, jupyterlab_widgets, ipython_pygments_lexers (the versions
-   pinned in requirements/constraints.txt, the ones the CPython side uses), the
+3. adds ipywidgets, comm, jupyterlab_widgets, ipython_pygments_lexers, anywidget and
+   psygnal (the versions pinned in requirements/constraints.txt, the ones the CPython
+   side uses; typing_extensions, which anywidget imports, from Pyodide's lock), the
    kernel's own wheels (piplite, pyodide-kernel, the ipykernel and widgetsnbextension
    shims), then builds this project's wheel (``pip wheel --no-deps .``; pure
-   ``py3-none-any``) and adds it with ``depends`` on ipywidgets. jupyter-lite.json has
+   ``py3-none-any``) and adds it with ``depends`` on ipywidgets and anywidget. jupyter-lite.json has
    the kernel load all of that with the runtime, in parallel
    (``loadPyodideOptions.packages``), so ``from texas42 import widgets`` works at once
    and with no install cell;
@@ -85,6 +86,8 @@ RUNTIME_FILES = [
 #: What the Pyodide kernel loads from the lock at start (with their dependencies):
 #: micropip (package manager), then ipykernel's shim needs comm, IPython and jedi.
 KERNEL_ROOTS = ["micropip", "packaging", "ipython", "jedi"]
+#: From Pyodide's lock too, for the live explorers: anywidget imports typing_extensions.
+LIVE_ROOTS = ["typing-extensions"]
 
 #: Added to the lock: name -> (dependencies, import names). Versions of these come from
 #: requirements/constraints.txt (the CPython side's pins) ...
@@ -96,6 +99,9 @@ EXTRA_PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ["comm", "ipython", "traitlets", "jupyterlab-widgets", "widgetsnbextension"],
         ["ipywidgets"],
     ),
+    # The table you play by clicking (texas42/widgets/table_widget.py).
+    "psygnal": ([], ["psygnal"]),
+    "anywidget": (["ipywidgets", "psygnal", "typing-extensions"], ["anywidget"]),
 }
 #: ... and these are the kernel's own wheels (its labextension's static/pypi): name ->
 #: (file glob, dependencies, import names). In the lock, they load with the runtime
@@ -113,7 +119,7 @@ KERNEL_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
 #: IPython 9 imports ipython_pygments_lexers; Pyodide's lock entry does not list it.
 EXTRA_DEPENDS = {"ipython": ["ipython-pygments-lexers"]}
 PROJECT = "texas42"
-PROJECT_DEPENDS = ["ipywidgets"]
+PROJECT_DEPENDS = ["ipywidgets", "anywidget"]
 
 #: Notebooks the lite site must hold (paths inside the lite contents).
 REQUIRED_CONTENTS = [
@@ -435,7 +441,7 @@ def prepare(lite_dir: Path = LITE_DIR) -> Path:
         (PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8")
     )
     upstream: dict[str, Any] = lock["packages"]
-    keys = closure(upstream, KERNEL_ROOTS)
+    keys = closure(upstream, KERNEL_ROOTS + LIVE_ROOTS)
     pins = pinned_versions()
     extra_versions: dict[str, str] = {}
     for name in EXTRA_PACKAGES:

@@ -8,6 +8,8 @@ from a third, so this script copies local copies of all three out of ``node_modu
     _vendored/widgets/require.js          requirejs 2.3.7
     _vendored/widgets/require-config.js   maps @jupyter-widgets/html-manager/dist here
     _vendored/widgets/embed-amd.js        @jupyter-widgets/html-manager 1.0.15 (+ fonts)
+    _vendored/widgets/anywidget.js        anywidget's own front end (its Python package's
+                                          AMD nbextension; the table widget's model)
     _vendored/mathjax/...                 mathjax 3.2.2 (es5 build)
 
 ``_vendored`` is listed in ``html_static_path`` (see _config.yml), so its *contents* land
@@ -31,7 +33,10 @@ REQUIRE_CONFIG_JS = """\
 //    that look for their icon fonts next to their module URL: map them to this folder.
 (function (here) {
   require.config({ paths: { "@jupyter-widgets": here,
-                            "@jupyter-widgets/html-manager/dist": here } });
+                            "@jupyter-widgets/html-manager/dist": here,
+                            // and anywidget (the table you play by clicking): this copy,
+                            //    never the CDN the manager falls back to.
+                            "anywidget": here + "/anywidget" } });
 })(document.currentScript.src.replace(/\\/[^\\/]*$/, ""));
 // 2. ipywidgets typesets widget labels with MathJax 2's MathJax.Hub.Queue; Sphinx loads
 //    MathJax 3, which has no Hub ("Cannot read properties of undefined (reading 'Queue')").
@@ -78,6 +83,14 @@ def _require(path: Path) -> Path:
     return path
 
 
+def anywidget_amd() -> Path:
+    """anywidget's front end as an AMD module (``define(["@jupyter-widgets/base"], ...)``),
+    from the installed Python package: the same version as the kernel side."""
+    import anywidget
+
+    return Path(anywidget.__file__).parent / "nbextension" / "index.js"
+
+
 def copy_assets(root: Path) -> Path:
     """Copy the assets under ``root/_vendored`` and return that folder."""
     modules = root / "node_modules"
@@ -95,6 +108,7 @@ def copy_assets(root: Path) -> Path:
             shutil.copy2(item, widgets / item.name)
     _require(widgets / "embed-amd.js")
     (widgets / "require-config.js").write_text(REQUIRE_CONFIG_JS, encoding="utf-8")
+    shutil.copy2(_require(anywidget_amd()), widgets / "anywidget.js")
 
     es5 = _require(modules / "mathjax" / "es5")
     for part in MATHJAX_PARTS:

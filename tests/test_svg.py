@@ -804,3 +804,73 @@ def test_made_set_line_marks_a_real_hand() -> None:
     assert len(with_class(root, "this-hand")) == 1
     with pytest.raises(ValueError):
         made_set_svg(31, result=result)
+
+
+# -- dominoes as buttons (the table widget) ----------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(["sixes", "fives", "doubles", "follow-me", "blanks"]),
+    st.integers(0, 27),
+)
+def test_table_controls_are_the_seat_to_play_its_dominoes(
+    seed: int, contract: str, plays: int
+) -> None:
+    hand = Hand(Deal.from_seed(seed), shaker=3)
+    for bid in ("30", "pass", "pass", "pass"):
+        hand.bid(bid)
+    hand.name_contract(contract)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        if not hand.is_over:
+            hand.play(rng.choice(hand.legal_plays()))
+    if hand.is_over:  # (the hand can be decided before the last trick) nothing to play
+        assert "data-play" not in table_svg(hand, seat=0, controls=True)
+        return
+    seat = hand.to_act
+    root = parse(table_svg(hand, seat=seat, controls=True))
+    buttons = [el for el in root.iter() if el.get("data-play")]
+    held = [str(d) for d in hand.holding(seat)]
+    legal = {str(d) for d in hand.legal_plays()}
+    assert [b.get("data-play") for b in buttons] == held
+    # An img's children are hidden from screen readers: a table with buttons is a group.
+    assert root.get("role") == "group"
+    for b in buttons:
+        d = b.get("data-play", "")
+        assert b.get("role") == "button" and b.get("tabindex") == "0"
+        assert (b.get("data-legal") == "true") == (d in legal)
+        if d in legal:  # marked by more than colour: raised and outlined
+            assert b.get("aria-label") == f"Play {d}" and "raised" in classes(b)
+            assert with_class(b, "outline-legal")
+        else:
+            reason = texas42.explain_play(d, hand.holding(seat), hand.current_trick, contract)
+            assert b.get("aria-label") == f"{d}: cannot be played - {reason}"
+            assert "raised" not in classes(b)
+        assert with_class(b, "focus-ring")
+    # Another seat's view, or no controls asked for: a plain picture with no buttons.
+    for other in (parse(table_svg(hand, seat=(seat + 1) % 4, controls=True)),
+                  parse(table_svg(hand, seat=seat))):
+        assert not [el for el in other.iter() if el.get("data-play")]
+        assert other.get("role") == "img"
+
+
+def test_moon_table_controls_play_and_discard() -> None:
+    hand = MoonHand(MoonDeal.from_seed(3), shaker=2)
+    assert hand.to_act == 0
+    root = parse(moon_table_svg(hand, seat=0, controls=True))  # bidding: nothing to click
+    assert not [el for el in root.iter() if el.get("data-play")]
+    while hand.phase is Phase.BIDDING:
+        hand.bid(21 if hand.to_act == 0 else 0)
+    assert hand.bidder == 0 and hand.to_act == 0
+    held = list(hand.holding(0))
+    labels = {d: f"Lay {d} aside" for d in held}
+    root = parse(moon_table_svg(hand, seat=0, controls=labels))
+    assert [el.get("aria-label") for el in root.iter() if el.get("data-play")] == [
+        f"Lay {d} aside" for d in held
+    ]
+    hand.discard_domino(held[0])
+    hand.name_contract("sixes")
+    root = parse(moon_table_svg(hand, seat=0, controls=True))
+    buttons = [el for el in root.iter() if el.get("data-play")]
+    assert [b.get("data-play") for b in buttons] == [str(d) for d in hand.holding(0)]
+    assert all(b.get("aria-label") == f"Play {b.get('data-play')}" for b in buttons)  # a lead

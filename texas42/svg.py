@@ -43,7 +43,7 @@ from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, to_domino
 from .game import tally
 from .hand import Hand, Phase, Result, Trick, _score
 from .rules import STANDARD, Rules
-from .tricks import explain_winner, sevens_winner, trick_winner
+from .tricks import explain_play, explain_winner, sevens_winner, trick_winner
 
 if TYPE_CHECKING:  # svg does not import moon at run time: moon is optional to draw a 42 table
     from .moon import MoonHand
@@ -57,6 +57,7 @@ __all__ = [
     "hand_cycle_svg",
     "made_set_svg",
     "moon_table_svg",
+    "play_labels",
     "seating_svg",
     "table_svg",
     "tally_svg",
@@ -77,6 +78,8 @@ HighlightSpec = (
 )
 #: Anything that says which dominoes are dimmed.
 DimSpec = bool | Iterable[DominoLike] | Callable[[Domino], bool]
+#: Dominoes drawn as controls (buttons), each with its spoken label.
+ControlSpec = Mapping[Domino, str] | Mapping[str, str] | None
 
 # -- look ------------------------------------------------------------------------------
 _INK = "#1B1B1B"
@@ -206,12 +209,17 @@ def _words(d: Domino) -> str:
 _WORDS = tuple(f"{d.name}, count {d.count}" if d.count else d.name for d in DOMINOES)
 
 
-def _root(width: float, height: float, title: str, desc: str, body: str, kind: str) -> str:
+def _root(
+    width: float, height: float, title: str, desc: str, body: str, kind: str,
+    *, interactive: bool = False,
+) -> str:
     uid = _new_id()
     w, h = _n(math.ceil(width)), _n(math.ceil(height))
+    # An img's children are hidden from screen readers: with buttons inside it is a group.
+    role = "group" if interactive else "img"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" id="{uid}" class="texas42 {kind}" '
-        f'role="img" aria-labelledby="{uid}-title" aria-describedby="{uid}-desc" '
+        f'role="{role}" aria-labelledby="{uid}-title" aria-describedby="{uid}-desc" '
         f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{_FONT}">'
         f'<title id="{uid}-title">{_esc(title)}</title>'
         f'<desc id="{uid}-desc">{_esc(desc)}</desc>'
@@ -339,11 +347,27 @@ def _badge(count: int, s: float) -> str:
 
 @lru_cache(maxsize=4096)
 def _tile(
-    d: Domino | None, s: float, vertical: bool, kind: str | None, dim: bool, show_count: bool
+    d: Domino | None,
+    s: float,
+    vertical: bool,
+    kind: str | None,
+    dim: bool,
+    show_count: bool,
+    control: str | None = None,
 ) -> str:
-    """One domino (``None``: face down), its top-left corner at the origin."""
+    """One domino (``None``: face down), its top-left corner at the origin.
+
+    ``control``: the domino is a button with this spoken label (``data-play`` names it for
+    the table widget's front end); a legal one is drawn raised, and a focus ring waits
+    hidden for the keyboard (the widget's stylesheet shows it)."""
     classes = "domino back" if d is None else "domino"
     attrs = "" if d is None else f' data-domino="{d}"'
+    if control is not None and d is not None:
+        classes += " control"
+        attrs += (
+            f' data-play="{d}" data-legal="{"true" if kind == "legal" else "false"}" '
+            f'role="button" tabindex="0" aria-label="{_esc(control)}"'
+        )
     if kind:
         classes += f" hl-{kind}"
         attrs += f' data-highlight="{kind}"'
@@ -361,7 +385,54 @@ def _tile(
         )
         if show_count and d.count:
             drawing += _badge(d.count, s)
+    if control is not None and d is not None:
+        tw, th = (s, 2 * s) if vertical else (2 * s, s)
+        off = 0.5 * _margin(s) + s / 16
+        ring = (
+            f'<rect class="focus-ring" x="{_n(-off)}" y="{_n(-off)}" width="{_n(tw + 2 * off)}" '
+            f'height="{_n(th + 2 * off)}" rx="{_n(0.12 * s + off)}" fill="none" stroke="{_INK}" '
+            f'stroke-width="{_n(s / 12)}" visibility="hidden"/>'
+        )
+        inner = f"<title>{_esc(control)}</title>{ring}{outline}{drawing}{marker}"
+        if kind == "legal":  # raised: a cue that needs no colour
+            return (
+                f'<g class="{classes} raised"{attrs}>'
+                f'<g transform="translate(0 {_n(-0.18 * s)})">{inner}</g></g>'
+            )
+        return f'<g class="{classes}"{attrs}>{inner}</g>'
     return f'<g class="{classes}"{attrs}>{outline}{drawing}{marker}</g>'
+
+
+def play_labels(
+    dominoes: Iterable[DominoLike],
+    legal: Iterable[DominoLike],
+    trick: Sequence[DominoLike],
+    contract: Contract | str,
+) -> dict[Domino, str]:
+    """The spoken label of each domino of a hand drawn as a button: ``"Play 6-4"``, or
+    ``"6-0: cannot be played - <why>"`` with the engine's reason
+    (:func:`texas42.tricks.explain_play`).
+
+    >>> labels = play_labels("6-0 5-1", ["5-1"], ["5-4"], "sixes")
+    >>> labels[Domino(5, 1)]
+    'Play 5-1'
+    >>> labels[Domino(6, 0)]
+    '6-0: cannot be played - 6-0 does not follow: fives were led and you hold 5-1.'
+    """
+    held = _to_list(dominoes)
+    ok = {to_domino(x) for x in legal}
+    return {
+        d: f"Play {d}" if d in ok
+        else f"{d}: cannot be played - " + explain_play(d, held, list(trick), contract)
+        for d in held
+    }
+
+
+def _controls(dominoes: Sequence[Domino], controls: ControlSpec) -> list[str | None]:
+    if not controls:
+        return [None] * len(dominoes)
+    table = {to_domino(k): v for k, v in controls.items()}
+    return [table.get(d) for d in dominoes]
 
 
 def _slot(s: float, vertical: bool) -> str:
@@ -457,12 +528,17 @@ def _row(
     kinds: Sequence[str | None],
     dims: Sequence[bool],
     show_count: bool,
+    controls: Sequence[str | None] | None = None,
 ) -> str:
     """Dominoes side by side; the first cell's outer corner at the origin."""
     m = _margin(s)
     step = (s if vertical else 2 * s) + 2 * m + gap
     return "".join(
-        _place(m + i * step, m, _tile(d, s, vertical, kinds[i], dims[i], show_count))
+        _place(
+            m + i * step,
+            m,
+            _tile(d, s, vertical, kinds[i], dims[i], show_count, controls[i] if controls else None),
+        )
         for i, d in enumerate(dominoes)
     )
 
@@ -497,9 +573,13 @@ def dominoes_svg(
     vertical: bool = True,
     dim: DimSpec = False,
     show_count: bool = False,
+    controls: ControlSpec = None,
 ) -> str:
     """A row of dominoes, such as a hand, in the order given (a :class:`DominoSet`
     or text ``"6-6 6-4"`` in the order players hold them).
+
+    ``controls`` maps dominoes to spoken labels (:func:`play_labels`): those are drawn
+    as buttons, for the table widget (:mod:`texas42.widgets.table_widget`).
 
     ``highlight`` is a kind for all of them, a mapping from domino (or its text) to
     a kind, a function of the domino returning a kind or ``None``, or some
@@ -529,7 +609,8 @@ def dominoes_svg(
     if label:
         body.append(_text(pad + m, pad + fs, label, fs, bold=True))
     if items:
-        body.append(_place(pad, top, _row(items, s, g, vertical, kinds, dims, show_count)))
+        body.append(_place(pad, top, _row(items, s, g, vertical, kinds, dims, show_count,
+                                          _controls(items, controls))))
     else:
         body.append(_text(width / 2, top + cell_h / 2, "no dominoes", fs, anchor="middle"))
     text = " ".join(str(d) for d in items) or "no dominoes"
@@ -540,7 +621,8 @@ def dominoes_svg(
         desc += ": " + _list_words(items, kinds, dims)
     if label:
         desc = f"{label}, {desc}"
-    return _root(width, height, title, desc + ".", "".join(body), "dominoes-svg")
+    return _root(width, height, title, desc + ".", "".join(body), "dominoes-svg",
+                 interactive=bool(controls))
 
 
 # -- tricks ----------------------------------------------------------------------------
@@ -761,6 +843,7 @@ def table_svg(
     highlight: HighlightSpec = None,
     size: float = 44,
     show_count: bool = False,
+    controls: bool | ControlSpec = False,
 ) -> str:
     """The whole table of a :class:`texas42.Hand`: the four hands, the trick in
     the middle (or the last trick, when the next one has not started), the bid,
@@ -770,7 +853,9 @@ def table_svg(
     other hands are face down (nothing about them is written either, not even in
     the title or description). ``seat=None`` or ``show_all=True`` shows every
     hand. ``highlight`` (as in :func:`dominoes_svg`) marks visible dominoes and
-    takes precedence over the legal-play highlight.
+    takes precedence over the legal-play highlight. ``controls=True`` draws the
+    dominoes of ``seat``, when it is to play, as buttons labelled by :func:`play_labels`
+    (a mapping: those dominoes, with those labels).
     """
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
         raise ValueError(f"seat {seat!r} is not a seat 0..3")
@@ -789,6 +874,7 @@ def table_svg(
     legal: set[Domino] = set()
     if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
         legal = set(hand.legal_plays())
+    buttons = _table_controls(hand, seat, controls)
 
     # Sizes: rows of 7 upright dominoes at top and bottom; blocks of 2 x 4 lying
     # dominoes left and right; the trick in the middle.
@@ -871,7 +957,9 @@ def table_svg(
             x0 = (width - row_w) / 2
             x = x0 + (row_w - _row_width(n, s, g, True)) / 2
             body.append(_text(x0 + m, y + 0.95 * fs, label, fs, bold=bold))
-            body.append(_place(x, y + lh, _row(tiles, s, g, True, kinds, dims, show_count)))
+            row = _row(tiles, s, g, True, kinds, dims, show_count,
+                       _controls(items, buttons) if shown and p == seat else None)
+            body.append(_place(x, y + lh, row))
         else:
             x0 = pad if rel == 1 else width - pad - block_w
             if rel == 1:
@@ -962,8 +1050,21 @@ def table_svg(
         view = f"seen from seat {seat}"
     title_text = f"Texas 42 table, {view}"
     return _root(
-        width, height, title_text, " ".join(_sentence(w) for w in words), "".join(body), "table-svg"
+        width, height, title_text, " ".join(_sentence(w) for w in words), "".join(body),
+        "table-svg", interactive=bool(buttons),
     )
+
+
+def _table_controls(hand: Hand | MoonHand, seat: int | None, controls: bool | ControlSpec
+                    ) -> ControlSpec:
+    """The buttons of a table: ``True``, the viewing seat's dominoes when it is to play."""
+    if controls is True:
+        if seat is None or hand.phase is not Phase.PLAYING or hand.to_act != seat:
+            return None
+        assert hand.contract is not None
+        return play_labels(hand.holding(seat), hand.legal_plays(), hand.current_trick,
+                           hand.contract)
+    return controls or None
 
 
 def _legal_note(kinds: Sequence[str | None]) -> str:
@@ -1093,6 +1194,7 @@ def moon_table_svg(
     highlight_legal: bool = True,
     highlight: HighlightSpec = None,
     size: float = 44,
+    controls: bool | ControlSpec = False,
 ) -> str:
     """The table of a three-player Moon hand (:class:`texas42.moon.MoonHand`): the
     three hands, the widow (or the bidder's discard), the trick in the middle, the bid,
@@ -1100,7 +1202,8 @@ def moon_table_svg(
 
     ``seat`` views the table from one seat, as :func:`table_svg` does: the others' hands,
     the widow before it is taken and another player's discard are face down and named
-    nowhere. ``seat=None`` or ``show_all=True`` shows everything.
+    nowhere. ``seat=None`` or ``show_all=True`` shows everything. ``controls``: as in
+    :func:`table_svg`.
     """
     from .moon import PLAYERS
 
@@ -1129,6 +1232,7 @@ def moon_table_svg(
     legal: set[Domino] = set()
     if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
         legal = set(hand.legal_plays())
+    buttons = _table_controls(hand, seat, controls)
     body: list[str] = []
     words: list[str] = []
 
@@ -1177,7 +1281,9 @@ def moon_table_svg(
         if rel == 0:
             x0 = (width - row_w) / 2
             body.append(_text(x0 + m, y_bottom + 0.95 * fs, label, fs, bold=bold))
-            body.append(_place(x0, y_bottom + lh, _row(tiles, s, g, True, kinds, dims, False)))
+            row = _row(tiles, s, g, True, kinds, dims, False,
+                       _controls(items, buttons) if shown and p == seat else None)
+            body.append(_place(x0, y_bottom + lh, row))
         else:
             x0 = pad if rel == 1 else width - pad - block_w
             anchor, tx = ("start", x0 + m) if rel == 1 else ("end", x0 + block_w - m)
@@ -1253,7 +1359,8 @@ def moon_table_svg(
     view = ("all hands open" if seat is None
             else f"seen from seat {seat}" + (", all hands open" if open_all else ""))
     return _root(width, height, f"Moon table, {view}",
-                 " ".join(_sentence(w) for w in words), "".join(body), "table-svg moon-svg")
+                 " ".join(_sentence(w) for w in words), "".join(body), "table-svg moon-svg",
+                 interactive=bool(buttons))
 
 
 # -- course diagrams: the seats, following and winning, the cycle of a hand, made or set ------

@@ -198,6 +198,8 @@ def jupyterlab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabS
         "--ServerApp.password=",
         f"--ServerApp.root_dir={root}",
         "--LabApp.expose_app_in_browser=True",
+        # The same server serves Jupyter Notebook 7 (/notebooks/...): its app too.
+        "--JupyterNotebookApp.expose_app_in_browser=True",
         # Tests call the REST API without a browser session (loopback only, no token).
         "--ServerApp.disable_check_xsrf=True",
         # Nothing that would reach other hosts from the server side either.

@@ -102,10 +102,10 @@ def test_tricks_explorer_refuses_an_illegal_play(
     box = _open_and_run(page, jupyterlab_server, "04_tricks.ipynb", "t42-tricks")
     message = _message(box)
     expect(message).to_contain_text("Seat 0 leads")
-    # Lead the first domino of seat 0 with a click.
-    box.locator("button", has_text="✓").first.click()
+    # Lead the first domino of seat 0 with a click on it in the table.
+    box.locator('[data-play][data-legal="true"]').first.click()
     expect(message).to_contain_text("Seat 1 to play", timeout=ANSWER_TIMEOUT_MS)
-    illegal = box.locator("button", has_text="✗")
+    illegal = box.locator('[data-play][data-legal="false"]')
     if illegal.count():
         illegal.first.click()
         expect(message).to_contain_text("Refused", timeout=ANSWER_TIMEOUT_MS)
@@ -163,11 +163,11 @@ def test_moon_explorer_bid_widow_discard_trumps_and_a_lead(
     expect(box).to_contain_text("you must take all seven tricks", timeout=ANSWER_TIMEOUT_MS)
     box.get_by_role("button", name="Bid", exact=True).click()
     expect(message).to_contain_text("picked up the widow", timeout=ANSWER_TIMEOUT_MS)
-    box.locator("button", has_text="✗").first.click()  # lay the first domino aside
+    box.locator("[data-play]").first.click()  # lay the first domino aside (in the table)
     expect(message).to_contain_text("name trumps", timeout=ANSWER_TIMEOUT_MS)
     box.get_by_role("button", name="Name trumps").click()
     expect(message).to_contain_text("lead any domino", timeout=ANSWER_TIMEOUT_MS)
-    box.locator("button", has_text="✓").first.click()
+    box.locator('[data-play][data-legal="true"]').first.click()
     expect(box).to_contain_text("You (seat 0) played", timeout=ANSWER_TIMEOUT_MS)
     screenshot(page, "explorer-moon", full_page=False)
     watched_page.log.assert_only_local()

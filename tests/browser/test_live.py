@@ -272,7 +272,8 @@ def test_keyboard_arrow_keys_tab_and_enter(visit: Visit) -> None:
     # Tab walks the enabled controls in page order.
     order = page.evaluate(
         """() => Array.from(document.querySelector('.t42-live-area')
-             .querySelectorAll('select, button, input')).filter(c => !c.disabled && c.offsetParent)
+             .querySelectorAll('select, button, input, [data-play]'))
+             .filter(c => !c.disabled && (c.offsetParent || c instanceof SVGElement))
              .map(c => c.outerHTML.slice(0, 80))"""
     )
     first = area.locator("select").first

@@ -9,6 +9,8 @@ import ipywidgets as W
 
 from texas42.errors import Texas42Error
 from texas42.widgets import Explorer
+from texas42.widgets._common import walk
+from texas42.widgets.table_widget import TableButton, TableWidget
 
 #: Text typed into free-text controls: wrong input first, then good input.
 TEXT_SAMPLES = ["zz", "7-7", "", "6-4", "5 3"]
@@ -41,7 +43,11 @@ def drive(
     counts: dict[str, int] = {}
     for _ in range(rounds):
         fresh = [w for w in ex.controls() if _key(w) not in done and not skip(w)]
-        if not fresh:
+        # The dominoes a table widget draws as buttons are controls too: click each once.
+        tables = [w for w in walk(ex.ui) if isinstance(w, TableWidget)]
+        dominoes = [(t, b.domino) for t in tables for b in t.buttons
+                    if (id(t), b.domino) not in done]
+        if not fresh and not dominoes:
             break
         for w in fresh:
             done.add(_key(w))
@@ -49,6 +55,11 @@ def drive(
                 counts[type(w).__name__] = counts.get(type(w).__name__, 0) + 1
                 _act(w, value)
                 check_clean(ex, f"{type(w).__name__} {getattr(w, 'description', '')!r} = {value!r}")
+        for t, d in dominoes:
+            done.add((id(t), d))
+            counts["TableWidget"] = counts.get("TableWidget", 0) + 1
+            click(t, d)
+            check_clean(ex, f"table click {d}")
     return counts
 
 
@@ -88,3 +99,13 @@ def _act(w: Any, value: Any) -> None:
             w.value = value
         return
     w.value = value
+
+
+def table_buttons(table: Any) -> list[TableButton]:
+    """The dominoes a table widget shows as buttons."""
+    return list(table.buttons)
+
+
+def click(table: Any, domino: str) -> None:
+    """What the front end sends when a domino of the table is clicked (or Enter)."""
+    table._on_front_end(table, {"play": domino}, [])

@@ -66,8 +66,3 @@ def test_a_trick_is_a_list_of_items() -> None:
     roles = _roles(html)
     assert roles.count("list") == 1 and roles.count("listitem") == 2
     assert c.trick_pic([Domino(6, 4)], 0, Contract.parse("fives")).startswith("<svg")
-
-
-def test_a_hand_of_buttons_has_the_phone_layout_class() -> None:
-    hand = c.ButtonRow(7, lambda _: None)
-    assert "t42-hand" in hand.box._dom_classes

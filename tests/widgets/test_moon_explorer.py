@@ -12,7 +12,7 @@ from texas42.errors import Texas42Error
 from texas42.moon import MOON_BIDS, MoonDeal
 from texas42.widgets.moon_explorer import MoonExplorer
 
-from .helpers import check_clean, drive
+from .helpers import check_clean, click, drive, table_buttons
 
 
 def learner_acts(ex: MoonExplorer) -> str:
@@ -64,9 +64,11 @@ def test_winning_the_bid_takes_the_widow_then_a_discard_and_trumps() -> None:
     s = ex.state
     assert s["bidder"] == 0 and s["discarding"] and len(s["hand"]) == 8
     assert str(widow) in s["hand"]
-    # The discard buttons show all eight dominoes.
-    assert [b.description.split()[0] for b in ex.hand_row.box.children[1:]] == s["hand"]
-    ex.play(s["hand"][0])
+    # The eight dominoes in the table are the discard buttons.
+    buttons = table_buttons(ex.table)
+    assert [b.domino for b in buttons] == s["hand"]
+    assert buttons[0].label == f"Lay {s['hand'][0]} aside"
+    click(ex.table, s["hand"][0])
     s = ex.state
     assert len(s["hand"]) == 7 and not s["discarding"]
     assert "doubles" not in s["contracts"] and "sixes" in s["contracts"]

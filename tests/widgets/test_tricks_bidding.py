@@ -14,6 +14,8 @@ from texas42.widgets import (
 )
 from texas42.widgets.tricks_explorer import TRICK_CONTRACTS
 
+from .helpers import click, table_buttons
+
 # Seat 0 leads 6-4; seat 1 holds 4-4 (and 6-0); seats 2, 3 fill the set.
 VECTOR = Deal(
     [
@@ -87,17 +89,22 @@ def test_trick_whole_hand_every_contract() -> None:
         assert not ex.try_play("6-6")
 
 
-def test_trick_buttons_mark_legal_plays() -> None:
+def test_the_table_buttons_mark_legal_plays() -> None:
     ex = TrickExplorer(contract="fours")
     ex.set_deal(VECTOR)
     ex.try_play("6-4")
-    labels = [b.description for b in ex.domino_buttons.children[1:]]
-    assert "4-4 ✓" in labels and "6-0 ✗" in labels
-    ex.show_legal.value = False
-    labels = [b.description for b in ex.domino_buttons.children[1:]]
-    assert "4-4" in labels
-    ex.domino_buttons.children[2].click()  # 6-0, not allowed
+    buttons = {b.domino: b for b in table_buttons(ex.table)}
+    assert buttons["4-4"].legal and buttons["4-4"].label == "Play 4-4"
+    assert not buttons["6-0"].legal
+    assert buttons["6-0"].label.startswith("6-0: cannot be played - 6-0 does not follow")
+    ex.show_legal.value = False  # the labels no longer tell
+    buttons = {b.domino: b for b in table_buttons(ex.table)}
+    assert buttons["6-0"].label == "Play 6-0" and not buttons["4-4"].legal
+    click(ex.table, "6-0")  # not allowed: refused, the reason read out by the table
     assert ex.state["trick"] == ["6-4"] and "Refused" in ex.message
+    assert ex.table.note == ex.message
+    click(ex.table, "4-4")
+    assert ex.state["trick"] == ["6-4", "4-4"] and ex.table.note == ""
 
 
 def test_trick_leader_and_contract_change_restart() -> None:

@@ -768,15 +768,18 @@ def table_pic(
     show_all: bool | None = None,
     highlight: Mapping[Domino, str] | None = None,
     size: int = 40,
+    controls: bool = False,
 ) -> str:
     """The whole table of a hand (the engine's :func:`texas42.svg.table_svg` when it
-    exists, else rows of dominoes), seen from ``seat`` or with every hand open."""
+    exists, else rows of dominoes), seen from ``seat`` or with every hand open;
+    ``controls``: ``seat``'s dominoes are buttons when it is to play (the table widget)."""
     svg = _svg_module()
     if svg is not None and hasattr(svg, "table_svg"):
         try:
             return str(
                 svg.table_svg(
-                    hand, seat=seat, show_all=show_all, highlight=highlight or None, size=size
+                    hand, seat=seat, show_all=show_all, highlight=highlight or None, size=size,
+                    controls=controls,
                 )
             )
         except Exception:
@@ -799,25 +802,3 @@ def table_pic(
     if hand.contract is not None and hand.current_trick:
         parts.append(trick_pic(hand.current_trick, hand.leader, hand.contract))
     return page(*parts)
-
-
-class ButtonRow:
-    """A row of buttons (a hand of dominoes) reused from one drawing to the next:
-    making new widgets is the slowest thing an explorer does."""
-
-    def __init__(self, size: int, on_click: Callable[[Any], None], *, width: str = "5.5em"):
-        self.label = W.HTML()
-        self.buttons = [button("", width=width) for _ in range(size)]
-        for b in self.buttons:
-            b.on_click(on_click)
-        self.box = W.HBox([self.label], layout=W.Layout(flex_flow="row wrap"))
-        # The book's stylesheet puts the label on its own line and the dominoes in even
-        # columns (seven in a row, or 4 + 3 on a phone).
-        self.box.add_class("t42-hand")
-
-    def show(self, label: str, items: Sequence[tuple[str, str, str]]) -> None:
-        """``items``: (text, tooltip, button style) for each button shown."""
-        self.label.value = label
-        for b, (text, tip, style) in zip(self.buttons, items, strict=False):
-            b.description, b.tooltip, b.button_style = text, tip, style
-        self.box.children = [self.label, *self.buttons[: len(items)]]

@@ -16,7 +16,6 @@ from ..hand import Phase
 from ..moon import MOON_BIDS, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonGame, MoonHand
 from ..tricks import explain_play
 from ._common import (
-    ButtonRow,
     Explorer,
     button,
     contract_label,
@@ -31,6 +30,7 @@ from ._common import (
     ul,
     wrap_row,
 )
+from .table_widget import TableWidget
 
 #: The computer players a learner can sit with (names for make_moon_player).
 OPPONENTS = (("Rule-based", "rule-based"), ("Sampling (stronger, slower)", "sampling:6"),
@@ -64,6 +64,9 @@ def _analysis() -> Any:
     from .. import analysis
 
     return analysis
+
+
+_HOW = " Click it in your hand at the bottom of the table (or Tab to it, press Enter)."
 
 
 class MoonExplorer(Explorer):
@@ -100,7 +103,6 @@ class MoonExplorer(Explorer):
         self.bid_button = button("Bid", "make the chosen bid", style="primary")
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
         self.name_button = button("Name trumps", "name the chosen contract", style="primary")
-        self.hand_row = ButtonRow(8, self._button_click)
         self.hint_button = button("Hint", "what would a good player do here?")
         self.review_button = button("Review the hand", "compare your plays with the solver's")
         self.progress = progress_bar("Thinking:")
@@ -108,7 +110,8 @@ class MoonExplorer(Explorer):
         self.source_box = W.HBox([self.mode, self.seed, self.new_button, self.next_button])
         self.meaning = html_box()
         self.hint_box = html_box()
-        self.table = html_box()
+        # The table: your dominoes in it are the buttons (to lay one aside, or to play).
+        self.table = TableWidget(self._click, explorer=self)
         self.scores_box = html_box()
         self.log_box = html_box()
         self.review_box = html_box()
@@ -257,7 +260,8 @@ class MoonExplorer(Explorer):
         self._after_learner(f"named {self.hand.contract}")
 
     def play(self, domino: str | Domino) -> None:
-        """Click ``domino`` for the learner: discard it or play it (what a button does)."""
+        """Click ``domino`` for the learner: discard it or play it (what a click on it in
+        the table does)."""
         self._click(domino)
 
     @safe
@@ -284,9 +288,6 @@ class MoonExplorer(Explorer):
         if self.hand.phase is not phase or self.hand.to_act != self.seat:
             raise IllegalActionError(f"you cannot {what} now: {self.hand.status()}",
                                      rule="turn")
-
-    def _button_click(self, b: W.Button) -> None:
-        self._click(str(b.description).split()[0])
 
     @safe
     def _on_pick(self, _change: Any = None) -> None:
@@ -416,12 +417,12 @@ class MoonExplorer(Explorer):
             return "Your turn to bid: how many of the 7 tricks can you take?"
         if h.phase is Phase.CONTRACT and h.discard is None:
             return ("You won the bid and picked up the widow: you hold 8. Click the domino to "
-                    "lay aside (nobody else sees it).")
+                    "lay aside in your hand at the bottom of the table (nobody else sees it).")
         if h.phase is Phase.CONTRACT:
             return "Now name trumps: a number, or follow-me. Doubles are never trumps in Moon."
         if not h.current_trick:
-            return "Your turn: lead any domino."
-        return "Your turn: follow suit if you can."
+            return "Your turn: lead any domino." + _HOW
+        return "Your turn: follow suit if you can." + _HOW
 
     def _draw_meaning(self) -> None:
         h = self.hand
@@ -443,20 +444,14 @@ class MoonExplorer(Explorer):
                 self.bid_picker.value = options[0][1]
                 self.action_box.children = [W.HBox([self.bid_picker, self.bid_button])]
             elif self.your_turn and h.phase is Phase.CONTRACT and h.discard is None:
-                items = [(f"{d} ✗", f"lay {d} aside", "warning") for d in h.holding(self.seat)]
-                self.hand_row.show("<b>Lay aside:</b>", items)
-                self.action_box.children = [self.hand_row.box]
+                self.action_box.children = []  # the discard is clicked in the table
             elif self.your_turn and h.phase is Phase.CONTRACT:
                 cs = h.valid_contracts()
                 self.contract_picker.options = [(contract_label(c), str(c)) for c in cs]
                 self.contract_picker.value = str(cs[0])
                 self.action_box.children = [W.HBox([self.contract_picker, self.name_button])]
             elif self.your_turn and h.phase is Phase.PLAYING:
-                legal = set(h.legal_plays())
-                items = [(f"{d}{' ✓' if d in legal else ''}", f"play {d}",
-                          "info" if d in legal else "") for d in h.holding(self.seat)]
-                self.hand_row.show("<b>Play:</b>", items)
-                self.action_box.children = [self.hand_row.box]
+                self.action_box.children = []  # played from the table
             else:
                 self.action_box.children = []
             self.next_button.disabled = not h.is_over or self.game.is_over
@@ -475,8 +470,11 @@ class MoonExplorer(Explorer):
     def _table(self) -> str:
         from ..svg import moon_table_svg
 
-        svg = moon_table_svg(self.hand, seat=self.seat, show_all=self.hand.is_over, size=40)
-        return f'<div class="t42-pic" style="max-width:100%;overflow-x:auto">{svg}</div>'
+        h = self.hand
+        controls: Any = True
+        if self.your_turn and h.phase is Phase.CONTRACT and h.discard is None:
+            controls = {d: f"Lay {d} aside" for d in h.holding(self.seat)}
+        return moon_table_svg(h, seat=self.seat, show_all=h.is_over, size=40, controls=controls)
 
     def _scores(self) -> str:
         g = self.game

@@ -20,7 +20,6 @@ from ..tricks import explain_play
 from . import _analysis
 from ._common import (
     SEAT_NAMES,
-    ButtonRow,
     DealSource,
     Explorer,
     RulesPicker,
@@ -45,6 +44,7 @@ from .bidding_explorer import (
     explain_any_bid,
     high_special,
 )
+from .table_widget import TableWidget
 
 
 class PlayExplorer(Explorer):
@@ -83,11 +83,10 @@ class PlayExplorer(Explorer):
             "Lay down", "claim every trick left: the engine checks it against every "
             "arrangement of the dominoes you cannot see",
         )
-        self.hand_row = ButtonRow(7, self._button_click)
-        self.domino_buttons = self.hand_row.box
         self.action_box = W.VBox()
         self.progress = progress_bar("Thinking:")
-        self.table = html_box()
+        # The table: your dominoes in it are the buttons you play with.
+        self.table = TableWidget(self._play, explorer=self)
         self.meaning = html_box()
         self.log_box = html_box()
         self.hint_box = html_box()
@@ -231,7 +230,7 @@ class PlayExplorer(Explorer):
         self._after_learner(words)
 
     def play(self, domino: str | Domino) -> None:
-        """Play ``domino`` for the learner (what a domino button does)."""
+        """Play ``domino`` for the learner (what a click on it in the table does)."""
         self._play(domino)
 
     @safe
@@ -293,9 +292,6 @@ class PlayExplorer(Explorer):
             and (h.sitting_out is None or h.declarer == self.seat)
             and h.claim is None
         )
-
-    def _button_click(self, b: W.Button) -> None:
-        self._play(str(b.description).split()[0])
 
     @safe
     def _on_pick(self, _change: Any = None) -> None:
@@ -441,7 +437,9 @@ class PlayExplorer(Explorer):
         if h.phase is Phase.CONTRACT:
             return "You won the bid: name trumps."
         trick = h.current_trick
-        return "Your turn: lead any domino." if not trick else "Your turn: follow suit if you can."
+        how = " Click it in your hand at the bottom of the table (or Tab to it, press Enter)."
+        return ("Your turn: lead any domino." if not trick
+                else "Your turn: follow suit if you can.") + how
 
     def _score_html(self) -> str:
         """The game's score: the ALL tally of each side (marks), or points to 250."""
@@ -486,22 +484,14 @@ class PlayExplorer(Explorer):
                 self.contract_picker.value = str(cs[0])
                 self.action_box.children = [W.HBox([self.contract_picker, self.name_button])]
             elif self.your_turn and h.phase is Phase.PLAYING:
-                legal = set(h.legal_plays())
-                items = [
-                    (f"{d}{' ✓' if d in legal else ''}", f"play {d}", "info" if d in legal else "")
-                    for d in h.holding(self.seat)
-                ]
-                self.hand_row.show("<b>Play:</b>", items)
-                row = [self.domino_buttons]
-                if self._may_lay_down:
-                    row.append(self.lay_down_button)
-                self.action_box.children = row
+                # The dominoes are played from the table itself (self.table).
+                self.action_box.children = [self.lay_down_button] if self._may_lay_down else []
             else:
                 self.action_box.children = []
         finally:
             self._busy = False
         self._draw_meaning()
-        self.table.value = table_pic(h, seat=self.seat, show_all=h.is_over)
+        self.table.value = table_pic(h, seat=self.seat, show_all=h.is_over, controls=True)
         self.next_button.disabled = not h.is_over or self.game.is_over
         self.score_box.value = self._score_html()
         log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]

@@ -15,6 +15,7 @@ from ..deals import Deal
 from ..dominoes import Domino, DominoSet
 from ..errors import IllegalPlayError
 from ..rules import Rules
+from ..svg import dominoes_svg, play_labels
 from ..tricks import (
     explain_play,
     explain_winner,
@@ -25,7 +26,6 @@ from ..tricks import (
 )
 from ._common import (
     SEAT_NAMES,
-    ButtonRow,
     Explorer,
     RulesPicker,
     allowed_contract_keys,
@@ -44,6 +44,7 @@ from ._common import (
     wrap_row,
 )
 from .count_explorer import trick_sum
+from .table_widget import TableWidget
 
 #: Every contract the explorer can show (a rules profile offers some of them).
 TRICK_CONTRACTS = contract_options()
@@ -103,8 +104,6 @@ class TrickExplorer(Explorer):
             indent=False,
             layout=W.Layout(width="auto"),
         )
-        self.hand_row = ButtonRow(7, self._button_click)
-        self.domino_buttons = self.hand_row.box
         self.typed = W.Text(
             placeholder="or type one, e.g. 6-4",
             description="Play:",
@@ -113,7 +112,8 @@ class TrickExplorer(Explorer):
         )
         self.undo_button = button("↶ Undo", "take back the last domino")
         self.clear_button = button("Start over", "all hands back, first trick")
-        self.table = html_box()
+        # The table: the dominoes of the seat to play are the buttons that play them.
+        self.table = TableWidget(self._play, explorer=self)
         self.trick_box = html_box()
         self.why_box = html_box()
         self.rules_picker.observe(self._on_rules, names="value")
@@ -130,10 +130,9 @@ class TrickExplorer(Explorer):
                 W.HBox([self.seed_box, self.show_legal]),
                 self.rules_picker,
                 self.message_box,
-                self.domino_buttons,
+                self.table,
                 W.HBox([self.typed, self.undo_button, self.clear_button]),
                 W.HBox([self.trick_box, self.why_box]),
-                self.table,
             ]
         )
         self.ui.add_class("t42-tricks")
@@ -272,9 +271,6 @@ class TrickExplorer(Explorer):
         if text:
             self._play(text)
             self.typed.value = ""
-
-    def _button_click(self, b: W.Button) -> None:
-        self._play(str(b.description).split()[0])
 
     @safe
     def _on_undo(self, _b: Any = None) -> None:
@@ -426,17 +422,6 @@ class TrickExplorer(Explorer):
         seat = self._next_seat(seats[-1]) if seats else leader
         held = DominoSet(holdings[seat])
         legal = set(legal_plays(held, trick, c)) if held else set()
-        items = []
-        for d in held:
-            mark = "" if not self.show_legal.value else (" ✓" if d in legal else " ✗")
-            style = "info" if self.show_legal.value and d in legal else ""
-            items.append((f"{d}{mark}", f"{SEAT_NAMES[seat]} plays {d}", style))
-        self.hand_row.show(
-            f'<b style="font-size:1.05em">{SEAT_NAMES[seat]} plays:</b>'
-            if items
-            else "<b>Every domino has been played.</b>",
-            items,
-        )
         shown, shown_seats, shown_leader = self._shown(done, leader, trick, seats)
         finished = len(shown) == self.trick_size
         winner_pos = self._winner_pos(shown, shown_seats) if shown else None
@@ -470,6 +455,8 @@ class TrickExplorer(Explorer):
                     "aside. Tricks have three dominoes."
                 )
             )
+        if not held:
+            sections.append(p("Every domino has been played."))
         for s in range(4):
             mine = DominoSet(holdings[s])
             hl: dict[Domino, str] = {}
@@ -478,6 +465,14 @@ class TrickExplorer(Explorer):
             note = " — to play" if s == seat and held else ""
             if s == self.sitting_out:
                 note = " — sits out (nello)"
+            if s == seat and held:
+                # Its dominoes are the buttons; with the marks off, the labels do not tell.
+                labels = (play_labels(list(mine), legal, trick, c) if self.show_legal.value
+                          else {d: f"Play {d}" for d in mine})
+                pic = dominoes_svg(list(mine), highlight=hl, size=30, controls=labels,
+                                   label=seat_label(s) + note + ": click one to play it")
+                sections.append(f"<div>{pic}</div>")
+                continue
             sections.append(
                 row(
                     list(mine),

@@ -31,7 +31,7 @@ async function boot(pyodideURL, bridgeURL) {
   const t0 = performance.now();
   progress(1, "Loading Python");
   const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: pyodideURL, packages: ["ipywidgets", "texas42"] });
+  const pyodide = await loadPyodide({ indexURL: pyodideURL, packages: ["ipywidgets", "anywidget", "texas42"] });
   pyodide.setStdout({ batched: (text) => console.log(text) });
   pyodide.setStderr({ batched: (text) => console.warn(text) });
   progress(2, "Loading the explorers");
@@ -49,7 +49,7 @@ async function boot(pyodideURL, bridgeURL) {
   const bridge = pyodide.runPython(
     "import sys\n" +
       "sys.path.insert(0, '/home/pyodide/t42live')\n" +
-      "import live_bridge, ipywidgets, texas42.widgets\n" +
+      "import live_bridge, ipywidgets, anywidget, texas42.widgets\n" +
       "live_bridge.install(_t42_send)\n"
   );
   progress(3, "Python is ready");

@@ -65,6 +65,11 @@
         c.disabled = true;
         c.setAttribute("tabindex", "-1");
       });
+    // The table's dominoes drawn as buttons (the table widget): out of the tab order too.
+    box.node.querySelectorAll(".t42-live-picture [data-play]").forEach(function (c) {
+      c.setAttribute("tabindex", "-1");
+      c.setAttribute("aria-disabled", "true");
+    });
   }
 
   function decorate(data, script, modelId, index) {
@@ -242,9 +247,12 @@
   function widgetManager() {
     return new Promise(function (resolve, reject) {
       if (!window.require) { reject(new Error("the widget manager is not on this page")); return; }
-      window.require(["@jupyter-widgets/html-manager"], function (hm) {
-        resolve(new hm.HTMLManager());
-      }, reject);
+      // With the embedder's loader, models of other modules load through require.js:
+      // the table widget's "anywidget" (mapped to this site's copy by require-config.js).
+      window.require(["@jupyter-widgets/html-manager", "@jupyter-widgets/html-manager/dist/libembed-amd"],
+        function (hm, embed) {
+          resolve(new hm.HTMLManager({ loader: embed.requireLoader }));
+        }, reject);
     });
   }
 

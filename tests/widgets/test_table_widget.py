@@ -1,0 +1,111 @@
+"""The table you play by clicking: a click message from the front end plays the domino
+through the explorer's own play path, or gives the engine's refusal, read out by the
+table (texas42/widgets/table_widget.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from texas42 import Phase
+from texas42.analysis import RuleBasedPlayer, decide
+from texas42.tricks import explain_play
+from texas42.widgets.moon_explorer import MoonExplorer
+from texas42.widgets.play_explorer import PlayExplorer
+from texas42.widgets.table_widget import TableWidget
+
+from .helpers import check_clean, click, table_buttons
+
+ADVISOR = RuleBasedPlayer()
+
+
+def to_a_follow(ex: PlayExplorer) -> bool:
+    """Play on (as the rule-based player would) until the learner must follow suit and
+    holds a domino it may not play; False if the hand ends first."""
+    for _ in range(60):
+        h = ex.hand
+        if h.is_over:
+            return False
+        if h.phase is Phase.PLAYING and set(h.legal_plays()) != set(h.holding(ex.seat)):
+            return True
+        d = decide(ADVISOR, h)
+        if h.phase is Phase.BIDDING:
+            ex.bid_picker.value = d.action
+            ex.bid_button.click()
+        elif h.phase is Phase.CONTRACT:
+            ex.contract_picker.value = str(d.action)
+            ex.name_button.click()
+        else:
+            click(ex.table, str(d.action))  # every play of the learner: a click
+        check_clean(ex, "learner")
+    raise AssertionError("the hand did not end")
+
+
+def test_a_click_plays_the_domino_or_says_why_not() -> None:
+    for seed in range(1, 40):
+        ex = PlayExplorer(seed=seed, seat=0)
+        if to_a_follow(ex):
+            break
+    else:
+        raise AssertionError("no deal where the learner must follow")
+    h = ex.hand
+    held, legal = list(h.holding(0)), set(h.legal_plays())
+    buttons = table_buttons(ex.table)
+    assert [b.domino for b in buttons] == [str(d) for d in held]
+    assert {b.domino for b in buttons if b.legal} == {str(d) for d in legal}
+    assert "data-legal" in ex.table.value and "role=\"group\"" in ex.table.value
+    # A domino it may not play: refused with the engine's reason, nothing changes.
+    bad = next(d for d in held if d not in legal)
+    before = len(h.actions)
+    click(ex.table, str(bad))
+    assert len(h.actions) == before
+    reason = explain_play(bad, h.holding(0), h.current_trick, h.contract)  # type: ignore[arg-type]
+    assert ex.message == "Not allowed: " + reason and ex.message_kind == "error"
+    assert ex.table.note == ex.message
+    label = next(b.label for b in buttons if b.domino == str(bad))
+    assert label == f"{bad}: cannot be played - {reason}"
+    # A legal one: played, the computer players answer, the note is cleared.
+    good = next(iter(legal))
+    click(ex.table, str(good))
+    check_clean(ex, "legal click")
+    assert ex.choices[-1] == (before, good) and good not in ex.hand.holding(0)
+    assert ex.table.note == ""
+    assert any(line.startswith(f"You (Seat 0) played {good}") for line in ex.state["log"])
+
+
+def test_no_buttons_when_it_is_not_the_learners_turn_to_play() -> None:
+    ex = PlayExplorer(seed=5, seat=0)
+    assert ex.state["phase"] == "bidding" and table_buttons(ex.table) == []
+    click(ex.table, "6-6")  # a stale page: refused in words, no crash
+    assert ex.last_error is not None and "not your turn" in ex.message
+    assert ex.table.note == ex.message
+
+
+def test_the_moon_table_discards_and_plays_by_click() -> None:
+    ex = MoonExplorer(seed=3, seat=0)
+    ex.bid_picker.value = 21
+    ex.bid_button.click()
+    held = ex.state["hand"]
+    assert [b.label for b in table_buttons(ex.table)] == [f"Lay {d} aside" for d in held]
+    click(ex.table, held[0])
+    assert ex.hand.discard is not None and str(ex.hand.discard) == held[0]
+    assert table_buttons(ex.table) == []  # naming trumps: the dropdown, not the table
+    ex.contract_picker.value = "follow-me"
+    ex.name_button.click()
+    check_clean(ex, "name")
+    buttons = table_buttons(ex.table)
+    assert [b.domino for b in buttons] == ex.state["hand"] and all(b.legal for b in buttons)
+    click(ex.table, buttons[0].domino)
+    check_clean(ex, "moon click")
+    assert buttons[0].domino not in ex.state["hand"]
+
+
+def test_only_a_play_message_does_anything() -> None:
+    seen: list[str] = []
+    t = TableWidget(seen.append)
+    for junk in (None, [], "6-4", {"play": 64}, {"other": "6-4"}):
+        t.handle(junk)
+    assert seen == []
+    t.handle({"play": "6-4" * 10})
+    assert seen == ["6-46-46-"]  # cut short: a page never sends more than a domino

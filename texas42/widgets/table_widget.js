@@ -1,0 +1,61 @@
+// The table you play by clicking (texas42/widgets/table_widget.py): the picture is the
+// engine's SVG; its dominoes marked data-play are buttons (role, tabindex and spoken label
+// come with the SVG). A click, Enter or Space sends {play: "6-4"} to Python. After each
+// new picture the keyboard focus comes back to the same domino, or the first playable one.
+function render({ model, el }) {
+  el.classList.add("t42-table");
+  // JupyterLab / Notebook 7: Enter and Space here are ours, not the notebook's shortcuts.
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  const pic = document.createElement("div");
+  pic.className = "t42-table-pic";
+  pic.tabIndex = -1; // where focus waits when no domino is a button
+  const note = document.createElement("p");
+  note.className = "t42-table-note";
+  note.setAttribute("role", "status");
+  note.setAttribute("aria-live", "polite");
+  el.append(pic, note);
+
+  function draw() {
+    const active = document.activeElement;
+    const had = pic.contains(active);
+    const was = had && active.closest ? active.closest("[data-play]") : null;
+    const name = was ? was.getAttribute("data-play") : null;
+    pic.innerHTML = model.get("value");
+    if (!had) return;
+    const buttons = Array.from(pic.querySelectorAll("[data-play]"));
+    const next = buttons.find((b) => b.getAttribute("data-play") === name) ||
+      buttons.find((b) => b.getAttribute("data-legal") === "true") || buttons[0];
+    (next || pic).focus();
+  }
+  function say() {
+    note.textContent = model.get("note") || "";
+  }
+  function choose(target) {
+    const button = target && target.closest ? target.closest("[data-play]") : null;
+    if (!button || !pic.contains(button)) return false;
+    try {
+      model.send({ play: button.getAttribute("data-play") });
+    } catch (e) {
+      // A saved picture (no Python behind it): nothing to do.
+    }
+    return true;
+  }
+  pic.addEventListener("click", (event) => { choose(event.target); });
+  pic.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    if (choose(event.target)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  });
+  model.on("change:value", draw);
+  model.on("change:note", say);
+  draw();
+  say();
+  return () => {
+    model.off("change:value", draw);
+    model.off("change:note", say);
+  };
+}
+
+export default { render };

@@ -1,0 +1,99 @@
+"""The table you play by clicking: an anywidget whose picture is the engine's SVG table
+(:func:`texas42.svg.table_svg` and friends, drawn with ``controls``) and whose dominoes
+drawn as buttons are the controls. Click one, or focus it (Tab) and press Enter or
+Space: the front end (``table_widget.js``, shipped in this package, so nothing is
+fetched from elsewhere) sends ``{"play": "6-4"}`` and the explorer plays it through its
+own play path, or answers with the engine's reason, shown in the widget's live region.
+
+>>> seen = []
+>>> t = TableWidget(seen.append)
+>>> from texas42.svg import dominoes_svg
+>>> t.value = dominoes_svg("6-4 5-5", controls={"6-4": "Play 6-4", "5-5": "Play 5-5"})
+>>> [b.domino for b in t.buttons]
+['6-4', '5-5']
+>>> t.handle({"play": "6-4"}); seen
+['6-4']
+>>> t.handle({"play": "6-4", "extra": 1}), t.handle({"nonsense": True}), seen
+(None, None, ['6-4', '6-4'])
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import anywidget
+import traitlets
+
+_HERE = Path(__file__).parent
+# How texas42.svg writes a domino drawn as a button (svg._tile).
+_BUTTON = re.compile(
+    r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
+    r'aria-label="([^"]*)"'
+)
+
+
+class TableButton(NamedTuple):
+    """One domino of the picture drawn as a button."""
+
+    domino: str
+    label: str
+    legal: bool
+
+
+class TableWidget(anywidget.AnyWidget):
+    """A picture (SVG/HTML in ``value``) whose ``data-play`` elements are buttons.
+
+    ``on_play(domino_text)`` is called for each click; ``note`` is the line the front
+    end reads out (aria-live), e.g. why a domino cannot be played. Setting a new
+    picture clears the note.
+    """
+
+    _esm = (_HERE / "table_widget.js").read_text(encoding="utf-8")
+    _css = (_HERE / "table_widget.css").read_text(encoding="utf-8")
+    #: The picture: an SVG from texas42.svg (or HTML holding one).
+    value = traitlets.Unicode("").tag(sync=True)
+    #: What the live region under the picture says.
+    note = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self, on_play: Callable[[str], Any], *, explorer: Any = None, **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.on_play = on_play
+        #: The explorer whose refusals (``last_error``, ``message``) the note reads out.
+        self.explorer = explorer
+        self.on_msg(self._on_front_end)
+        self.observe(self._clear_note, names="value")
+
+    @property
+    def buttons(self) -> list[TableButton]:
+        """The dominoes the picture shows as buttons, in order (for tests and tools)."""
+        return [
+            TableButton(d, html.unescape(label), legal == "true")
+            for d, legal, label in _BUTTON.findall(self.value)
+        ]
+
+    def _clear_note(self, _change: Any) -> None:
+        self.note = ""
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
+
+    def handle(self, content: Any) -> None:
+        """A message from the front end: ``{"play": "6-4"}`` plays; anything else is
+        ignored (a page can send only what the script sends, but never trust it)."""
+        if not (isinstance(content, dict) and isinstance(content.get("play"), str)):
+            return
+        ex = self.explorer
+        if ex is not None:
+            ex.last_error = None
+        self.on_play(content["play"][:8])
+        if ex is not None and ex.last_error is not None:  # refused: say why, by the table
+            self.note = ex.message
+
+
+__all__ = ["TableButton", "TableWidget"]
