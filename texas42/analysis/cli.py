@@ -5,6 +5,7 @@ The main ``texas42`` command wires them in::
     from texas42.analysis.cli import add_solve_parser, add_advise_parser
     add_solve_parser(subparsers)     # sets func=solve_main
     add_advise_parser(subparsers)    # sets func=advise_main
+    add_review_parser(subparsers)    # sets func=review_main (the coach)
 
 They also run on their own: ``python -m texas42.analysis solve RECORD --json``.
 
@@ -41,6 +42,8 @@ from .solver import can_make, can_reach, solve
 
 _SOLVE_HELP = "best play from a position: the value of every legal play and a best line"
 _ADVISE_HELP = "bid odds of a hand: the chance of making each bid with each contract"
+_REVIEW_HELP = ("the coach's review of one seat's decisions in a recorded hand, judged from "
+                "what that seat could see")
 
 
 def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -91,6 +94,49 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=advise_main)
     return p
+
+
+def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``review`` to an ``argparse`` subparsers object (``func=review_main``)."""
+    from .coach import DEFAULT_SAMPLES
+
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "review", help=_REVIEW_HELP, description=_REVIEW_HELP + ": each bid, the naming of "
+        "trumps and each play, with the expected result of every legal option over guesses "
+        "of the dominoes the seat could not see, the loss against the best, a label and a "
+        "reason. The open-hands solver's answer is shown beside it as hindsight.",
+    )
+    p.add_argument("record", help="a hand record (JSON file, or - for standard input)")
+    p.add_argument("--seat", type=int, required=True, help="the seat to review (0..3)")
+    p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                   help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES})")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=review_main)
+    return p
+
+
+def review_main(args: argparse.Namespace) -> int:
+    """Run ``texas42 review``; returns the exit code."""
+    from .coach import review
+
+    try:
+        text = _read_source(args.record)
+        if text is None:
+            raise NotationError(f"no such record file: {args.record!r}", rule="source")
+        if _moon_record(text) is not None:
+            raise NotationError("texas42 review reads 42 records; the Moon coach is in the "
+                                "Moon explorer", rule="moon-review")
+        rv = review(HandRecord.from_json(text), args.seat, samples=args.samples,
+                    seed=args.seed)
+    except (Texas42Error, ValueError) as exc:
+        print(f"texas42 review: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(rv.to_json()))
+    else:
+        print(rv.table())
+    return 0
 
 
 def _read_source(source: str) -> str | None:
@@ -325,6 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     add_solve_parser(sub)
     add_advise_parser(sub)
+    add_review_parser(sub)
     args = parser.parse_args(args_list)
     code: int = args.func(args)
     return code

@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bidding import MARK, PASS, bid_text
+from ..bidding import MARK, bid_text
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino
