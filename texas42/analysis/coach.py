@@ -47,7 +47,7 @@ from typing import Any
 from ..bidding import MARK, bid_text
 from ..contracts import Contract
 from ..deals import Deal
-from ..dominoes import Domino
+from ..dominoes import DOMINOES, Domino, DominoSet
 from ..errors import NotationError
 from ..hand import Hand, Phase, _score
 from ..records import HandRecord
@@ -103,6 +103,8 @@ class Advice:
     unit: str  # "points" | "marks"
     worlds: int
     reason: str
+    #: Whose result ``expected`` is: "your side" (42) or "you" (Moon: each for itself).
+    side: str = "your side"
 
     @property
     def best(self) -> Option:
@@ -177,30 +179,32 @@ class Review:
             lines.append(f"    expected ({d.unit} for the seat's side): {opts}")
             lines.append(f"    why: {d.reason}")
             if d.hindsight is not None:
-                best = " ".join(d.hindsight["best"]) or "-"
-                lines.append(f"    hindsight (all hands open, not advice): best {best}; "
-                             f"the side takes {d.hindsight['points']} points")
+                lines.append(f"    hindsight (all hands open, not advice): "
+                             f"{hindsight_words(d.hindsight)}")
         lines.append("")
         lines.append(f"Expected points given away in all: {self.total_loss:.1f}.")
         return "\n".join(lines)
 
 
+def hindsight_words(h: dict[str, Any]) -> str:
+    """The hindsight of a decision in words (the open-hands solver on the true deal)."""
+    best = " ".join(h["best"])
+    head = f"best {best}; " if best else ""
+    if h.get("bidder_tricks") is not None:  # Moon: the bidder against the two others
+        return f"{head}the bidder takes {h['bidder_tricks']} more tricks"
+    if h.get("points") is None:
+        return "not worked out for this decision"
+    if not best:
+        return f"in the contract that was played, your side takes {h['points']} points"
+    return f"{head}your side takes {h['points']} points from here"
+
+
 # -- the worlds ----------------------------------------------------------------------------
-def _rng(view: SeatView, seed: int) -> random.Random:
-    """Seeded from ``seed`` and the view only: never from hidden holdings."""
-    digest = hashlib.blake2b(repr((seed, _fingerprint(view))).encode(), digest_size=8)
+def _rng(fingerprint: int, seed: int) -> random.Random:
+    """Seeded from ``seed`` and the seat's view only (its fingerprint): never from the
+    hidden holdings."""
+    digest = hashlib.blake2b(repr((seed, fingerprint)).encode(), digest_size=8)
     return random.Random(int.from_bytes(digest.digest(), "big"))
-
-
-def worlds(view: SeatView, samples: int, seed: int) -> list[list[int]]:
-    """``samples`` guesses of every holding that fit what the seat saw."""
-    rng = _rng(view, seed)
-    out = []
-    for _ in range(samples):
-        hands = sample_holdings(view, rng)
-        if hands is not None:
-            out.append(hands)
-    return out
 
 
 def _unit(view: SeatView) -> str:
@@ -285,30 +289,156 @@ def _world_hand(hand: Hand, world: Sequence[int]) -> Hand:
 Choice = int | str | Contract | Domino
 
 
-def _choice_text(kind: str, value: Choice) -> str:
+def _choice_text(kind: str, value: Any) -> str:
     if kind == "bid":
-        return value if isinstance(value, str) else bid_text(int(value))  # type: ignore[arg-type]
+        return value if isinstance(value, str) else bid_text(int(value))
     return str(value)
 
 
-def _options(hand: Hand, view: SeatView) -> list[Choice]:
-    if view.phase is Phase.BIDDING:
-        return [*view.legal_bids, *view.legal_special_bids]
-    if view.phase is Phase.CONTRACT:
-        return list(view.legal_contracts)
-    return list(view.legal_plays)
+class _Game42:
+    """What the coach needs to know about 42 (the adapter of :class:`_Moon` does the
+    same for Moon: one coach for both games)."""
+
+    seats = 4
+    side = "your side"
+
+    def view(self, hand: Any) -> SeatView:
+        return SeatView.of(hand)
+
+    def fingerprint(self, view: Any) -> int:
+        return _fingerprint(view)
+
+    def unit(self, view: Any) -> str:
+        return _unit(view)
+
+    def sample(self, view: Any, rng: random.Random) -> list[int] | None:
+        return sample_holdings(view, rng)
+
+    def value(self, hand: Any, view: Any, world: list[int], kind: str, option: Any,
+              unit: str) -> float:
+        if kind == "play":
+            return _play_value(view, world, option.index, unit)
+        h = _world_hand(hand, world)
+        if kind == "bid":
+            h.bid(option)
+        else:
+            h.name_contract(option)
+        return _hand_value(h, view.team)
+
+    def rule(self, hand: Any) -> tuple[Any, str]:
+        d = decide(_RULES, hand)
+        return d.action, d.reason
+
+    def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:
+        first = next((i for i, a in enumerate(full.actions) if a.kind == "play"), None)
+        played = full.at(first) if first is not None else None
+        return _hindsight(kind, hand, seat % 2, played)
 
 
-def _kind(phase: Phase) -> str:
-    return {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(phase, "play")
+class _Moon:
+    """Moon for the coach: the worlds are whole Moon deals that fit what the seat saw
+    (the widow and the discard among the dominoes it could not see, when it is not the
+    bidder), played to the end by the Moon rule-based players through the engine; a
+    decision is judged by the points the seat scores in the hand."""
+
+    seats = 3
+    side = "you"
+
+    def __init__(self) -> None:
+        from . import moon_players
+
+        self.mp = moon_players
+        self.rules = moon_players.MoonRuleBasedPlayer()
+
+    def view(self, hand: Any) -> Any:
+        return self.mp.MoonView.of(hand)
+
+    def fingerprint(self, view: Any) -> int:
+        return int(self.mp._fingerprint(view))
+
+    def unit(self, view: Any) -> str:
+        return "points"
+
+    def sample(self, view: Any, rng: random.Random) -> Any:
+        """A whole Moon deal (three sevens and the widow) that fits what the seat saw."""
+        from ..moon import MOON_MASK
+
+        hands = self.mp.sample_moon_holdings(view, rng)
+        if hands is None:
+            return None
+        sevens = list(hands)
+        for t in view.tricks:
+            for s_, d in zip(t.seats, t.plays, strict=True):
+                sevens[s_] |= 1 << d.index
+        for s_, d in zip(view.trick_seats, view.trick, strict=False):
+            sevens[s_] |= 1 << d.index
+        seat, bidder = view.seat, view.bidder
+        if bidder is not None and bidder == seat:
+            # The bidder knows its seven and the widow (and what it laid aside).
+            sevens[seat] = view.dealt
+            assert view.widow is not None
+            return sevens, view.widow.index
+        # The one domino in no hand, unplayed, that the seat has not seen: the widow
+        # (after the bidding: the bidder's discard; calling it the widow is the same game).
+        spare = MOON_MASK & ~(sevens[0] | sevens[1] | sevens[2])
+        if seat != bidder:
+            sevens[seat] = view.dealt
+            spare &= ~view.dealt
+        return sevens, (spare & -spare).bit_length() - 1
+
+    def value(self, hand: Any, view: Any, world: Any, kind: str, option: Any,
+              unit: str) -> float:
+        from ..moon import MoonDeal, MoonHand
+
+        sevens, widow = world
+        deal = MoonDeal([DominoSet(m) for m in sevens], DOMINOES[widow])
+        h = MoonHand(deal, shaker=hand.shaker, rules=hand.rules)
+        for a in hand.actions:
+            if a.kind == "discard" and a.seat != view.seat:
+                h.apply(("discard", DOMINOES[widow]))  # the seat never saw the real one
+            else:
+                h.apply(a[:2])
+        h.apply((kind, option))
+        self.mp.play_moon_hand(h, [self.rules] * 3)
+        return float(h.result.score[view.seat]) if h.result is not None else 0.0
+
+    def rule(self, hand: Any) -> tuple[Any, str]:
+        d = self.mp.moon_decide(self.rules, hand)
+        return d.action, d.reason
+
+    def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:
+        if kind != "play":
+            return {"best": [], "points": None}
+        from .moon_solver import solve_moon
+
+        sol = solve_moon(hand)
+        return {"best": [str(d) for d in sol.best], "bidder_tricks": sol.tricks}
 
 
-def advise(hand: Hand, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES,
+_GAME42 = _Game42()
+
+
+def _game(hand: Any) -> Any:
+    from ..moon import MoonHand
+
+    return _Moon() if isinstance(hand, MoonHand) else _GAME42
+
+
+def _legal(hand: Any) -> list[Any]:
+    return [a.value for a in hand.legal_actions()]
+
+
+def advise(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES,
            seed: int = 0) -> Advice:
-    """The coach's advice for the decision of the seat to act (``seat``, if given, must be
-    it): the expected value of every legal option over ``samples`` guesses of what the
-    seat cannot see, and one sentence why the best one is best."""
-    if hand.is_over or hand.phase not in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING):
+    """The coach's advice for the decision of the seat to act in ``hand`` (a 42
+    :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`; ``seat``, if given,
+    must be the seat to act): the expected value of every legal option over ``samples``
+    guesses of what the seat cannot see, and one sentence why the best one is best."""
+    return _advise(_game(hand), hand, seat, samples, seed)
+
+
+def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> Advice:
+    if hand.is_over or not hand.legal_actions():
         raise NotationError("the hand is over: there is no decision to advise on",
                             rule="no-decision")
     if seat is not None and seat != hand.to_act:
@@ -316,32 +446,21 @@ def advise(hand: Hand, seat: int | None = None, *, samples: int = DEFAULT_SAMPLE
                             rule="not-to-act")
     if samples < 1:
         raise NotationError(f"samples must be at least 1, not {samples}", rule="samples")
-    view = SeatView.of(hand)
-    options = _options(hand, view)
-    kind = _kind(view.phase)
-    unit = _unit(view)
-    ws = worlds(view, samples, seed)
-    values: list[float] = []
+    view = game.view(hand)
+    kind = hand.legal_actions()[0].kind
+    options = _legal(hand)
+    unit = game.unit(view)
+    rng = _rng(game.fingerprint(view), seed)
+    ws = [w for w in (game.sample(view, rng) for _ in range(samples)) if w is not None]
+    values = []
     for option in options:
-        total = 0.0
-        for w in ws:
-            if kind == "play":
-                assert isinstance(option, Domino)
-                total += _play_value(view, w, option.index, unit)
-            else:
-                h = _world_hand(hand, w)
-                if kind == "bid":
-                    h.bid(option)  # type: ignore[arg-type]
-                else:
-                    h.name_contract(option)  # type: ignore[arg-type]
-                total += _hand_value(h, view.team)
+        total = sum(game.value(hand, view, w, kind, option, unit) for w in ws)
         values.append(total / max(len(ws), 1))
     opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
-    rule = decide(_RULES, hand)
-    rule_text = _choice_text(kind, rule.action)
-    advice = Advice(kind, view.seat, opts, unit, len(ws), "")
+    action, why = game.rule(hand)
+    advice = Advice(kind, view.seat, opts, unit, len(ws), "", game.side)
     return Advice(kind, view.seat, opts, unit, len(ws),
-                  _reason(advice, None, rule_text, rule.reason))
+                  _reason(advice, None, _choice_text(kind, action), why), game.side)
 
 
 def _amount(x: float, unit: str) -> str:
@@ -361,9 +480,9 @@ def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: s
     if chosen is None or chosen in ties:
         head = chosen if chosen is not None else best.choice
         return (f"{head} was best on average {guesses} "
-                f"({_amount(best.expected, advice.unit)} for your side).{thumb}")
+                f"({_amount(best.expected, advice.unit)} for {advice.side}).{thumb}")
     loss = advice.loss(chosen)
-    return (f"{best.choice} would have given your side {_amount(loss, advice.unit)} more "
+    return (f"{best.choice} would have given {advice.side} {_amount(loss, advice.unit)} more "
             f"than {chosen} on average {guesses}.{thumb}")
 
 
@@ -385,54 +504,55 @@ def _hindsight(kind: str, hand: Hand, team: int, played: Hand | None) -> dict[st
 
 
 # -- a whole hand --------------------------------------------------------------------------
-def _as_hand(source: Hand | HandRecord) -> Hand:
-    if isinstance(source, Hand):
+def _as_hand(source: Any) -> Any:
+    from ..moon import MoonHand
+
+    if isinstance(source, Hand | MoonHand):
         return source
     if isinstance(source, HandRecord):
         return source.replay()
-    raise NotationError(f"review needs a Hand or a HandRecord, not {type(source).__name__}",
+    raise NotationError(f"review needs a hand or a hand record, not {type(source).__name__}",
                         rule="review-source")
 
 
-def review(source: Hand | HandRecord, seat: int, *, samples: int = DEFAULT_SAMPLES,
+def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
            seed: int = 0, hindsight: bool = True, progress: Progress | None = None) -> Review:
-    """Judge every decision ``seat`` made in the hand (every bid, the contract, every play
-    with a choice), each from what the seat knew at that moment. ``progress(done, total)``
-    is called after each decision. Plays the engine made after a claim are not judged."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-        raise NotationError(f"seat {seat!r} is not a seat 0..3", rule="seat")
+    """Judge every decision ``seat`` made in the hand (a 42 :class:`~texas42.Hand` or
+    :class:`~texas42.HandRecord`, or a :class:`~texas42.moon.MoonHand`): every bid, the
+    contract (and in Moon the discard), every play with a choice, each from what the seat
+    knew at that moment. ``progress(done, total)`` is called after each decision. Plays
+    the engine made after a claim are not judged."""
+    hand = _as_hand(source)
+    game = _game(hand)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.seats:
+        raise NotationError(f"seat {seat!r} is not a seat 0..{game.seats - 1}", rule="seat")
     if samples < 1:
         raise NotationError(f"samples must be at least 1, not {samples}", rule="samples")
-    hand = _as_hand(source)
     steps = []
-    bids = plays = 0
+    counts: dict[str, int] = {}
+    claim = getattr(hand, "claim", None)
     for step, action in enumerate(hand.actions):
         kind = action.kind
-        index = {"bid": bids, "contract": 0, "play": plays}[kind]
-        if kind == "bid":
-            bids += 1
-        elif kind == "play":
-            plays += 1
+        index = counts.get(kind, 0)
+        counts[kind] = index + 1
         if action.seat != seat:
             continue
-        if kind == "play" and hand.claim is not None and index >= hand.claim.play:
+        if kind == "play" and claim is not None and index >= claim.play:
             continue  # the engine played these after the claim
         steps.append((step, kind, index, action.value))
-    first_play = next((i for i, a in enumerate(hand.actions) if a.kind == "play"), None)
-    played = hand.at(first_play) if first_play is not None and hindsight else None
     out = []
     for n, (step, kind, index, value) in enumerate(steps):
         before = hand.at(step)
         if len(before.legal_actions()) > 1:
-            advice = advise(before, seed=seed, samples=samples)
+            advice = _advise(game, before, None, samples, seed)
             chosen = _choice_text(kind, value)
-            rule = decide(_RULES, before)
+            action, why = game.rule(before)
             loss = advice.loss(chosen)
             out.append(Judged(
                 kind, index, chosen, advice.options, loss, label_for(loss, advice.unit),
-                _reason(advice, chosen, _choice_text(kind, rule.action), rule.reason),
+                _reason(advice, chosen, _choice_text(kind, action), why),
                 advice.unit, advice.worlds,
-                _hindsight(kind, before, seat % 2, played) if hindsight else None,
+                game.hindsight(kind, before, seat, hand) if hindsight else None,
                 _where(kind, index, before),
             ))
         if progress is not None:
@@ -449,6 +569,15 @@ def _where(kind: str, index: int, before: Hand) -> str:
 
 
 __all__ = [
-    "DEFAULT_SAMPLES", "LABELS", "POINTS_PER_MARK", "Advice", "Judged",
-    "Option", "Review", "advise", "label_for", "review", "worlds",
+    "DEFAULT_SAMPLES",
+    "LABELS",
+    "POINTS_PER_MARK",
+    "Advice",
+    "Judged",
+    "Option",
+    "Review",
+    "advise",
+    "hindsight_words",
+    "label_for",
+    "review",
 ]

@@ -15,12 +15,15 @@ from typing import Any
 import ipywidgets as W
 
 from ..hand import Hand
+from ..moon import MoonHand
 from . import _analysis
 from ._common import p, page, showing
 
-#: Guesses per decision in the explorers: a hint well under a second, a review a few.
+#: Guesses per decision in the explorers: a hint well under a second, a review a few
+#: (Moon's worlds are played through the engine, slower: fewer of them).
 HINT_SAMPLES = 32
 REVIEW_SAMPLES = 32
+MOON_SAMPLES = 16
 HINDSIGHT = "Hindsight (all hands open)"
 
 
@@ -29,9 +32,14 @@ def coach() -> Any:
     return _analysis.module("coach")
 
 
-def _unit_words(unit: str) -> str:
-    return ("points your side takes from here to the end of the hand" if unit == "points"
-            else "marks your side wins (minus marks it loses) in this hand")
+def _unit_words(a: Any) -> str:
+    if a.side == "you":
+        return "points you score in this hand"
+    if a.unit == "marks":
+        return "marks your side wins (minus marks it loses) in this hand"
+    if a.kind == "play":
+        return "points your side takes from here to the end of the hand"
+    return "points your side scores (minus the other side's) in this hand"
 
 
 def _fmt(x: float, unit: str) -> str:
@@ -55,16 +63,23 @@ def options_table(options: Any, unit: str, chosen: str | None = None) -> str:
             + head + "".join(rows) + "</table>")
 
 
-def hint(hand: Hand, seed: int = 0, samples: int = HINT_SAMPLES) -> tuple[str, str] | None:
+def _samples(hand: Any, samples: int | None, default: int) -> int:
+    if samples is not None:
+        return samples
+    return MOON_SAMPLES if isinstance(hand, MoonHand) else default
+
+
+def hint(hand: Hand | MoonHand, seed: int = 0,
+         samples: int | None = None) -> tuple[str, str] | None:
     """(HTML, one-line text) of the coach's hint for the seat to act, or ``None``."""
     mod = coach()
     if mod is None:
         return None
-    a = mod.advise(hand, samples=samples, seed=seed)
+    a = mod.advise(hand, samples=_samples(hand, samples, HINT_SAMPLES), seed=seed)
     text = (f"{a.best.choice}. {a.reason}")
     body = page(
         p("Hint: " + text),
-        p(f"Expected {_unit_words(a.unit)}, for each choice, over {a.worlds} guesses of "
+        p(f"Expected {_unit_words(a)}, for each choice, over {a.worlds} guesses of "
           "the dominoes you cannot see:"),
         options_table(a.options, a.unit),
     )
@@ -81,13 +96,14 @@ def hindsight_line(hand: Hand) -> str:
              "see them, so this is not advice.")
 
 
-def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None, seed: int = 0,
-               samples: int = REVIEW_SAMPLES) -> Any:
+def run_review(hand: Hand | MoonHand, seat: int, bar: W.IntProgress | None = None,
+               seed: int = 0, samples: int | None = None) -> Any:
     """The coach's review of ``seat`` (``None`` without the analysis package); ``bar``
     shows the progress."""
     mod = coach()
     if mod is None:
         return None
+    samples = _samples(hand, samples, REVIEW_SAMPLES)
     if bar is None:
         return mod.review(hand, seat, samples=samples, seed=seed)
 
@@ -96,6 +112,11 @@ def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None, seed: in
 
     with showing(bar):
         return mod.review(hand, seat, samples=samples, seed=seed, progress=tick)
+
+
+def mod_words(h: dict[str, Any]) -> str:
+    mod = coach()
+    return str(mod.hindsight_words(h)) if mod is not None else ""
 
 
 def review_lines(rv: Any, you: str = "you") -> list[str]:
@@ -120,13 +141,11 @@ def review_html(rv: Any, you: str = "you") -> str:
     for d, line in zip(rv.decisions, review_lines(rv, you), strict=True):
         parts.append(p(line))
         parts.append(options_table(d.options, d.unit, d.chosen))
-        if d.hindsight is not None and d.hindsight.get("points") is not None:
-            best = ", ".join(d.hindsight["best"])
-            extra = f" best {best};" if best else ""
+        h = d.hindsight
+        if h is not None and (h.get("points") is not None or h.get("bidder_tricks") is not None):
             parts.append(
                 '<p style="margin:0 0 8px 1em;color:#555;font-size:0.9em">'
-                + html.escape(f"{HINDSIGHT}:{extra} your side would take "
-                              f"{d.hindsight['points']} points. Not advice: nobody sees "
+                + html.escape(f"{HINDSIGHT}: {mod_words(h)}. Not advice: nobody sees "
                               "every hand.") + "</p>")
     total = rv.total_loss
     parts.append(p("Every decision was sound, from what you could see." if total < 1e-9
