@@ -53,4 +53,4 @@ def test_review_judges_every_decision_from_what_the_seat_saw() -> None:
     assert "guesses of the hidden dominoes" in box
     # The open-hands answer appears only labelled as hindsight.
     assert box.count("all hands open") == box.count(HINDSIGHT)
-    assert not ex.progress.layout.visibility == "visible"
+    assert ex.progress.layout.visibility != "visible"

@@ -565,6 +565,8 @@ def _where(kind: str, index: int, before: Hand) -> str:
         return f"bid {index + 1}"
     if kind == "contract":
         return "trumps"
+    if kind == "discard":
+        return "the widow"
     return f"trick {len(before.tricks) + 1}"
 
 

@@ -123,7 +123,8 @@ def review_lines(rv: Any, you: str = "you") -> list[str]:
     """One plain line per decision (for the explorers' ``state`` and tests)."""
     out = []
     for d in rv.decisions:
-        verb = {"bid": "bid", "contract": "named", "play": "played"}[d.kind]
+        verb = {"bid": "bid", "contract": "named", "play": "played",
+                "discard": "laid aside"}.get(d.kind, d.kind)
         out.append(f"{d.where.capitalize()}: {you} {verb} {d.chosen} — {d.label}"
                    + ("" if d.loss == 0 else f", about {_fmt(d.loss, d.unit).lstrip('+')} "
                       f"{d.unit} lost on average") + f". {d.reason}")
@@ -148,7 +149,7 @@ def review_html(rv: Any, you: str = "you") -> str:
                 + html.escape(f"{HINDSIGHT}: {mod_words(h)}. Not advice: nobody sees "
                               "every hand.") + "</p>")
     total = rv.total_loss
+    marks = " (a mark counts as 42)" if any(d.unit == "marks" for d in rv.decisions) else ""
     parts.append(p("Every decision was sound, from what you could see." if total < 1e-9
-                   else f"In all, about {total:.1f} points given away on average (a mark "
-                   "counts as 42)."))
+                   else f"In all, about {total:.1f} points given away on average{marks}."))
     return page(*parts)
