@@ -54,3 +54,41 @@ def test_review_judges_every_decision_from_what_the_seat_saw() -> None:
     # The open-hands answer appears only labelled as hindsight.
     assert box.count("all hands open") == box.count(HINDSIGHT)
     assert ex.progress.layout.visibility != "visible"
+
+
+def test_bidding_explorer_judges_each_bid_from_the_hand_alone() -> None:
+    from texas42.widgets import BiddingExplorer
+
+    ex = BiddingExplorer(seed=4)
+    ex.sound_button.click()
+    assert ex.message_kind == "warn" and ex.state["sound"] == []
+    for _ in range(4):
+        if ex.state["phase"] != "bidding":
+            break
+        ex.auto_button.click()
+    ex.sound_button.click()
+    check_clean(ex, "sound")
+    lines = ex.state["sound"]
+    assert len(lines) == len(ex.hand.bids)
+    assert all(any(w in x for w in ("fine", "inaccuracy", "mistake", "blunder")) for x in lines)
+    assert "Best from its own dominoes" in lines[0]
+    if ex.state["phase"] == "playing":
+        assert "Hindsight (all hands open)" in ex.result_box.value
+    ex.undo_button.click()
+    assert ex.state["sound"] == []
+
+
+def test_replay_explorer_reviews_any_seat() -> None:
+    from texas42.widgets import ReplayExplorer
+
+    ex = ReplayExplorer(seed=2)
+    for seat in (1, 2):
+        ex.review_seat.value = seat
+        ex.review_button.click()
+        check_clean(ex, "review")
+        assert ex.state["review"], seat
+        assert ex.message.startswith(f"Review of Seat {seat}") or "Review of" in ex.message
+        assert "guesses of the hidden dominoes" in ex.review_box.value
+    ex.rules_picker.value = "moon"
+    assert [v for _, v in ex.review_seat.options] == [0, 1, 2]
+    assert ex.state["review"] == []
