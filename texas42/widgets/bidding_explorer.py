@@ -6,7 +6,7 @@ the consequences."""
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as W
 
@@ -285,8 +285,8 @@ class BiddingExplorer(Explorer):
             for n, i in enumerate(steps):
                 before = h.at(i)
                 action = h.actions[i]
-                chosen = action.value if isinstance(action.value, str) else bid_text(
-                    int(action.value))  # type: ignore[call-overload]
+                value = action.value
+                chosen = value if isinstance(value, str) else bid_text(cast(int, value))
                 a = mod.advise(before, samples=_coach.HINT_SAMPLES, seed=i)
                 loss = a.loss(chosen)
                 label = mod.label_for(loss, a.unit)
