@@ -7,8 +7,11 @@ tricks it may look at, the voids shown) and nothing else. It guesses the unseen 
 the counts, the voids and the bids); these guesses are the *worlds*. Each legal option is
 tried in the SAME worlds, and each world is played to the end by rule-based players who
 see only their own seat's view in that world (:func:`~texas42.analysis.playout.rule_playout`;
-cheap, so a whole hand's review stays within seconds, in the browser too). The option's
-``expected`` value is the average over the worlds.
+cheap, so a whole hand's review stays within seconds, in the browser too). In the last
+:data:`ENDGAME_TRICKS` tricks of a points contract each world is played exactly instead
+(the solver on that guessed world: by then the seat knows nearly everything, and the
+rule-based players' endgame is their weakest part). The option's ``expected`` value is
+the average over the worlds.
 
 Units (always said): a play in a points contract is judged in *points* the seat's side
 takes from that moment to the end of the hand (the trick in progress counts whole). When
@@ -53,9 +56,15 @@ from ..hand import Hand, Phase, _score
 from ..records import HandRecord
 from .players import RuleBasedPlayer, _fingerprint, decide
 from .playout import rule_playout
+from .position import Position
 from .sampling import sample_holdings
 from .view import SeatView
 
+#: From this many tricks left (the one in progress included), each world of a play in a
+#: points contract is played exactly (the open-hands solver on that world, not on the true
+#: deal): few dominoes are unseen by then, so a world is close to what the seat knows, and
+#: such small positions solve in milliseconds. Earlier, rule-based playouts (cheap).
+ENDGAME_TRICKS = 3
 #: Guesses of the hidden dominoes per decision, by default.
 DEFAULT_SAMPLES = 48
 #: A mark counts as a whole hand's points when a loss in marks is put into words.
@@ -314,6 +323,25 @@ class _Game42:
     def sample(self, view: Any, rng: random.Random) -> list[int] | None:
         return sample_holdings(view, rng)
 
+    def values(self, hand: Any, view: Any, world: list[int], kind: str,
+               options: list[Any], unit: str) -> list[float]:
+        """Every option's value in one world: exact play of the world in the endgame
+        (:data:`ENDGAME_TRICKS`), else one playout per option."""
+        c = view.contract
+        if (kind == "play" and unit == "points" and c is not None
+                and c.kind not in ("nello", "sevens")
+                and 7 - view.tricks_played <= ENDGAME_TRICKS):
+            from .solver import solver_for
+
+            pos = Position((world[0], world[1], world[2], world[3]), c, view.leader,
+                           view.trick, bidder=view.bidder, out=view.sitting_out)
+            got = solver_for(pos).play_values(pos)
+            rest = pos.remaining_points
+            team = view.team
+            return [float(got[o.index] if team == 0 else rest - got[o.index])
+                    for o in options]
+        return [self.value(hand, view, world, kind, o, unit) for o in options]
+
     def value(self, hand: Any, view: Any, world: list[int], kind: str, option: Any,
               unit: str) -> float:
         if kind == "play":
@@ -452,10 +480,14 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> 
     unit = game.unit(view)
     rng = _rng(game.fingerprint(view), seed)
     ws = [w for w in (game.sample(view, rng) for _ in range(samples)) if w is not None]
-    values = []
-    for option in options:
-        total = sum(game.value(hand, view, w, kind, option, unit) for w in ws)
-        values.append(total / max(len(ws), 1))
+    totals = [0.0] * len(options)
+    for w in ws:
+        if hasattr(game, "values"):
+            got = game.values(hand, view, w, kind, options, unit)
+        else:
+            got = [game.value(hand, view, w, kind, o, unit) for o in options]
+        totals = [a + b for a, b in zip(totals, got, strict=True)]
+    values = [x / max(len(ws), 1) for x in totals]
     opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
     action, why = game.rule(hand)
     advice = Advice(kind, view.seat, opts, unit, len(ws), "", game.side)
