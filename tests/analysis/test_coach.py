@@ -14,11 +14,14 @@ from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, decide, play_hand, solve
 from texas42.analysis.cli import main
 from texas42.analysis.coach import LABELS, POINTS_PER_MARK, advise, label_for, review
+from texas42.analysis.moon_players import MoonRuleBasedPlayer, MoonView, play_moon_hand
 from texas42.analysis.sampling import deal_hidden
 from texas42.analysis.view import SeatView
 from texas42.contracts import tables
+from texas42.dominoes import DOMINOES, DominoSet
 from texas42.errors import Texas42Error
 from texas42.hand import Phase
+from texas42.moon import MoonDeal, MoonHand
 
 SAMPLES = 6  # small: the properties hold for any number of guesses
 
@@ -231,3 +234,84 @@ def test_review_command_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["review", str(path), "--seat", "0"]) == 2
     assert main(["review", str(tmp_path / "missing.json"), "--seat", "0"]) == 2
     assert "texas42 review:" in capsys.readouterr().err
+
+
+# -- Moon: the same coach through its adapter ------------------------------------------------
+def _moon_played(seed: int) -> MoonHand:
+    hand = MoonHand(MoonDeal.from_seed(seed), shaker=seed % 3)
+    play_moon_hand(hand, [MoonRuleBasedPlayer()] * 3)
+    return hand
+
+
+def _moon_twin(hand: MoonHand, step: int, seat: int, rng: random.Random) -> MoonHand | None:
+    """The Moon hand up to ``step`` on another deal that agrees with all ``seat`` saw (the
+    widow and the discard move too when ``seat`` is not the bidder)."""
+    before = hand.at(step)
+    view = MoonView.of(before, seat)
+    played = [0, 0, 0]
+    for t in before.tricks:
+        for s, d in zip(t.seats, t.plays, strict=True):
+            played[s] |= 1 << d.index
+    for s, d in zip(view.trick_seats, view.trick, strict=False):
+        played[s] |= 1 << d.index
+    needs = {s: view.remaining_count(s) for s in range(3) if s != seat}
+    forbidden: dict[int, int] = {}
+    if before.contract is not None:
+        members = tables(before.contract).members
+        for s, suits in view.voids().items():
+            forbidden[s] = sum(members[x] for x in range(9) if suits >> x & 1)
+    shares = deal_hidden(rng, view.unseen, needs, forbidden)
+    if shares is None:
+        return None
+    sevens = [hand.deal.masks[s] if s == seat else played[s] | shares[s] for s in range(3)]
+    if seat == before.bidder:
+        widow = hand.deal.widow
+    else:
+        spare = view.unseen & ~sum(shares.values())
+        widow = DOMINOES[spare.bit_length() - 1]
+        if before.discard is not None and before.bidder is not None:
+            # The bidder laid aside a domino the seat never saw: the spare one.
+            sevens[before.bidder] = played[before.bidder] | shares[before.bidder]
+    twin = MoonHand(MoonDeal([DominoSet(m) for m in sevens], widow), shaker=hand.shaker)
+    for a in hand.actions[:step]:
+        twin.apply(("discard", widow) if a.kind == "discard" and seat != a.seat else a[:2])
+    return twin
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 10_000), shuffle=st.integers(0, 99))
+def test_moon_no_peek(seed: int, pick: int, shuffle: int) -> None:
+    hand = _moon_played(seed)
+    steps = [i for i, a in enumerate(hand.actions)
+             if len(hand.at(i).legal_actions()) > 1 and a.kind in ("bid", "play")]
+    if not steps:
+        return  # everyone passed at once: nothing to judge
+    step = steps[pick % len(steps)]
+    seat = hand.actions[step].seat
+    twin = _moon_twin(hand, step, seat, random.Random(shuffle))
+    assert twin is not None
+    assert MoonView.of(hand.at(step)) == MoonView.of(twin)
+    assert advise(hand.at(step), samples=3, seed=1) == advise(twin, samples=3, seed=1)
+
+
+def test_moon_review() -> None:
+    hand = _moon_played(4)
+    rv = review(hand, hand.bidder if hand.bidder is not None else 0, samples=4, seed=1)
+    assert rv.decisions and {d.unit for d in rv.decisions} == {"points"}
+    for d in rv.decisions:
+        assert d.loss >= 0 and d.label == label_for(d.loss)
+        if d.kind == "play":
+            assert d.hindsight is not None and d.hindsight["best"]
+    with pytest.raises(Texas42Error):
+        review(hand, 3)  # Moon has three seats
+
+
+def test_a_mark_bid_is_judged_in_marks() -> None:
+    hand = Hand(Deal.from_seed(3), shaker=3)
+    for b in (42, "pass", "pass", "pass"):
+        hand.bid(b)
+    hand.name_contract(hand.valid_contracts()[0])
+    a = advise(hand, samples=4, seed=0)
+    assert a.kind == "play" and a.unit == "marks"
+    assert all(-1 <= o.expected <= 1 for o in a.options)  # one mark won or lost
+    assert "marks" in a.reason
