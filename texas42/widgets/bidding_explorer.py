@@ -160,8 +160,8 @@ class BiddingExplorer(Explorer):
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
         self.name_button = button("Name trumps", "the bidder names this contract", style="primary")
         self.odds_button = button("Show the odds", "solve many deals to estimate the chances")
-        self.sound_button = button("Was each bid sound?", "judge every bid so far from the "
-                                   "bidder's own dominoes and what it heard (the coach)")
+        self.sound_button = button("Review the bids", "was each bid sound? Each bid so far "
+                                   "judged from the bidder's own dominoes and what it heard")
         self.sound_box = html_box()
         self._sound: list[str] = []
         self.progress = progress_bar("Thinking:")
@@ -531,7 +531,7 @@ class BiddingExplorer(Explorer):
                         f"Hindsight (all hands open): with every hand face up and best play "
                         f"by all, the bidders take {taken} points: {c.kind} would be "
                         f"{'made' if made else 'set'} (they must {goal}). {best} No player "
-                        "sees every hand: 'Was each bid sound?' judges the bids fairly."
+                        "sees every hand: 'Review the bids' judges the bids fairly."
                     )
                 )
             else:
@@ -542,7 +542,7 @@ class BiddingExplorer(Explorer):
                         f"Hindsight (all hands open): with every hand face up and best play by "
                         f"all four players, the bidders take {taken} of 42 points: the bid "
                         f"would be {verdict} (it needs {need}). {best} No player sees every "
-                        "hand: 'Was each bid sound?' judges the bids fairly."
+                        "hand: 'Review the bids' judges the bids fairly."
                     )
                 )
         else:
