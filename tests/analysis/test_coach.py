@@ -315,3 +315,16 @@ def test_a_mark_bid_is_judged_in_marks() -> None:
     assert a.kind == "play" and a.unit == "marks"
     assert all(-1 <= o.expected <= 1 for o in a.options)  # one mark won or lost
     assert "marks" in a.reason
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("lechner", 4), ("seed", 6)])
+def test_every_guess_replays_the_public_auction(rules: str, seed: int) -> None:
+    """A plunge promises doubles, and under the seed rules the holder of 1-0 bids first:
+    every guess fits those public facts, so none is dropped."""
+    hand = Hand(Deal.from_seed(seed), shaker=3, rules=rules)
+    play_hand(hand, [RuleBasedPlayer()] * 4)
+    if rules == "lechner":
+        assert hand.special_bids  # seed 4: a plunge
+    for seat in range(4):
+        for d in review(hand, seat, samples=5, seed=1, hindsight=False).decisions:
+            assert d.worlds == 5, (seat, d.kind, d.index)

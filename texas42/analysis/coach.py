@@ -47,16 +47,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bidding import MARK, bid_text
+from ..bidding import MARK, bid_text, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino, DominoSet
-from ..errors import NotationError
-from ..hand import Hand, Phase, _score
+from ..errors import NotationError, Texas42Error
+from ..hand import ONE_DOUBLE, Hand, Phase, _score
 from ..records import HandRecord
 from .players import RuleBasedPlayer, _fingerprint, decide
 from .playout import rule_playout
 from .position import Position
+from .rules_of_thumb import DOUBLES_MASK
 from .sampling import sample_holdings
 from .view import SeatView
 
@@ -320,8 +321,35 @@ class _Game42:
     def unit(self, view: Any) -> str:
         return _unit(view)
 
-    def sample(self, view: Any, rng: random.Random) -> list[int] | None:
-        return sample_holdings(view, rng)
+    def sample(self, hand: Any, view: Any, rng: random.Random) -> list[int] | None:
+        """A guess that fits the view, and two public facts the view does not hold: the
+        holder of 1-0 bid first when the rules say so, and a seat that bid a plunge or
+        splash holds the doubles it needs (``hand`` is read for those public facts only)."""
+        one = 1 << ONE_DOUBLE.index
+        first = view.bidding_order[0]
+        needs: list[tuple[int, int]] = []
+        if view.rules.first_bidder == "holder-of-1-0" and first != view.seat and (
+                view.unseen & one):
+            needs.append((first, -1))
+        for i, name in hand.special_bids.items():
+            who = view.bidding_order[i] if i < 4 else view.shaker
+            if who != view.seat:
+                needs.append((who, special_bid_doubles(name, view.rules)))
+        if not needs:
+            return sample_holdings(view, rng)
+        shown = [0, 0, 0, 0]
+        for s_, _, d in view.plays_seen():
+            shown[s_] |= 1 << d.index
+        hands = None
+        for _ in range(30):
+            hands = sample_holdings(view, rng)
+            if hands is None:
+                return None
+            if all((hands[who] & one) if n < 0 else
+                   ((hands[who] | shown[who]) & DOUBLES_MASK).bit_count() >= n
+                   for who, n in needs):
+                return hands
+        return hands  # the closest the tries found (a world that cannot replay is dropped)
 
     def values(self, hand: Any, view: Any, world: list[int], kind: str,
                options: list[Any], unit: str) -> list[float]:
@@ -387,7 +415,7 @@ class _Moon:
     def unit(self, view: Any) -> str:
         return "points"
 
-    def sample(self, view: Any, rng: random.Random) -> Any:
+    def sample(self, hand: Any, view: Any, rng: random.Random) -> Any:
         """A whole Moon deal (three sevens and the widow) that fits what the seat saw."""
         from ..moon import MOON_MASK
 
@@ -479,19 +507,26 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> 
     options = _legal(hand)
     unit = game.unit(view)
     rng = _rng(game.fingerprint(view), seed)
-    ws = [w for w in (game.sample(view, rng) for _ in range(samples)) if w is not None]
+    ws = [w for w in (game.sample(hand, view, rng) for _ in range(samples)) if w is not None]
     totals = [0.0] * len(options)
+    used = 0
     for w in ws:
-        if hasattr(game, "values"):
-            got = game.values(hand, view, w, kind, options, unit)
-        else:
-            got = [game.value(hand, view, w, kind, o, unit) for o in options]
+        try:
+            if hasattr(game, "values"):
+                got = game.values(hand, view, w, kind, options, unit)
+            else:
+                got = [game.value(hand, view, w, kind, o, unit) for o in options]
+        except Texas42Error:
+            # The guess fits the counts, voids and bids, but the engine refuses to replay
+            # the auction on it (a plunge by a seat given too few doubles): drop it.
+            continue
         totals = [a + b for a, b in zip(totals, got, strict=True)]
-    values = [x / max(len(ws), 1) for x in totals]
+        used += 1
+    values = [x / max(used, 1) for x in totals]
     opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
     action, why = game.rule(hand)
-    advice = Advice(kind, view.seat, opts, unit, len(ws), "", game.side)
-    return Advice(kind, view.seat, opts, unit, len(ws),
+    advice = Advice(kind, view.seat, opts, unit, used, "", game.side)
+    return Advice(kind, view.seat, opts, unit, used,
                   _reason(advice, None, _choice_text(kind, action), why), game.side)
 
 
