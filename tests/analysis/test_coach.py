@@ -328,3 +328,16 @@ def test_every_guess_replays_the_public_auction(rules: str, seed: int) -> None:
     for seat in range(4):
         for d in review(hand, seat, samples=5, seed=1, hindsight=False).decisions:
             assert d.worlds == 5, (seat, d.kind, d.index)
+
+
+def test_review_command_reads_a_moon_record(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    hand = _moon_played(4)
+    path = tmp_path / "moon.json"
+    path.write_text(hand.to_json())
+    seat = hand.bidder if hand.bidder is not None else 0
+    assert main(["review", str(path), "--seat", str(seat), "--json", "--samples", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seat"] == seat and data["decisions"]
+    assert {d["kind"] for d in data["decisions"]} <= {"bid", "discard", "contract", "play"}
+    assert main(["review", str(path), "--seat", "3"]) == 2  # Moon has three seats

@@ -106,8 +106,10 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
         "of the dominoes the seat could not see, the loss against the best, a label and a "
         "reason. The open-hands solver's answer is shown beside it as hindsight.",
     )
-    p.add_argument("record", help="a hand record (JSON file, or - for standard input)")
-    p.add_argument("--seat", type=int, required=True, help="the seat to review (0..3)")
+    p.add_argument("record", help="a hand record (JSON file, or - for standard input; a "
+                   "Moon record too)")
+    p.add_argument("--seat", type=int, required=True, help="the seat to review (0..3; "
+                   "Moon 0..2)")
     p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
                    help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES})")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -124,11 +126,14 @@ def review_main(args: argparse.Namespace) -> int:
         text = _read_source(args.record)
         if text is None:
             raise NotationError(f"no such record file: {args.record!r}", rule="source")
-        if _moon_record(text) is not None:
-            raise NotationError("texas42 review reads 42 records; the Moon coach is in the "
-                                "Moon explorer", rule="moon-review")
-        rv = review(HandRecord.from_json(text), args.seat, samples=args.samples,
-                    seed=args.seed)
+        moon = _moon_record(text)
+        if moon is not None:
+            from ..moon import MoonHand
+
+            source: Any = MoonHand.replay_dict(moon)  # kinds: bid, discard, contract, play
+        else:
+            source = HandRecord.from_json(text)
+        rv = review(source, args.seat, samples=args.samples, seed=args.seed)
     except (Texas42Error, ValueError) as exc:
         print(f"texas42 review: {exc}", file=sys.stderr)
         return 2
