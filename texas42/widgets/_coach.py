@@ -86,16 +86,6 @@ def hint(hand: Hand | MoonHand, seed: int = 0,
     return body, text
 
 
-def hindsight_line(hand: Hand) -> str:
-    """One extra line: the open-hands solver's best plays, labelled as hindsight."""
-    sol = _analysis.solve(hand)
-    if sol is None:
-        return ""
-    best = ", ".join(str(d) for d in sol.best)
-    return p(f"{HINDSIGHT}: had you seen every hand, {best} would be best. You could not "
-             "see them, so this is not advice.")
-
-
 def run_review(hand: Hand | MoonHand, seat: int, bar: W.IntProgress | None = None,
                seed: int = 0, samples: int | None = None) -> Any:
     """The coach's review of ``seat`` (``None`` without the analysis package); ``bar``
