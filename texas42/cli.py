@@ -7,8 +7,9 @@
     exit status 2 (with the action and the rule) if an action is illegal.
 ``texas42 rules [PRESET]``
     the options of a rules preset, in words.
-``texas42 solve`` / ``texas42 advise``
-    the exact solver and the bid odds (from :mod:`texas42.analysis`).
+``texas42 solve`` / ``texas42 advise`` / ``texas42 review``
+    the exact solver, the bid odds and the coach's review of one seat's decisions
+    (from :mod:`texas42.analysis`).
 """
 
 from __future__ import annotations
@@ -201,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     analysis_cli.add_solve_parser(sub)
     analysis_cli.add_advise_parser(sub)
+    analysis_cli.add_review_parser(sub)
     return parser
 
 

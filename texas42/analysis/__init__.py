@@ -23,12 +23,15 @@ match harness, all in pure Python.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
   (plunge and splash too); :func:`evaluate_moon_hand`: the same for a Moon hand.
 - :func:`match`: duplicate matches between players, with 95% intervals.
+- :func:`review` / :class:`Review` (and :func:`texas42.analysis.coach.advise`): the honest
+  coach, each decision of a seat judged over guesses of what it could not see (42 and Moon).
 - Moon (three players): :func:`solve_moon` / :class:`MoonSolution` (the bidder against the
   two others), :func:`can_make_moon`; :class:`MoonView`, :class:`MoonRandomPlayer`,
   :class:`MoonRuleBasedPlayer`, :class:`MoonSamplingPlayer`, :func:`moon_decide`,
   :func:`play_moon_hand`, :func:`make_moon_player`, :func:`moon_match`.
 """
 
+from .coach import Review, review
 from .evaluator import Evaluation, Odds, evaluate_hand
 from .match import MatchResult, match
 from .minimax import minimax
@@ -79,6 +82,7 @@ __all__ = [
     "Player",
     "Position",
     "RandomPlayer",
+    "Review",
     "RuleBasedPlayer",
     "SamplingPlayer",
     "SeatView",
@@ -98,6 +102,7 @@ __all__ = [
     "moon_match",
     "play_hand",
     "play_moon_hand",
+    "review",
     "solve",
     "solve_moon",
     "value",

@@ -5,6 +5,7 @@ The main ``texas42`` command wires them in::
     from texas42.analysis.cli import add_solve_parser, add_advise_parser
     add_solve_parser(subparsers)     # sets func=solve_main
     add_advise_parser(subparsers)    # sets func=advise_main
+    add_review_parser(subparsers)    # sets func=review_main (the coach)
 
 They also run on their own: ``python -m texas42.analysis solve RECORD --json``.
 
@@ -33,7 +34,7 @@ from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
 from ..errors import NotationError, Texas42Error, quote
-from ..moon import is_moon_data
+from ..moon import MoonHand, is_moon_data
 from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
 from .evaluator import METHODS, evaluate_hand
@@ -42,6 +43,8 @@ from .solver import can_make, can_reach, solve
 
 _SOLVE_HELP = "best play from a position: the value of every legal play and a best line"
 _ADVISE_HELP = "bid odds of a hand: the chance of making each bid with each contract"
+_REVIEW_HELP = ("the coach's review of one seat's decisions in a recorded hand, judged from "
+                "what that seat could see")
 
 
 def _seat(text: str) -> int:
@@ -114,6 +117,51 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=advise_main)
     return p
+
+
+def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``review`` to an ``argparse`` subparsers object (``func=review_main``)."""
+    from .coach import DEFAULT_SAMPLES
+
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "review", help=_REVIEW_HELP, description=_REVIEW_HELP + ": each bid, the naming of "
+        "trumps and each play, with the expected result of every legal option over guesses "
+        "of the dominoes the seat could not see, the loss against the best, a label and a "
+        "reason. The open-hands solver's answer is shown beside it as hindsight.",
+    )
+    p.add_argument("record", help="a hand record (JSON file, or - for standard input; a "
+                   "Moon record too)")
+    p.add_argument("--seat", type=_seat, required=True, help="the seat to review (0..3; "
+                   "Moon 0..2)")
+    p.add_argument("--samples", type=_count, default=DEFAULT_SAMPLES,
+                   help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES})")
+    p.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=review_main)
+    return p
+
+
+def review_main(args: argparse.Namespace) -> int:
+    """Run ``texas42 review``; returns the exit code."""
+    from .coach import review
+
+    try:
+        data = _read_source(args.record)
+        if data is None:
+            raise NotationError(f"no such record file: {quote(args.record)}", rule="source")
+        if is_moon_data(data):
+            source: Any = MoonHand.replay_dict(data)  # kinds: bid, discard, contract, play
+        else:
+            source = HandRecord.from_dict(data)
+        rv = review(source, args.seat, samples=args.samples, seed=args.seed)
+    except (Texas42Error, ValueError) as exc:
+        print(f"texas42 review: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(rv.to_json()))
+    else:
+        print(rv.table())
+    return 0
 
 
 def _read_source(source: str) -> Any:
@@ -201,7 +249,6 @@ def solve_main(args: argparse.Namespace) -> int:
 
 def _solve_moon(data: dict[str, Any], args: argparse.Namespace) -> int:
     """``texas42 solve`` for a Moon record: the bidder's tricks with best play."""
-    from ..moon import MoonHand
     from .moon_solver import MoonPosition, moon_solver_for, solve_moon
 
     for option in ("leader", "bidder", "bid", "rules"):
@@ -341,6 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     add_solve_parser(sub)
     add_advise_parser(sub)
+    add_review_parser(sub)
     args = parser.parse_args(args_list)
     from ..cli import guarded
 

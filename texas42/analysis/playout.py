@@ -9,6 +9,8 @@ through the engine (the tests check it). The hand evaluator runs thousands of th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..contracts import Contract
 from ..dominoes import DOMINOES
 from ._tables import COUNT, fast_tables
@@ -16,32 +18,40 @@ from .rules_of_thumb import _above, _trump_order, nello_choice, play_choice
 
 
 def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder: int,
-                 leader: int | None = None, every_trick: bool = False) -> tuple[int, int]:
+                 leader: int | None = None, every_trick: bool = False, *,
+                 declarer: int | None = None, trick: Sequence[int] = (),
+                 points: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     """Play all seven tricks with rule-based players; returns the points each side
     (seats 0+2, seats 1+3) took. ``bidder``'s side is the bidding side; ``leader`` (the
     declarer) leads the first trick (default: the bidder). In nello the leader's partner
     sits out. ``every_trick``: a mark bid, played as the players play one (every trick
-    counts, not the count)."""
+    counts, not the count).
+
+    From the middle of a hand (the coach's playouts): ``hands`` hold what is left,
+    ``leader`` led the trick in progress, ``trick`` its dominoes so far (indices),
+    ``points`` what each side took already, ``declarer`` who named the contract (for
+    nello: its partner sits out); the tricks left are played to the end."""
     ft = fast_tables(contract)
     above = _above(contract)
     tops = _trump_order(contract)
     h = list(hands)
     lead = bidder if leader is None else leader
     bid_team = bidder & 1
-    points = [0, 0]
+    took = list(points)
     sevens = ft.sevens
     nello = contract.kind == "nello"
-    declarer = lead
-    out = (lead + 2) & 3 if nello else -1
+    declarer = lead if declarer is None else declarer
+    out = (declarer + 2) & 3 if nello else -1
     if nello:
         h[out] = 0
     seat_power = ft.seat_power(bid_team)
     members, lead_of = ft.members, ft.lead
     size = 3 if nello else 4
-    for _ in range(7):
-        plays: list[int] = []
+    held_now = (h[0] | h[1] | h[2] | h[3]).bit_count() + len(trick)
+    for t in range(-(-held_now // size)):
+        plays: list[int] = list(trick) if t == 0 else []
         seats = [s for s in ((lead + i) & 3 for i in range(4)) if s != out]
-        for k in range(size):
+        for k in range(len(plays), size):
             p = seats[k]
             held = h[p]
             if sevens:
@@ -70,6 +80,6 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
         won = 1
         for x in plays:
             won += COUNT[x]
-        points[winner & 1] += won
+        took[winner & 1] += won
         lead = winner
-    return (points[0], points[1])
+    return (took[0], took[1])

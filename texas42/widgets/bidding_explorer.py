@@ -6,7 +6,7 @@ the consequences."""
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as W
 
@@ -22,7 +22,7 @@ from ..contracts import Contract
 from ..dominoes import Domino
 from ..hand import Hand, Phase, allowed_contracts
 from ..rules import Rules
-from . import _analysis
+from . import _analysis, _coach
 from ._common import (
     SEAT_NAMES,
     DealSource,
@@ -160,6 +160,10 @@ class BiddingExplorer(Explorer):
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
         self.name_button = button("Name trumps", "the bidder names this contract", style="primary")
         self.odds_button = button("Show the odds", "solve many deals to estimate the chances")
+        self.sound_button = button("Review the bids", "was each bid sound? Each bid so far "
+                                   "judged from the bidder's own dominoes and what it heard")
+        self.sound_box = html_box()
+        self._sound: list[str] = []
         self.progress = progress_bar("Thinking:")
         self.hand_box = html_box()
         self.auction_box = html_box()
@@ -176,6 +180,7 @@ class BiddingExplorer(Explorer):
         self.undo_button.on_click(self._on_undo)
         self.name_button.on_click(self._on_name)
         self.odds_button.on_click(self._on_odds)
+        self.sound_button.on_click(self._on_sound)
         self.bid_row = W.HBox([self.bid_picker, self.bid_button, self.auto_button])
         self.contract_row = W.HBox([self.contract_picker, self.name_button, self.auto_button])
         self.action_row = W.VBox([self.bid_row])
@@ -187,8 +192,9 @@ class BiddingExplorer(Explorer):
                 self.hand_box,
                 self.action_row,
                 self.meaning,
-                W.HBox([self.undo_button, self.odds_button, self.progress]),
+                W.HBox([self.undo_button, self.odds_button, self.sound_button, self.progress]),
                 self.odds_box,
+                self.sound_box,
                 self.auction_box,
                 self.result_box,
             ]
@@ -217,6 +223,7 @@ class BiddingExplorer(Explorer):
         self.reasons = []
         self._odds = None
         self.odds_box.value = ""
+        self._sound, self.sound_box.value = [], ""
         self.render()
         self.show_message(
             f"Dealt {self.source.describe()} (deal code {deal.code}). " + self.hand.status()
@@ -248,6 +255,7 @@ class BiddingExplorer(Explorer):
             return
         self.hand.undo()
         self.reasons.pop()
+        self._sound, self.sound_box.value = [], ""
         self.render()
         self.show_message("Took back the last action. " + self.hand.status())
 
@@ -257,6 +265,44 @@ class BiddingExplorer(Explorer):
         self.hand.name_contract(str(self.contract_picker.value))
         self.reasons.append(f"{SEAT_NAMES[seat]} names {self.hand.contract}")
         self._after_action()
+
+    @safe
+    def _on_sound(self, _b: Any = None) -> None:
+        """Each bid of the auction so far, judged from what its bidder knew: its own seven
+        dominoes and the bids before it (the coach's playouts, no hidden hand)."""
+        h = self.hand
+        steps = [i for i, a in enumerate(h.actions) if a.kind == "bid"]
+        if not steps:
+            self.show_message("No bid yet: make one (or let the computer bid) first.", kind="warn")
+            return
+        mod = _coach.coach()
+        if mod is None:
+            self.sound_box.value = page(p("Judging the bids needs texas42.analysis."))
+            self.show_message("No judgement: the analysis package is missing.", kind="warn")
+            return
+        lines, parts = [], []
+        with showing(self.progress, len(steps)):
+            for n, i in enumerate(steps):
+                before = h.at(i)
+                action = h.actions[i]
+                value = action.value
+                chosen = value if isinstance(value, str) else bid_text(cast(int, value))
+                a = mod.advise(before, samples=_coach.HINT_SAMPLES, seed=i)
+                loss = a.loss(chosen)
+                label = mod.label_for(loss, a.unit)
+                line = (f"{SEAT_NAMES[action.seat]} bid {chosen}: {label}"
+                        + ("" if loss == 0 else f", about {loss:.2f} {a.unit} lost on average")
+                        + f". Best from its own dominoes: {a.best.choice}.")
+                lines.append(line)
+                parts += [p(line), _coach.options_table(a.options, a.unit, chosen)]
+                self.progress.value = n + 1
+        self._sound = lines
+        self.sound_box.value = page(
+            p("Each bid judged from the bidder's own seven dominoes and the bids it heard: "
+              f"{_coach.HINT_SAMPLES} guesses of the other hands that fit them, each bid and "
+              "played out by rule-based players. Expected marks won (minus marks lost) "
+              "for the bidder's side:"), *parts)
+        self.show_message(" ".join(lines))
 
     @safe
     def _on_pick_bid(self, _change: Any = None) -> None:
@@ -329,6 +375,7 @@ class BiddingExplorer(Explorer):
         )
 
     def _after_action(self) -> None:
+        self._sound, self.sound_box.value = [], ""
         self.render()
         self.show_message(
             hand_status(self.hand), kind="good" if self.hand.phase is Phase.PLAYING else "info"
@@ -352,6 +399,7 @@ class BiddingExplorer(Explorer):
             "auction": list(self.reasons),
             "contract": str(h.contract) if h.contract else None,
             "sitting_out": h.sitting_out,
+            "sound": list(self._sound),
             "message": self.message,
         }
 
@@ -480,9 +528,10 @@ class BiddingExplorer(Explorer):
                 goal = "win no trick" if c.kind == "nello" else "win every trick"
                 lines.append(
                     p(
-                        f"With every hand open and best play by all, the bidders take {taken} "
-                        f"points: {c.kind} would be {'made' if made else 'set'} (they must "
-                        f"{goal}). {best}"
+                        f"Hindsight (all hands open): with every hand face up and best play "
+                        f"by all, the bidders take {taken} points: {c.kind} would be "
+                        f"{'made' if made else 'set'} (they must {goal}). {best} No player "
+                        "sees every hand: 'Review the bids' judges the bids fairly."
                     )
                 )
             else:
@@ -490,9 +539,10 @@ class BiddingExplorer(Explorer):
                 verdict = "made" if taken >= need else "set"
                 lines.append(
                     p(
-                        f"With every hand open and best play by all four players, the bidders "
-                        f"take {taken} of 42 points: the bid would be {verdict} (it needs "
-                        f"{need}). {best}"
+                        f"Hindsight (all hands open): with every hand face up and best play by "
+                        f"all four players, the bidders take {taken} of 42 points: the bid "
+                        f"would be {verdict} (it needs {need}). {best} No player sees every "
+                        "hand: 'Review the bids' judges the bids fairly."
                     )
                 )
         else:

@@ -1,7 +1,8 @@
 """Explorer 9, Moon: 42's cousin for three players. The learner plays one seat
 against two computer players, hand after hand, to 21 points: bid tricks, take the
 widow and lay one domino aside, name trumps, play. Every computer action says
-why; hints and an end-of-hand review come from the Moon solver."""
+why; hints and an end-of-hand review come from the coach, which judges each decision
+from what the learner's seat could see (:mod:`texas42.analysis.coach`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..errors import IllegalActionError, IllegalPlayError, NotationError
 from ..hand import Phase
 from ..moon import MOON_BIDS, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonGame, MoonHand
 from ..tricks import explain_play
+from . import _coach
 from ._common import (
     Explorer,
     button,
@@ -104,7 +106,8 @@ class MoonExplorer(Explorer):
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
         self.name_button = button("Name trumps", "name the chosen contract", style="primary")
         self.hint_button = button("Hint", "what would a good player do here?")
-        self.review_button = button("Review the hand", "compare your plays with the solver's")
+        self.review_button = button("Review the hand", "judge each of your decisions from what "
+                                    "you could see")
         self.progress = progress_bar("Thinking:")
         self.action_box = W.VBox()
         self.source_box = W.HBox([self.mode, self.seed, self.new_button, self.next_button])
@@ -323,13 +326,14 @@ class MoonExplorer(Explorer):
                     progress=lambda done, _total: setattr(self.progress, "value", done))
             text += (f" Odds from {deals} deals played out by rule-based players "
                      f"(you win the bid, take the widow and name trumps): {ev.describe()}")
-        if h.phase is Phase.PLAYING:
+        body = ""
+        if h.phase is not Phase.BIDDING:
             with showing(self.progress):
-                sol = a.solve_moon(h)
-            best = ", ".join(str(d) for d in sol.best)
-            text += (f" With every hand open, the best play is {best}: "
-                     f"{sol.describe()}")
-        self.hint_box.value = page(p("Hint: " + text))
+                got = _coach.hint(h, seed=len(self.game.hands))
+            if got is not None:
+                body, coach_text = got
+                text += " The coach: " + coach_text
+        self.hint_box.value = page(p("Hint: " + text)) + body
         self.show_message("Hint: " + text)
 
     @safe
@@ -339,36 +343,24 @@ class MoonExplorer(Explorer):
             self.show_message("The review comes when the hand is over: play on first.",
                               kind="warn")
             return
-        if not self.choices:
-            self.review_box.value = page(p("You played no domino in this hand."))
-            self.show_message("Nothing to review: you played no domino.")
+        if not any(a.seat == self.seat for a in h.actions):
+            self.review_box.value = page(p("You made no decision in this hand."))
+            self.show_message("Nothing to review: you made no decision.")
             return
-        solve = _analysis().solve_moon
-        items: list[str] = []
-        best_count = 0
-        with showing(self.progress, len(self.choices)):
-            for n, (index, d) in enumerate(self.choices):
-                before = h.at(index)
-                sol = solve(before)
-                self.progress.value = n + 1
-                label = sol.label(d)
-                trick = len(before.tricks) + 1
-                if label == "best":
-                    best_count += 1
-                    items.append(f"Trick {trick}: you played {d} — best.")
-                else:
-                    best = ", ".join(str(x) for x in sol.best)
-                    items.append(f"Trick {trick}: you played {d}, which {label}; best was "
-                                 f"{best}.")
-            first = h.at(len(h.actions) - len(h.plays))
-            start = solve(first).describe()
-        self._review = items
-        summary = (f"{best_count} of your {len(self.choices)} plays were best plays "
-                   "(every hand open).")
-        self.review_box.value = page(p("Review against the solver:"), ul(items), p(summary),
-                                     p(f"From the first lead: {start}"))
-        self.show_message("Review: " + summary,
-                          kind="good" if best_count == len(self.choices) else "info")
+        self.show_message("Reviewing your decisions (the bar shows how far it is)...")
+        rv = _coach.run_review(h, self.seat, self.progress, seed=len(self.game.hands))
+        if rv is None:
+            self.review_box.value = page(p("The review needs texas42.analysis."))
+            self.show_message("No review: the analysis package is not installed.", kind="warn")
+            return
+        self._review = _coach.review_lines(rv)
+        self.review_box.value = _coach.review_html(rv)
+        total = rv.total_loss
+        summary = ("Every decision of yours was sound, from what you could see."
+                   if total < 1e-9 else
+                   f"Your decisions gave away about {total:.1f} points on average, judged "
+                   "from what you could see.")
+        self.show_message("Review: " + summary, kind="good" if total < 1 else "info")
 
     # -- state ---------------------------------------------------------------------------------
     @property

@@ -1,7 +1,8 @@
 """Explorer 7, play a hand (and a whole game): the learner plays one seat with
 computer partners and opponents; every computer action says why; hints on
 request; the learner may lay the hand down (claim the rest) when it is sure; at
-the end a review against the solver's best line; then the next hand, to 7 marks
+the end a review of each of the learner's decisions, judged from what the seat could
+see (the coach, :mod:`texas42.analysis.coach`); then the next hand, to 7 marks
 (or 250 points under the points rules), with the score kept as the ALL tally."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ..game import Game
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..tricks import explain_play
-from . import _analysis
+from . import _coach
 from ._common import (
     SEAT_NAMES,
     DealSource,
@@ -72,7 +73,8 @@ class PlayExplorer(Explorer):
             layout=W.Layout(width="auto"),
         )
         self.hint_button = button("Hint", "what would a good player do here?")
-        self.review_button = button("Review the hand", "compare your plays with the solver's")
+        self.review_button = button("Review the hand", "judge each of your decisions from what "
+                                    "you could see")
         self.next_button = button("Next hand", "shake again (the shake passes to the left) "
                                   "and play on to the end of the game")
         self.bid_picker = dropdown("Your bid:", [("pass", 0)], 0, width="12em")
@@ -309,20 +311,15 @@ class PlayExplorer(Explorer):
             self.hint_box.value = page(p("No hint needed: it is not your turn."))
             self.show_message("It is not your turn.", kind="warn")
             return
-        text = ""
-        if h.phase is Phase.PLAYING and _analysis.has_solver():
-            with showing(self.progress):
-                sol = _analysis.solve(h)
-            if sol is not None:
-                best = ", ".join(str(d) for d in sol.best)
-                others = [f"{d}: {sol.label(d)}" for d in sol.plays if sol.label(d) != "best"]
-                text = f"With every hand open, the solver's best play: {best}." + (
-                    " Others: " + "; ".join(others) + "." if others else ""
-                )
-        if not text:
+        with showing(self.progress):
+            got = _coach.hint(h)
+        if got is None:
             decision = decide(h)
             text = f"A good player would choose {decision.text}: {decision.reason}."
-        self.hint_box.value = page(p("Hint: " + text))
+            self.hint_box.value = page(p("Hint: " + text))
+        else:
+            body, text = got
+            self.hint_box.value = body
         self.show_message("Hint: " + text)
 
     @safe
@@ -331,53 +328,24 @@ class PlayExplorer(Explorer):
         if not h.is_over:
             self.show_message("The review comes when the hand is over: play on first.", kind="warn")
             return
-        if not self.choices:
-            self.review_box.value = page(p("You played no domino in this hand."))
-            self.show_message("Nothing to review: you played no domino.")
+        if not any(a.seat == self.seat for a in h.actions):
+            self.review_box.value = page(p("You made no decision in this hand."))
+            self.show_message("Nothing to review: you made no decision.")
             return
-        if not _analysis.has_solver():
-            self.review_box.value = page(p("The review needs the solver (texas42.analysis)."))
-            self.show_message("No review: the solver is not installed.", kind="warn")
+        if _coach.coach() is None:
+            self.review_box.value = page(p("The review needs texas42.analysis."))
+            self.show_message("No review: the analysis package is not installed.", kind="warn")
             return
-        items = []
-        lost = 0
-        with showing(self.progress, len(self.choices)):
-            for n, (index, d) in enumerate(self.choices):
-                before = h.at(index)
-                sol = _analysis.solve(before)
-                self.progress.value = n + 1
-                if sol is None:
-                    continue
-                label = sol.label(d)
-                lost += sol.loss(d)
-                trick = len(before.tricks) + 1
-                best = ", ".join(str(x) for x in sol.best)
-                if label == "best":
-                    items.append(f"Trick {trick}: you played {d} — best.")
-                else:
-                    items.append(f"Trick {trick}: you played {d}, which {label}; best was {best}.")
-            start = h.at(len(h.actions) - len(h.plays)) if h.plays else None
-            line = ""
-            if start is not None:
-                sol0 = _analysis.solve(start)
-                if sol0 is not None:
-                    line = " ".join(str(x) for x in sol0.line)
-                    bt = (h.bidder or 0) % 2
-                    line = (
-                        f"With best play by all four from the first lead, seats "
-                        f"{'0+2' if bt == 0 else '1+3'} (the bidders) take "
-                        f"{sol0.points[bt]} points. The best line: {line}."
-                    )
-        self._review = items
-        summary = (
-            "Every play of yours was a best play."
-            if lost == 0
-            else f"Your plays gave away {lost} points in all against best play."
-        )
-        self.review_box.value = page(
-            p("Review against the solver:"), ul(items), p(summary), p(line) if line else ""
-        )
-        self.show_message("Review: " + summary, kind="good" if lost == 0 else "info")
+        self.show_message("Reviewing your decisions (the bar shows how far it is)...")
+        rv = _coach.run_review(h, self.seat, self.progress)
+        self._review = _coach.review_lines(rv)
+        self.review_box.value = _coach.review_html(rv)
+        total = rv.total_loss
+        summary = ("Every decision of yours was sound, from what you could see."
+                   if total < 1e-9 else
+                   f"Your decisions gave away about {total:.1f} points on average, judged "
+                   "from what you could see.")
+        self.show_message("Review: " + summary, kind="good" if total < 2 else "info")
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -423,8 +391,8 @@ class PlayExplorer(Explorer):
                 who = "Your side wins" if g.winner == self.seat % 2 else "The other side wins"
                 s = g.standing
                 return f"{said} {who} the game, {s[self.seat % 2]} to {s[1 - self.seat % 2]}."
-            return (f"{said} Press 'Review the hand' to compare with the solver, or "
-                    "'Next hand' to play on.")
+            return (f"{said} Press 'Review the hand' to see what each of your decisions "
+                    "cost, or 'Next hand' to play on.")
         if h.to_act != self.seat:
             return h.status()
         if h.phase is Phase.BIDDING:

@@ -27,7 +27,7 @@ from ..records import HandRecord
 from ..rules import STANDARD, Rules
 from ..svg import moon_table_svg
 from ..tricks import explain_play
-from . import _analysis, _moon
+from . import _analysis, _coach, _moon
 from ._common import (
     SEAT_NAMES,
     DealSource,
@@ -192,10 +192,17 @@ class ReplayExplorer(Explorer):
         self.solver_box = W.Checkbox(
             value=solver,
             indent=False,
-            description="Show what each playable domino leads to (solver)",
+            description="Show what each playable domino leads to (solver, all hands open: "
+                        "hindsight)",
             layout=W.Layout(width="auto"),
         )
         self.progress = progress_bar("Solving:")
+        self.review_seat = dropdown("Review for:", [(f"Seat {s}", s) for s in range(4)], 0,
+                                    width="12em")
+        self.review_button = button("Review the hand", "judge each decision of that seat "
+                                    "from what it could see (the coach)")
+        self.review_box = html_box()
+        self._review: list[str] = []
         self.table = html_box()
         self.step_box = html_box()
         self.tricks_box = html_box()
@@ -212,6 +219,7 @@ class ReplayExplorer(Explorer):
         self.last_button.on_click(self._on_last)
         self.view_picker.observe(self._on_redraw, names="value")
         self.solver_box.observe(self._on_redraw, names="value")
+        self.review_button.on_click(self._on_review)
         self.ui = W.VBox(
             [
                 self.source.box,
@@ -228,10 +236,12 @@ class ReplayExplorer(Explorer):
                 self.table,
                 self.options_box,
                 W.HBox([self.known_box, self.tricks_box]),
+                W.HBox([self.review_seat, self.review_button]),
+                self.review_box,
             ]
         )
         self.ui.add_class("t42-replay")
-        self.extra = [*self.source.fields]
+        self.extra = [*self.source.fields, self.review_seat]
         self.full: Hand | MoonHand = Hand(Deal.from_seed(seed))
         self.hand: Hand | MoonHand = self.full
         self._states: Sequence[Hand | MoonHand] = []
@@ -371,6 +381,12 @@ class ReplayExplorer(Explorer):
 
     def _set_full(self, hand: Hand | MoonHand) -> None:
         self.full = hand
+        self._review = []
+        self.review_box.value = ""
+        seats = MOON_PLAYERS if isinstance(hand, MoonHand) else 4
+        if len(self.review_seat.options) != seats:
+            self.review_seat.options = [(f"Seat {s}", s) for s in range(seats)]
+            self.review_seat.value = 0
         states: list[Hand | MoonHand]
         if isinstance(hand, MoonHand):
             states = [hand.at(i) for i in range(len(hand.actions) + 1)]
@@ -498,6 +514,7 @@ class ReplayExplorer(Explorer):
             "discard": discard,
             "widow": widow,
             "options": dict(self._options),
+            "review": list(self._review),
             "message": self.message,
         }
 
@@ -612,8 +629,10 @@ class ReplayExplorer(Explorer):
         line = " ".join(str(d) for d in sol.line[:8])
         parts = [
             p(
-                f"What each domino {SEAT_NAMES[h.to_act]} may play leads to (solved in "
-                f"{took:.2f} s):"
+                f"Hindsight (all hands open): what each domino {SEAT_NAMES[h.to_act]} may "
+                f"play leads to if every player knew every hand (solved in {took:.2f} s). "
+                "No player knows that much: for what the seat could know, use 'Review the "
+                "hand' below."
             ),
             ul(items),
             p(f"One best line from here: {line} ..."),
@@ -622,6 +641,28 @@ class ReplayExplorer(Explorer):
             parts.append(p(sol.describe()))
         self.options_box.value = page(*parts)
         return marks
+
+    @safe
+    def _on_review(self, _b: Any = None) -> None:
+        """The coach's review of the whole recorded hand, for the chosen seat."""
+        seat = int(self.review_seat.value)
+        full = self.full
+        if not any(a.seat == seat for a in full.actions):
+            self._review = []
+            self.review_box.value = page(p(f"{SEAT_NAMES[seat]} made no decision in this "
+                                           "hand."))
+            self.show_message("Nothing to review for that seat.")
+            return
+        rv = _coach.run_review(full, seat, self.progress)
+        if rv is None:
+            self.review_box.value = page(p("The review needs texas42.analysis."))
+            self.show_message("No review: the analysis package is not installed.", kind="warn")
+            return
+        you = SEAT_NAMES[seat]
+        self._review = _coach.review_lines(rv, you)
+        self.review_box.value = _coach.review_html(rv, you)
+        self.show_message(f"Review of {you}: about {rv.total_loss:.1f} points given away on "
+                          "average, judged from what that seat could see.")
 
     def _draw_tricks(self, h: Hand | MoonHand) -> None:
         if not h.tricks:

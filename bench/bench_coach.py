@@ -1,0 +1,91 @@
+"""Benchmark: the honest coach (issue 13), a whole hand's review and a hint.
+
+    PYTHONPATH=. python3 bench/bench_coach.py [--hands 12] [--seed 1] [--samples 48]
+
+Seeded deals played through by four rule-based players (Moon: three); then, in CPU
+seconds of one process:
+
+- review: :func:`texas42.analysis.coach.review` of one seat's whole hand (every bid, the
+  contract, every play with a choice), at ``--samples`` guesses per decision (the command
+  line's default) and at the explorers' 32, with the hindsight (open-hands solver on the
+  true deal) and without it (``hindsight=False``, the coach alone);
+- hint: :func:`texas42.analysis.coach.advise` for one decision, at the explorers' 32:
+  the seat's first bid, and every play with a choice;
+- Moon: the review of one seat at the Moon explorer's 16 guesses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from texas42 import Deal, Hand
+from texas42.analysis import RuleBasedPlayer, play_hand, solver
+from texas42.analysis.coach import DEFAULT_SAMPLES, advise, review
+from texas42.analysis.moon_players import MoonRuleBasedPlayer, play_moon_hand
+from texas42.moon import MoonDeal, MoonHand
+
+EXPLORER = 32
+MOON = 16
+
+
+def clock(fn: object, *args: object, **kw: object) -> float:
+    """CPU seconds of one call, the solvers' tables and remembered solutions emptied first
+    (so the hindsight is paid for every time)."""
+    solver._SOLUTIONS.clear()
+    solver._SOLVERS.clear()
+    start = time.process_time()
+    fn(*args, **kw)  # type: ignore[operator]
+    return time.process_time() - start
+
+
+def line(name: str, times: list[float]) -> None:
+    print(f"{name:<52} median {statistics.median(times):6.2f} s  max {max(times):6.2f} s"
+          f"  (n={len(times)})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=12)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    args = ap.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}; "
+          f"{args.hands} hands from seed {args.seed}")
+    full, explorer, bare, hints_bid, hints_play, moon = [], [], [], [], [], []
+    for k in range(args.hands):
+        hand = Hand(Deal.from_seed(args.seed + k), shaker=3)
+        play_hand(hand, [RuleBasedPlayer()] * 4)
+        seat = k % 4
+        full.append(clock(review, hand, seat, samples=args.samples, seed=k))
+        explorer.append(clock(review, hand, seat, samples=EXPLORER, seed=k))
+        bare.append(clock(review, hand, seat, samples=EXPLORER, seed=k, hindsight=False))
+        first_bid = True
+        for i, a in enumerate(hand.actions):
+            before = hand.at(i)
+            if a.seat != seat or len(before.legal_actions()) < 2:
+                continue
+            if a.kind == "bid" and first_bid:
+                hints_bid.append(clock(advise, before, samples=EXPLORER, seed=k))
+                first_bid = False
+            elif a.kind == "play":
+                hints_play.append(clock(advise, before, samples=EXPLORER, seed=k))
+        mh = MoonHand(MoonDeal.from_seed(args.seed + k), shaker=k % 3)
+        play_moon_hand(mh, [MoonRuleBasedPlayer()] * 3)
+        moon.append(clock(review, mh, k % 3, samples=MOON, seed=k))
+    line(f"42 review, {args.samples} guesses, with hindsight", full)
+    line(f"42 review, {EXPLORER} guesses, with hindsight (explorers)", explorer)
+    line(f"42 review, {EXPLORER} guesses, coach alone", bare)
+    line(f"42 hint, first bid, {EXPLORER} guesses", hints_bid)
+    line(f"42 hint, a play with a choice, {EXPLORER} guesses", hints_play)
+    line(f"Moon review, {MOON} guesses, with hindsight", moon)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""The coach in the explorers (issue 13): hints and reviews judged from what the
+learner's seat could see; hindsight only as a labelled extra line."""
+
+from __future__ import annotations
+
+from texas42.widgets import PlayExplorer
+from texas42.widgets._coach import HINDSIGHT
+
+from .helpers import check_clean
+
+
+def _play_through(ex: PlayExplorer) -> None:
+    for _ in range(60):
+        s = ex.state
+        if not s["your_turn"]:
+            break
+        if s["phase"] == "bidding":
+            values = [v for _, v in ex.bid_picker.options]
+            ex.bid_picker.value = 30 if 30 in values else values[0]
+            ex.bid_button.click()
+        elif s["phase"] == "contract":
+            ex.name_button.click()
+        else:
+            ex.hint_button.click()
+            check_clean(ex, "hint")
+            assert ex.message.startswith("Hint: ")
+            assert "guesses of the dominoes you cannot see" in ex.hint_box.value
+            assert "expected points" in ex.hint_box.value
+            ex.play(s["legal"][-1])
+        assert ex.last_error is None, ex.last_error
+
+
+def test_bidding_hint_is_the_coach() -> None:
+    ex = PlayExplorer(seed=5, seat=0)
+    ex.hint_button.click()
+    check_clean(ex, "hint")
+    assert ex.message.startswith("Hint: ")
+    box = ex.hint_box.value
+    assert "expected marks" in box and "pass" in box and "Traceback" not in box
+
+
+def test_review_judges_every_decision_from_what_the_seat_saw() -> None:
+    ex = PlayExplorer(seed=5, seat=0)
+    _play_through(ex)
+    assert ex.state["phase"] == "over"
+    ex.review_button.click()
+    check_clean(ex, "review")
+    lines = ex.state["review"]
+    assert lines and ex.message.startswith("Review: ")
+    assert any(x.startswith("Bid 1: you bid 30") for x in lines)
+    assert all(any(w in x for w in ("fine", "inaccuracy", "mistake", "blunder")) for x in lines)
+    box = ex.review_box.value
+    assert "guesses of the hidden dominoes" in box
+    # The open-hands answer appears only labelled as hindsight.
+    assert box.count("all hands open") == box.count(HINDSIGHT)
+    assert ex.progress.layout.visibility != "visible"
+
+
+def test_bidding_explorer_judges_each_bid_from_the_hand_alone() -> None:
+    from texas42.widgets import BiddingExplorer
+
+    ex = BiddingExplorer(seed=4)
+    ex.sound_button.click()
+    assert ex.message_kind == "warn" and ex.state["sound"] == []
+    for _ in range(4):
+        if ex.state["phase"] != "bidding":
+            break
+        ex.auto_button.click()
+    ex.sound_button.click()
+    check_clean(ex, "sound")
+    lines = ex.state["sound"]
+    assert len(lines) == len(ex.hand.bids)
+    assert all(any(w in x for w in ("fine", "inaccuracy", "mistake", "blunder")) for x in lines)
+    assert "Best from its own dominoes" in lines[0]
+    if ex.state["phase"] == "playing":
+        assert "Hindsight (all hands open)" in ex.result_box.value
+    ex.undo_button.click()
+    assert ex.state["sound"] == []
+
+
+def test_replay_explorer_reviews_any_seat() -> None:
+    from texas42.widgets import ReplayExplorer
+
+    ex = ReplayExplorer(seed=2)
+    for seat in (1, 2):
+        ex.review_seat.value = seat
+        ex.review_button.click()
+        check_clean(ex, "review")
+        assert ex.state["review"], seat
+        assert ex.message.startswith(f"Review of Seat {seat}") or "Review of" in ex.message
+        assert "guesses of the hidden dominoes" in ex.review_box.value
+    ex.rules_picker.value = "moon"
+    assert [v for _, v in ex.review_seat.options] == [0, 1, 2]
+    assert ex.state["review"] == []

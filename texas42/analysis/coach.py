@@ -1,0 +1,652 @@
+"""The honest coach: each decision judged from what the seat could know.
+
+For a decision of one seat (a bid, the naming of the contract, a play) the coach takes
+the seat's :class:`~texas42.analysis.view.SeatView` (its own dominoes, the bids, the
+tricks it may look at, the voids shown) and nothing else. It guesses the unseen dominoes
+``samples`` times (:func:`~texas42.analysis.sampling.sample_holdings`: every guess fits
+the counts, the voids and the bids); these guesses are the *worlds*. Each legal option is
+tried in the SAME worlds, and each world is played to the end by rule-based players who
+see only their own seat's view in that world (:func:`~texas42.analysis.playout.rule_playout`;
+cheap, so a whole hand's review stays within seconds, in the browser too). In the last
+:data:`ENDGAME_TRICKS` tricks of a points contract each world is played exactly instead
+(the solver on that guessed world: by then the seat knows nearly everything, and the
+rule-based players' endgame is their weakest part). The option's ``expected`` value is
+the average over the worlds.
+
+Units (always said): a play in a points contract is judged in *points* the seat's side
+takes from that moment to the end of the hand (the trick in progress counts whole). When
+the whole hand is won or lost as one (a mark bid, nello, sevens, under the marks rules),
+a play is judged in *marks* (marks won minus marks lost). A bid and the naming of the
+contract are judged by the hand's score: marks won minus marks lost (points won minus lost
+under the points rules).
+
+``loss`` is the best option's expected value minus the chosen one's (0 for the best, never
+negative); :data:`LABELS` turns it into a word (marks count as :data:`POINTS_PER_MARK`
+points). The random guesses are seeded from ``seed`` and the seat's view only, so two
+deals that agree on all the seat saw get the same advice: the coach cannot peek.
+
+``hindsight`` is different and always labelled so: the exact open-hands solver on the
+true deal (what would have been best had every hand been face up).
+
+>>> from texas42 import Deal, Hand
+>>> from texas42.analysis import RuleBasedPlayer, play_hand
+>>> hand = Hand(Deal.from_seed(5), shaker=3)
+>>> _ = play_hand(hand, [RuleBasedPlayer()] * 4)
+>>> rv = review(hand, seat=0, samples=8, seed=1, hindsight=False)
+>>> all(d.loss >= 0 for d in rv.decisions)
+True
+>>> label_for(0.0), label_for(3.0), label_for(7.0), label_for(12.0)
+('fine', 'inaccuracy', 'mistake', 'blunder')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bidding import MARK, bid_text, special_bid_doubles
+from ..contracts import Contract
+from ..deals import Deal
+from ..dominoes import DOMINOES, Domino, DominoSet
+from ..errors import NotationError, Texas42Error
+from ..hand import ONE_DOUBLE, Hand, Phase, _score
+from ..records import HandRecord
+from .players import RuleBasedPlayer, _fingerprint, decide
+from .playout import rule_playout
+from .position import Position
+from .rules_of_thumb import DOUBLES_MASK
+from .sampling import sample_holdings
+from .view import SeatView
+
+#: From this many tricks left (the one in progress included), each world of a play in a
+#: points contract is played exactly (the open-hands solver on that world, not on the true
+#: deal): few dominoes are unseen by then, so a world is close to what the seat knows, and
+#: such small positions solve in milliseconds. Earlier, rule-based playouts (cheap).
+ENDGAME_TRICKS = 3
+#: Guesses of the hidden dominoes per decision, by default.
+DEFAULT_SAMPLES = 48
+#: A mark counts as a whole hand's points when a loss in marks is put into words.
+POINTS_PER_MARK = 42
+#: The label of a loss (in points): below 2 fine, below 5 an inaccuracy, below 10 a
+#: mistake, else a blunder. One table: the book, the CLI and the explorers read it.
+LABELS: tuple[tuple[float, str], ...] = (
+    (2.0, "fine"),
+    (5.0, "inaccuracy"),
+    (10.0, "mistake"),
+    (float("inf"), "blunder"),
+)
+
+Progress = Callable[[int, int], None]
+_RULES = RuleBasedPlayer()
+
+
+def label_for(loss: float, unit: str = "points") -> str:
+    """The word for a loss of ``loss`` (in ``unit``: points or marks)."""
+    size = loss * POINTS_PER_MARK if unit == "marks" else loss
+    for limit, word in LABELS:
+        if size < limit:
+            return word
+    return LABELS[-1][1]  # pragma: no cover - the last limit is infinite
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal choice and its expected value for the seat's side."""
+
+    choice: str
+    expected: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choice": self.choice, "expected": round(self.expected, 2)}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's view of one decision before it is made."""
+
+    kind: str  # "bid" | "contract" | "play"
+    seat: int
+    options: tuple[Option, ...]
+    unit: str  # "points" | "marks"
+    worlds: int
+    reason: str
+    #: Whose result ``expected`` is: "your side" (42) or "you" (Moon: each for itself).
+    side: str = "your side"
+
+    @property
+    def best(self) -> Option:
+        return max(self.options, key=lambda o: o.expected)
+
+    def loss(self, choice: str) -> float:
+        """Best expected minus ``choice``'s (never negative)."""
+        mine = next(o for o in self.options if o.choice == choice)
+        return max(0.0, self.best.expected - mine.expected)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision of a review: the advice, what was chosen and what it cost."""
+
+    kind: str
+    index: int  # into the record's bids, its contract (0) or its plays
+    chosen: str
+    options: tuple[Option, ...]
+    loss: float
+    label: str
+    reason: str
+    unit: str
+    worlds: int
+    #: The open-hands solver on the true deal: hindsight, not advice (None: not asked).
+    hindsight: dict[str, Any] | None
+    #: Where in the hand, in words ("bid 2", "trumps", "trick 3").
+    where: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "index": self.index,
+            "chosen": self.chosen,
+            "options": [o.to_json() for o in self.options],
+            "loss": round(self.loss, 2),
+            "label": self.label,
+            "reason": self.reason,
+            "hindsight": self.hindsight if self.hindsight is not None else {"best": [],
+                                                                             "points": None},
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every decision of one seat in one hand, judged from what the seat knew."""
+
+    seat: int
+    samples: int
+    seed: int
+    decisions: tuple[Judged, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions]}
+
+    @property
+    def total_loss(self) -> float:
+        """Expected points given away in all (marks counted as :data:`POINTS_PER_MARK`)."""
+        return sum(d.loss * (POINTS_PER_MARK if d.unit == "marks" else 1)
+                   for d in self.decisions)
+
+    def table(self) -> str:
+        """The review as a readable text table."""
+        lines = [f"Seat {self.seat}: {len(self.decisions)} decisions, each judged over "
+                 f"{self.samples} guesses of the dominoes the seat could not see "
+                 f"(seed {self.seed}).", ""]
+        for d in self.decisions:
+            opts = ", ".join(f"{o.choice} {o.expected:+.1f}" if d.unit == "marks"
+                             else f"{o.choice} {o.expected:.1f}" for o in d.options)
+            lines.append(f"{d.where:<20} chose {d.chosen:<8} loss {d.loss:5.2f} {d.unit:<6} "
+                         f"{d.label}")
+            lines.append(f"    expected ({d.unit} for the seat's side): {opts}")
+            lines.append(f"    why: {d.reason}")
+            if d.hindsight is not None:
+                lines.append(f"    hindsight (all hands open, not advice): "
+                             f"{hindsight_words(d.hindsight)}")
+        lines.append("")
+        lines.append(f"Expected points given away in all: {self.total_loss:.1f}.")
+        return "\n".join(lines)
+
+
+def hindsight_words(h: dict[str, Any]) -> str:
+    """The hindsight of a decision in words (the open-hands solver on the true deal)."""
+    best = " ".join(h["best"])
+    head = f"best {best}; " if best else ""
+    if h.get("bidder_tricks") is not None:  # Moon: the bidder against the two others
+        return f"{head}the bidder takes {h['bidder_tricks']} more tricks"
+    if h.get("points") is None:
+        return "not worked out for this decision"
+    if not best:
+        return f"in the contract that was played, your side takes {h['points']} points"
+    return f"{head}your side takes {h['points']} points from here"
+
+
+# -- the worlds ----------------------------------------------------------------------------
+def _rng(fingerprint: int, seed: int) -> random.Random:
+    """Seeded from ``seed`` and the seat's view only (its fingerprint): never from the
+    hidden holdings."""
+    digest = hashlib.blake2b(repr((seed, fingerprint)).encode(), digest_size=8)
+    return random.Random(int.from_bytes(digest.digest(), "big"))
+
+
+def _unit(view: SeatView) -> str:
+    if view.phase is not Phase.PLAYING:
+        return "marks" if view.rules.scoring == "marks" else "points"
+    c = view.contract
+    whole = view.high_bid >= MARK or (c is not None and c.kind in ("nello", "sevens"))
+    return "marks" if whole and view.rules.scoring == "marks" else "points"
+
+
+def _net(rules: Any, bidder: int, bid: int, contract: Contract, points: tuple[int, int],
+         made: bool, team: int) -> float:
+    """The hand's score for ``team``: won minus lost (marks, or game points)."""
+    r = _score(bidder, bid, contract, points, made, 7, rules)
+    if rules.scoring == "marks":
+        return float(r.marks[team] - r.marks[1 - team])
+    return float(r.score[team] - r.score[1 - team])
+
+
+def _made(contract: Contract, bid: int, bidder: int, points: tuple[int, int],
+          tricks_won: tuple[int, int], scoring: str) -> bool:
+    """Whether the bid was made, given the side's points (and tricks won before)."""
+    bt = bidder & 1
+    if contract.kind == "nello":
+        return tricks_won[bt] == 0 and points[bt] == 0
+    if contract.kind == "sevens" or (bid >= MARK and scoring == "marks"):
+        return tricks_won[1 - bt] == 0 and points[1 - bt] == 0
+    return points[bt] >= bid
+
+
+def _play_value(view: SeatView, world: Sequence[int], m: int, unit: str) -> float:
+    """Play domino ``m`` in ``world``, then rule-based players to the end."""
+    c = view.contract
+    assert c is not None and view.bidder is not None
+    hands = list(world)
+    hands[view.seat] = view.held & ~(1 << m)
+    trick = [d.index for d in view.trick] + [m]
+    every = view.high_bid >= MARK
+    pts = rule_playout(hands, c, view.bidder, view.leader, every, declarer=view.declarer,
+                       trick=trick)
+    team = view.team
+    if unit == "points":
+        return float(pts[team])
+    made = _made(c, view.high_bid, view.bidder, pts, view.tricks_won, view.rules.scoring)
+    return _net(view.rules, view.bidder, view.high_bid, c, pts, made, team)
+
+
+def _hand_value(hand: Hand, team: int) -> float:
+    """Finish ``hand`` (bidding and contract by rule-based players, then a rule-based
+    playout) and score it for ``team``."""
+    for _ in range(12):
+        if hand.phase not in (Phase.BIDDING, Phase.CONTRACT):
+            break
+        d = decide(_RULES, hand)
+        if hand.phase is Phase.BIDDING:
+            assert isinstance(d.action, int | str)
+            hand.bid(d.action)
+        else:
+            assert isinstance(d.action, Contract)
+            hand.name_contract(d.action)
+    if hand.phase is not Phase.PLAYING:
+        return 0.0  # everyone passed and the dominoes are shaken again: no score
+    c, bidder = hand.contract, hand.bidder
+    assert c is not None and bidder is not None
+    hands = [0 if s == hand.sitting_out else hand.holding(s).mask for s in range(4)]
+    pts = rule_playout(hands, c, bidder, hand.declarer, hand.high_bid >= MARK)
+    made = _made(c, hand.high_bid, bidder, pts, (0, 0), hand.rules.scoring)
+    return _net(hand.rules, bidder, hand.high_bid, c, pts, made, team)
+
+
+def _world_hand(hand: Hand, world: Sequence[int]) -> Hand:
+    """The hand so far (bids, contract) on the world's deal (nothing played yet)."""
+    h = Hand(Deal(list(world)), shaker=hand.shaker, rules=hand.rules)
+    for i, b in enumerate(hand.bids):
+        h.bid(hand.special_bids.get(i, b))
+    if hand.contract is not None:
+        h.name_contract(hand.contract)
+    return h
+
+
+# -- one decision ---------------------------------------------------------------------------
+Choice = int | str | Contract | Domino
+
+
+def _choice_text(kind: str, value: Any) -> str:
+    if kind == "bid":
+        return value if isinstance(value, str) else bid_text(int(value))
+    return str(value)
+
+
+class _Game42:
+    """What the coach needs to know about 42 (the adapter of :class:`_Moon` does the
+    same for Moon: one coach for both games)."""
+
+    seats = 4
+    side = "your side"
+
+    def view(self, hand: Any) -> SeatView:
+        return SeatView.of(hand)
+
+    def fingerprint(self, view: Any) -> int:
+        return _fingerprint(view)
+
+    def unit(self, view: Any) -> str:
+        return _unit(view)
+
+    def sample(self, hand: Any, view: Any, rng: random.Random) -> list[int] | None:
+        """A guess that fits the view, and two public facts the view does not hold: the
+        holder of 1-0 bid first when the rules say so, and a seat that bid a plunge or
+        splash holds the doubles it needs (``hand`` is read for those public facts only)."""
+        one = 1 << ONE_DOUBLE.index
+        first = view.bidding_order[0]
+        needs: list[tuple[int, int]] = []
+        if view.rules.first_bidder == "holder-of-1-0" and first != view.seat and (
+                view.unseen & one):
+            needs.append((first, -1))
+        for i, name in hand.special_bids.items():
+            who = view.bidding_order[i] if i < 4 else view.shaker
+            if who != view.seat:
+                needs.append((who, special_bid_doubles(name, view.rules)))
+        if not needs:
+            return sample_holdings(view, rng)
+        shown = [0, 0, 0, 0]
+        for s_, _, d in view.plays_seen():
+            shown[s_] |= 1 << d.index
+        hands = None
+        for _ in range(30):
+            hands = sample_holdings(view, rng)
+            if hands is None:
+                return None
+            if all((hands[who] & one) if n < 0 else
+                   ((hands[who] | shown[who]) & DOUBLES_MASK).bit_count() >= n
+                   for who, n in needs):
+                return hands
+        return hands  # the closest the tries found (a world that cannot replay is dropped)
+
+    def values(self, hand: Any, view: Any, world: list[int], kind: str,
+               options: list[Any], unit: str) -> list[float]:
+        """Every option's value in one world: exact play of the world in the endgame
+        (:data:`ENDGAME_TRICKS`), else one playout per option."""
+        c = view.contract
+        if (kind == "play" and unit == "points" and c is not None
+                and c.kind not in ("nello", "sevens")
+                and 7 - view.tricks_played <= ENDGAME_TRICKS):
+            from .solver import solver_for
+
+            pos = Position((world[0], world[1], world[2], world[3]), c, view.leader,
+                           view.trick, bidder=view.bidder, out=view.sitting_out)
+            got = solver_for(pos).play_values(pos)
+            rest = pos.remaining_points
+            team = view.team
+            return [float(got[o.index] if team == 0 else rest - got[o.index])
+                    for o in options]
+        return [self.value(hand, view, world, kind, o, unit) for o in options]
+
+    def value(self, hand: Any, view: Any, world: list[int], kind: str, option: Any,
+              unit: str) -> float:
+        if kind == "play":
+            return _play_value(view, world, option.index, unit)
+        h = _world_hand(hand, world)
+        if kind == "bid":
+            h.bid(option)
+        else:
+            h.name_contract(option)
+        return _hand_value(h, view.team)
+
+    def rule(self, hand: Any) -> tuple[Any, str]:
+        d = decide(_RULES, hand)
+        return d.action, d.reason
+
+    def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:
+        first = next((i for i, a in enumerate(full.actions) if a.kind == "play"), None)
+        played = full.at(first) if first is not None else None
+        return _hindsight(kind, hand, seat % 2, played)
+
+
+class _Moon:
+    """Moon for the coach: the worlds are whole Moon deals that fit what the seat saw
+    (the widow and the discard among the dominoes it could not see, when it is not the
+    bidder), played to the end by the Moon rule-based players through the engine; a
+    decision is judged by the points the seat scores in the hand."""
+
+    seats = 3
+    side = "you"
+
+    def __init__(self) -> None:
+        from . import moon_players
+
+        self.mp = moon_players
+        self.rules = moon_players.MoonRuleBasedPlayer()
+
+    def view(self, hand: Any) -> Any:
+        return self.mp.MoonView.of(hand)
+
+    def fingerprint(self, view: Any) -> int:
+        return int(self.mp._fingerprint(view))
+
+    def unit(self, view: Any) -> str:
+        return "points"
+
+    def sample(self, hand: Any, view: Any, rng: random.Random) -> Any:
+        """A whole Moon deal (three sevens and the widow) that fits what the seat saw."""
+        from ..moon import MOON_MASK
+
+        hands = self.mp.sample_moon_holdings(view, rng)
+        if hands is None:
+            return None
+        sevens = list(hands)
+        for t in view.tricks:
+            for s_, d in zip(t.seats, t.plays, strict=True):
+                sevens[s_] |= 1 << d.index
+        for s_, d in zip(view.trick_seats, view.trick, strict=False):
+            sevens[s_] |= 1 << d.index
+        seat, bidder = view.seat, view.bidder
+        if bidder is not None and bidder == seat:
+            # The bidder knows its seven and the widow (and what it laid aside).
+            sevens[seat] = view.dealt
+            assert view.widow is not None
+            return sevens, view.widow.index
+        # The one domino in no hand, unplayed, that the seat has not seen: the widow
+        # (after the bidding: the bidder's discard; calling it the widow is the same game).
+        spare = MOON_MASK & ~(sevens[0] | sevens[1] | sevens[2])
+        if seat != bidder:
+            sevens[seat] = view.dealt
+            spare &= ~view.dealt
+        return sevens, (spare & -spare).bit_length() - 1
+
+    def value(self, hand: Any, view: Any, world: Any, kind: str, option: Any,
+              unit: str) -> float:
+        from ..moon import MoonDeal, MoonHand
+
+        sevens, widow = world
+        deal = MoonDeal([DominoSet(m) for m in sevens], DOMINOES[widow])
+        h = MoonHand(deal, shaker=hand.shaker, rules=hand.rules)
+        for a in hand.actions:
+            if a.kind == "discard" and a.seat != view.seat:
+                h.apply(("discard", DOMINOES[widow]))  # the seat never saw the real one
+            else:
+                h.apply(a[:2])
+        h.apply((kind, option))
+        self.mp.play_moon_hand(h, [self.rules] * 3)
+        return float(h.result.score[view.seat]) if h.result is not None else 0.0
+
+    def rule(self, hand: Any) -> tuple[Any, str]:
+        d = self.mp.moon_decide(self.rules, hand)
+        return d.action, d.reason
+
+    def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:
+        if kind != "play":
+            return {"best": [], "points": None}
+        from .moon_solver import solve_moon
+
+        sol = solve_moon(hand)
+        return {"best": [str(d) for d in sol.best], "bidder_tricks": sol.tricks}
+
+
+_GAME42 = _Game42()
+
+
+def _game(hand: Any) -> Any:
+    from ..moon import MoonHand
+
+    return _Moon() if isinstance(hand, MoonHand) else _GAME42
+
+
+def _legal(hand: Any) -> list[Any]:
+    return [a.value for a in hand.legal_actions()]
+
+
+def advise(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES,
+           seed: int = 0) -> Advice:
+    """The coach's advice for the decision of the seat to act in ``hand`` (a 42
+    :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`; ``seat``, if given,
+    must be the seat to act): the expected value of every legal option over ``samples``
+    guesses of what the seat cannot see, and one sentence why the best one is best."""
+    return _advise(_game(hand), hand, seat, samples, seed)
+
+
+def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> Advice:
+    if hand.is_over or not hand.legal_actions():
+        raise NotationError("the hand is over: there is no decision to advise on",
+                            rule="no-decision")
+    if seat is not None and seat != hand.to_act:
+        raise NotationError(f"seat {seat} is not to act (seat {hand.to_act} is)",
+                            rule="not-to-act")
+    if samples < 1:
+        raise NotationError(f"samples must be at least 1, not {samples}", rule="samples")
+    view = game.view(hand)
+    kind = hand.legal_actions()[0].kind
+    options = _legal(hand)
+    unit = game.unit(view)
+    rng = _rng(game.fingerprint(view), seed)
+    ws = [w for w in (game.sample(hand, view, rng) for _ in range(samples)) if w is not None]
+    totals = [0.0] * len(options)
+    used = 0
+    for w in ws:
+        try:
+            if hasattr(game, "values"):
+                got = game.values(hand, view, w, kind, options, unit)
+            else:
+                got = [game.value(hand, view, w, kind, o, unit) for o in options]
+        except Texas42Error:
+            # The guess fits the counts, voids and bids, but the engine refuses to replay
+            # the auction on it (a plunge by a seat given too few doubles): drop it.
+            continue
+        totals = [a + b for a, b in zip(totals, got, strict=True)]
+        used += 1
+    values = [x / max(used, 1) for x in totals]
+    opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
+    action, why = game.rule(hand)
+    advice = Advice(kind, view.seat, opts, unit, used, "", game.side)
+    return Advice(kind, view.seat, opts, unit, used,
+                  _reason(advice, None, _choice_text(kind, action), why), game.side)
+
+
+def _amount(x: float, unit: str) -> str:
+    return f"{x:.1f} {unit}" if unit == "points" else f"{x:.2f} marks"
+
+
+def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: str) -> str:
+    """One plain sentence: what was best over the guesses, and the rule of thumb behind
+    it when the rule-based player agrees."""
+    best = advice.best
+    n = advice.worlds
+    ties = [o.choice for o in advice.options if best.expected - o.expected < 1e-9]
+    thumb = ""
+    if rule_choice in ties:
+        thumb = " Rule of thumb: " + rule_reason.rstrip(".") + "."
+    guesses = f"over {n} guesses of the dominoes you could not see"
+    if chosen is None or chosen in ties:
+        head = chosen if chosen is not None else best.choice
+        return (f"{head} was best on average {guesses} "
+                f"({_amount(best.expected, advice.unit)} for {advice.side}).{thumb}")
+    loss = advice.loss(chosen)
+    return (f"{best.choice} would have given {advice.side} {_amount(loss, advice.unit)} more "
+            f"than {chosen} on average {guesses}.{thumb}")
+
+
+# -- hindsight ----------------------------------------------------------------------------
+def _hindsight(kind: str, hand: Hand, team: int, played: Hand | None) -> dict[str, Any]:
+    """The open-hands solver on the true deal (hindsight: every hand face up). For a play:
+    the best plays and the points the side takes from there. For a bid or the contract:
+    the points the side takes, all hands open, in the contract that was played (no best
+    bid: solving every contract would take too long)."""
+    from .solver import solve
+
+    if kind == "play":
+        sol = solve(hand, line=False)
+        return {"best": [str(d) for d in sol.best], "points": sol.points[team]}
+    if played is None:
+        return {"best": [], "points": None}
+    sol = solve(played, line=False)
+    return {"best": [], "points": sol.points[team]}
+
+
+# -- a whole hand --------------------------------------------------------------------------
+def _as_hand(source: Any) -> Any:
+    from ..moon import MoonHand
+
+    if isinstance(source, Hand | MoonHand):
+        return source
+    if isinstance(source, HandRecord):
+        return source.replay()
+    raise NotationError(f"review needs a hand or a hand record, not {type(source).__name__}",
+                        rule="review-source")
+
+
+def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
+           seed: int = 0, hindsight: bool = True, progress: Progress | None = None) -> Review:
+    """Judge every decision ``seat`` made in the hand (a 42 :class:`~texas42.Hand` or
+    :class:`~texas42.HandRecord`, or a :class:`~texas42.moon.MoonHand`): every bid, the
+    contract (and in Moon the discard), every play with a choice, each from what the seat
+    knew at that moment. ``progress(done, total)`` is called after each decision. Plays
+    the engine made after a claim are not judged."""
+    hand = _as_hand(source)
+    game = _game(hand)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.seats:
+        raise NotationError(f"seat {seat!r} is not a seat 0..{game.seats - 1}", rule="seat")
+    if samples < 1:
+        raise NotationError(f"samples must be at least 1, not {samples}", rule="samples")
+    steps = []
+    counts: dict[str, int] = {}
+    claim = getattr(hand, "claim", None)
+    for step, action in enumerate(hand.actions):
+        kind = action.kind
+        index = counts.get(kind, 0)
+        counts[kind] = index + 1
+        if action.seat != seat:
+            continue
+        if kind == "play" and claim is not None and index >= claim.play:
+            continue  # the engine played these after the claim
+        steps.append((step, kind, index, action.value))
+    out = []
+    for n, (step, kind, index, value) in enumerate(steps):
+        before = hand.at(step)
+        if len(before.legal_actions()) > 1:
+            advice = _advise(game, before, None, samples, seed)
+            chosen = _choice_text(kind, value)
+            action, why = game.rule(before)
+            loss = advice.loss(chosen)
+            out.append(Judged(
+                kind, index, chosen, advice.options, loss, label_for(loss, advice.unit),
+                _reason(advice, chosen, _choice_text(kind, action), why),
+                advice.unit, advice.worlds,
+                game.hindsight(kind, before, seat, hand) if hindsight else None,
+                _where(kind, index, before),
+            ))
+        if progress is not None:
+            progress(n + 1, len(steps))
+    return Review(seat, samples, seed, tuple(out))
+
+
+def _where(kind: str, index: int, before: Hand) -> str:
+    if kind == "bid":
+        return f"bid {index + 1}"
+    if kind == "contract":
+        return "trumps"
+    if kind == "discard":
+        return "the widow"
+    return f"trick {len(before.tricks) + 1}"
+
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "LABELS",
+    "POINTS_PER_MARK",
+    "Advice",
+    "Judged",
+    "Option",
+    "Review",
+    "advise",
+    "hindsight_words",
+    "label_for",
+    "review",
+]
