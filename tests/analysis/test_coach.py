@@ -224,8 +224,11 @@ def test_review_command_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[
                                   args: list[str]) -> None:
     path = tmp_path / "hand.json"
     path.write_text(_played(2).record().to_json())
-    assert main(["review", str(path), *args]) == 2
-    assert capsys.readouterr().err.startswith("texas42 review: ")
+    # Bad options are argparse's: the usage, then one "texas42 review: error: ..." line.
+    with pytest.raises(SystemExit) as exit_info:
+        main(["review", str(path), *args])
+    assert exit_info.value.code == 2
+    assert "texas42 review: error: argument" in capsys.readouterr().err
 
 
 def test_review_command_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
