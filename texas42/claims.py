@@ -49,7 +49,8 @@ them wins every trick whatever the others hold.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -69,6 +70,23 @@ _DIST7 = tuple(abs(d.pips - 7) for d in DOMINOES)
 #: For sevens: the dominoes closer to 7 than distance ``k`` (a seat that played a domino
 #: at distance ``k`` held none of them).
 _CLOSER = tuple(sum(SEVENS_DISTANCE_MASKS[:k]) for k in range(8))
+
+#: The most positions one check may search. At about 40,000 positions a second and a
+#: few hundred bytes each this bounds a check to a few seconds and about 100 MB; a
+#: claim that needs more is refused as "cannot be checked in time" (never accepted).
+NODE_BUDGET = 150_000
+#: How often (in positions searched) a progress callback is called.
+PROGRESS_EVERY = 2_000
+#: What the refusal of a claim too long to check says (after "Not checked: ").
+UNCHECKED = "cannot be checked in time: play it out."
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called now and then during long work (positions
+searched and the budget, for a claim)."""
+
+
+class _OutOfBudget(Exception):
+    """The search reached its node budget (caught inside this module)."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +122,14 @@ class ClaimCheck:
     reason: str = ""
     #: Positions searched (a measure of work).
     nodes: int = 0
+    #: False when the search reached its budget before deciding: then ``valid`` is
+    #: False too (a claim is never accepted unchecked) and the claim must be played out.
+    checked: bool = True
 
     def explain(self) -> str:
         """The verdict in one line of plain English."""
+        if not self.checked:
+            return "Not checked: " + self.reason
         return ("Valid: " if self.valid else "Not valid: ") + self.reason
 
 
@@ -119,9 +142,17 @@ def _plural(items: tuple[Domino, ...], one: str, many: str) -> str:
 
 
 def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
-                 trumps: int) -> str:
-    """Why a claim is sure without search, in words."""
+                 trumps: int, counted: bool = False) -> str:
+    """Why a claim is sure without search, in words (``counted``: some of ``rest`` win
+    only once the higher ones of their suit have fallen)."""
     lead = "leading it" if len(draw + rest) == 1 else "leading them"
+    if counted:
+        first = f"seat {seat} leads {_row(draw)} to draw every trump out; then " if draw else ""
+        return (
+            f"{first}seat {seat} leads {_row(rest)} from the top of each suit: each lead "
+            "takes one of that suit from every seat that has any, so nobody can keep a "
+            "higher one for the later tricks."
+        )
     if all(trumps >> d.index & 1 for d in draw + rest):
         return (
             f"seat {seat} holds the {len(draw + rest)} highest trumps left "
@@ -239,7 +270,13 @@ class _Node:
 class _Search:
     """The claim search for one claimant in one hand (memo kept between calls)."""
 
-    def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int) -> None:
+    def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int,
+                 budget: int = NODE_BUDGET, progress: Progress | None = None) -> None:
+        self.budget = budget
+        self.progress = progress
+        #: Positions searched, over every call (the budget is per call: see ``limit``).
+        self.nodes = 0
+        self.limit = budget
         self.t = tables(contract)
         self.seat = seat
         self.out = out
@@ -376,7 +413,7 @@ class _Search:
             else:
                 new_f = f_seat | self.t.members[self.t.lead[node.first]]  # shows a void
             order = sorted(_bits(group), key=lambda m: self._danger(node, seat, m), reverse=True)
-            moves.extend((m, new_f) for m in self._distinct(order, others, node.f, adversary=True))
+            moves.extend((m, new_f) for m in self._distinct(order, others, node.f, node))
         moves.sort(key=lambda move: self._danger(node, seat, move[0]), reverse=True)
         for m, new_f in moves:
             gone = self.take(node, seat, m, new_f)
@@ -403,20 +440,31 @@ class _Search:
         return 1000 + pw if claim_side and pw > node.best_pow else -pw
 
     def _distinct(
-        self, plays: list[int], others: int, f: tuple[int, ...], *, adversary: bool = False
+        self, plays: list[int], others: int, f: tuple[int, ...], node: _Node | None = None
     ) -> list[int]:
         """The first domino of ``plays`` of each group of dominoes that play alike:
-        no domino of ``others`` tells them apart (and, unseen, every seat may hold
-        both or neither)."""
+        no domino of ``others`` tells them apart. For the adversary (``node``: the
+        position it plays in), every seat may also hold both or neither, and the two
+        may not meet in this trick (the one not played may still fall in it)."""
         eq = self.eq
         kept: list[int] = []
+        rows: tuple[tuple[int, ...], ...] = ()
+        last = node is None or node.k == self.size - 1
+        if node is not None and node.k and not self.sevens:
+            rows = (self.t.power[self.t.lead[node.first]],)
         for m in plays:
             for x in kept:
                 pair = 1 << m | 1 << x
                 if eq[m * _N + x] & others & ~pair:
                     continue
-                if adversary and any((fs >> m ^ fs >> x) & 1 for fs in f):
-                    continue
+                if node is not None:
+                    if any((fs >> m ^ fs >> x) & 1 for fs in f):
+                        continue
+                    if not last and not self.sevens:
+                        # Which of the two wins when both fall in this trick matters.
+                        here = rows or (self.t.power[self.t.lead[m]], self.t.power[self.t.lead[x]])
+                        if any(row[m] != row[x] for row in here):
+                            continue
                 break
             else:
                 kept.append(m)
@@ -429,6 +477,12 @@ class _Search:
         known = self.memo.get(key)
         if known is not None:
             return known
+        self.nodes += 1
+        if self.nodes % PROGRESS_EVERY == 0:
+            if self.nodes > self.limit:
+                raise _OutOfBudget
+            if self.progress is not None:
+                self.progress(self.budget - (self.limit - self.nodes), self.budget)
         result = self._wins(node)
         self.memo[key] = result
         return result
@@ -481,6 +535,16 @@ class _Search:
                     return False
         return True
 
+    def counted(self, node: _Node, rest: tuple[int, ...]) -> bool:
+        """Whether a domino of ``rest`` (non-trump) has a higher one of its suit out."""
+        t = self.t
+        left = node.unseen & ~t.trump_mask
+        return any(
+            t.power[t.lead[i]][j] > t.power[t.lead[i]][i]
+            for i in rest if not t.trump_mask >> i & 1
+            for j in _bits(left & t.members[t.lead[i]])
+        )
+
     def sure(self, node: _Node) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The claimant on lead wins the rest without search when it can draw every trump
         still out with trumps higher than all of them, and every other domino it holds is
@@ -514,8 +578,19 @@ class _Search:
                 continue
             suit = t.lead[i]
             row = t.power[suit]
-            if any(row[j] > row[i] for j in _bits(left & t.members[suit])):
-                return None
+            members = left & t.members[suit]
+            higher = sum(1 << j for j in _bits(members) if row[j] > row[i])
+            if not higher:
+                continue
+            # Led after the claimant's own higher dominoes of its suit (``ahead``
+            # rounds), ``i`` still wins when no seat that may hold a higher one can
+            # still hold one of the suit: each lead took one from every seat that had any.
+            ahead = sum(1 for j in rest if t.lead[j] == suit and row[j] > row[i]
+                        and not trumps >> j & 1)
+            for p in self.holders:
+                if p != self.out and higher & ~node.f[p] and min((members & ~node.f[p]).bit_count(),
+                                               node.n[p]) > ahead:
+                    return None
         rest.sort(key=lambda i: -t.power[t.lead[i]][i])
         return tuple(draw), tuple(rest)
 
@@ -548,10 +623,12 @@ def _check_claimant(hand: Hand, seat: int) -> None:
         )
 
 
-def _search_for(hand: Hand, seat: int) -> _Search:
+def _search_for(
+    hand: Hand, seat: int, budget: int = NODE_BUDGET, progress: Progress | None = None
+) -> _Search:
     contract = hand.contract
     assert contract is not None and hand.bidder is not None
-    return _Search(contract, seat, hand.sitting_out, hand.bidder & 1)
+    return _Search(contract, seat, hand.sitting_out, hand.bidder & 1, budget, progress)
 
 
 def _position(search: _Search, hand: Hand) -> _Node:
@@ -593,35 +670,72 @@ def _position(search: _Search, hand: Hand) -> _Node:
     return node
 
 
-def verify_claim(hand: Hand, seat: int) -> ClaimCheck:
+def verify_claim(
+    hand: Hand, seat: int, *, budget: int = NODE_BUDGET, progress: Progress | None = None
+) -> ClaimCheck:
     """Check a claim by ``seat``, the player to act: its side takes every trick left
     (nello: the declarer loses every trick left), whatever the unseen dominoes are.
+
+    The work is bounded: after ``budget`` positions the answer is a refusal with
+    ``checked=False`` ("cannot be checked in time: play it out"), never a wrong
+    acceptance. ``progress(done, budget)`` is called every few thousand positions.
+    The last few verdicts are remembered, so checking again (a replay, then laying
+    down) costs nothing.
 
     Raises :class:`~texas42.errors.IllegalActionError` when no claim may be made here
     (``rule="claim-timing"`` or ``"claim-nello"``).
     """
-    return _verify(hand, seat)[0]
+    return _verify(hand, seat, budget, progress)[0]
 
 
-def _verify(hand: Hand, seat: int) -> tuple[ClaimCheck, _Search]:
+#: The last verdicts with their searches, by position (laying down after a check, or a
+#: replay that checks then lays down, searches once).
+_RECENT: OrderedDict[tuple[object, ...], tuple[ClaimCheck, _Search]] = OrderedDict()
+_RECENT_SIZE = 2
+
+
+def _verify(
+    hand: Hand, seat: int, budget: int = NODE_BUDGET, progress: Progress | None = None
+) -> tuple[ClaimCheck, _Search]:
     """The verdict, and the search behind it (its memo then serves to play the claim)."""
     _check_claimant(hand, seat)
-    search = _search_for(hand, seat)
+    search = _search_for(hand, seat, budget, progress)
     root = _position(search, hand)
+    key = (hand.contract, seat, search.out, search.bid_team, budget, root.key(), root.table)
+    known = _RECENT.get(key)
+    if known is not None:
+        _RECENT.move_to_end(key)
+        return known
+    search.limit = budget
+    try:
+        out = _decide(search, hand, root)
+    except _OutOfBudget:
+        left = 7 - len(hand.tricks)
+        out = ClaimCheck(False, seat, left, (), None, UNCHECKED, search.nodes, checked=False)
+        search.memo.clear()  # a partial search is of no use to play a claim
+    result = (out, search)
+    _RECENT[key] = result
+    while len(_RECENT) > _RECENT_SIZE:
+        _RECENT.popitem(last=False)
+    return result
+
+
+def _decide(search: _Search, hand: Hand, root: _Node) -> ClaimCheck:
+    seat = search.seat
     left = 7 - len(hand.tricks)
     if not search.wins(root):
         table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
         example = _counterexample(search, root, table)
         reason = _invalid_reason(seat, example, left, search.nello)
-        return ClaimCheck(False, seat, left, (), example, reason, len(search.memo)), search
+        return ClaimCheck(False, seat, left, (), example, reason, search.nodes)
     plan = tuple(DOMINOES[m] for m in _main_line(search, root))
     sure = search.sure(root) if root.k == 0 else None
     if sure is not None:
         draw, rest = (tuple(DOMINOES[i] for i in part) for part in sure)
-        reason = _sure_reason(seat, draw, rest, search.t.trump_mask)
+        reason = _sure_reason(seat, draw, rest, search.t.trump_mask, search.counted(root, sure[1]))
     else:
         reason = _valid_reason(seat, plan, left, search.nello)
-    return ClaimCheck(True, seat, left, plan, None, reason, len(search.memo)), search
+    return ClaimCheck(True, seat, left, plan, None, reason, search.nodes)
 
 
 def _main_line(search: _Search, root: _Node) -> list[int]:
@@ -723,7 +837,14 @@ class ClaimPlayer:
 
     def play(self, hand: Hand) -> Domino:
         """The claimant's next play in ``hand`` (the claimant must be to act)."""
-        m = self.search.choose(_position(self.search, hand))
+        search = self.search
+        search.limit = search.nodes + search.budget  # a fresh budget for each play
+        try:
+            m = search.choose(_position(search, hand))
+        except _OutOfBudget:
+            raise IllegalActionError(
+                f"seat {self.seat}'s claim {UNCHECKED}", rule="claim-unchecked"
+            ) from None
         if m is None:
             raise IllegalActionError(verify_claim(hand, self.seat).explain(), rule="claim-not-sure")
         return DOMINOES[m]
