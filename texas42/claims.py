@@ -49,6 +49,7 @@ them wins every trick whatever the others hold.
 from __future__ import annotations
 
 import functools
+import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -277,6 +278,7 @@ class _Search:
         #: Positions searched, over every call (the budget is per call: see ``limit``).
         self.nodes = 0
         self.limit = budget
+        self.contract = contract
         self.t = tables(contract)
         self.seat = seat
         self.out = out
@@ -292,6 +294,10 @@ class _Search:
         #: The seats among which the unseen dominoes lie.
         self.holders = tuple(s for s in range(SEATS) if s != seat)
         self.memo: dict[tuple[int, ...], bool] = {}
+
+    def fork(self, budget: int) -> _Search:
+        """A fresh search of the same claim with its own memo and ``budget``."""
+        return _Search(self.contract, self.seat, self.out, self.bid_team, budget)
 
     # -- rules on masks ----------------------------------------------------------------------
     def power(self, seat: int, first: int, d: int) -> int:
@@ -478,11 +484,10 @@ class _Search:
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes % PROGRESS_EVERY == 0:
-            if self.nodes > self.limit:
-                raise _OutOfBudget
-            if self.progress is not None:
-                self.progress(self.budget - (self.limit - self.nodes), self.budget)
+        if self.nodes > self.limit:
+            raise _OutOfBudget
+        if self.nodes % PROGRESS_EVERY == 0 and self.progress is not None:
+            self.progress(self.budget - (self.limit - self.nodes), self.budget)
         result = self._wins(node)
         self.memo[key] = result
         return result
@@ -720,11 +725,69 @@ def _verify(
     return result
 
 
+#: Arrangements of the unseen dominoes tried open-handed before the real search, and
+#: the positions each may search: a claim that fails when the claimant sees every hand
+#: fails (a cheap refutation of most claims that are not sure).
+OPEN_TRIES = 8
+OPEN_BUDGET = 3_000
+
+
+def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
+    """An arrangement in which the claimant, even seeing every hand, cannot keep the
+    claim: the search over it and its root, or ``None`` when none was found."""
+    rng = random.Random(root.unseen ^ root.mine)  # the same answer every time
+    t = search.t
+    # The dangerous arrangements first: the unseen dominoes of a suit in which the
+    # claimant holds a domino that is not the highest, all in one other seat's hand.
+    suits = sorted({t.lead[i] for i in _bits(root.mine)
+                    if any(t.power[t.lead[i]][j] > t.power[t.lead[i]][i]
+                           for j in _bits(root.unseen & t.members[t.lead[i]]))})
+    if t.trump_mask and root.unseen & t.trump_mask:
+        suits = [Suit.TRUMPS, *(x for x in suits if x != Suit.TRUMPS)]
+    opponents = sorted(search.holders, key=lambda s: (s ^ search.seat) & 1 == 0)
+    # With that suit, the seat gets the low dominoes of the suits the claimant will
+    # lead, so it can follow them and keep its high one.
+    leads = sorted({t.lead[i] for i in _bits(root.mine)})
+    guards = sorted((j for x in leads for j in _bits(root.unseen & t.members[x])),
+                    key=lambda j: min(t.power[x][j] for x in leads if t.members[x] >> j & 1))
+    prefs: list[tuple[int, list[int]]] = []
+    for x in suits:
+        suit = sorted(_bits(root.unseen & t.members[x]), key=lambda j: -t.power[x][j])
+        prefs += [(p, suit + [j for j in dict.fromkeys(guards) if j not in suit])
+                  for p in opponents if p != search.out]
+        prefs += [(p, suit) for p in opponents if p != search.out]
+    prefs += [(-1, [])] * OPEN_TRIES
+    for prefer in prefs[:2 * OPEN_TRIES]:
+        dealt = _deal(search, root, rng, prefer)
+        if sum(x.bit_count() for x in dealt) != root.unseen.bit_count():
+            continue
+        f = tuple(0 if s == search.seat else root.unseen & ~dealt[s] for s in range(SEATS))
+        open_root = _Node(root.mine, root.unseen, root.n, f, root.leader, root.k, root.first,
+                          root.best_pow, root.best_seat, root.table)
+        trial = search.fork(OPEN_BUDGET)
+        try:
+            if not trial.wins(open_root):
+                return trial, open_root
+        except _OutOfBudget:
+            pass
+        search.nodes += trial.nodes
+    return None
+
+
 def _decide(search: _Search, hand: Hand, root: _Node) -> ClaimCheck:
     seat = search.seat
     left = 7 - len(hand.tricks)
+    table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
+    on_lead = root.k == 0 and search.to_act(root) == seat
+    if not (on_lead and search.sure(root) is not None):
+        refuted = _refute(search, root)
+        if refuted is not None:
+            trial, open_root = refuted
+            trial.limit = trial.nodes + search.budget
+            example = _counterexample(trial, open_root, table)
+            reason = _invalid_reason(seat, example, left, search.nello)
+            return ClaimCheck(False, seat, left, (), example, reason, search.nodes + trial.nodes)
     if not search.wins(root):
-        table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
         example = _counterexample(search, root, table)
         reason = _invalid_reason(seat, example, left, search.nello)
         return ClaimCheck(False, seat, left, (), example, reason, search.nodes)
@@ -795,13 +858,29 @@ def _counterexample(
     return Counterexample(tuple(hands), tuple(line), tuple(trick), winner)
 
 
-def _deal(search: _Search, node: _Node) -> list[int]:
+def _deal(
+    search: _Search, node: _Node, rng: random.Random | None = None,
+    prefer: tuple[int, list[int]] = (-1, []),
+) -> list[int]:
     """One way of dealing ``node``'s unseen dominoes that fits every constraint: each
-    domino goes to the first seat that leaves the rest dealable."""
+    domino goes to the first seat that leaves the rest dealable (with ``rng``: the
+    dominoes and the seats taken in a random order; ``prefer = (seat, dominoes)``: those
+    dominoes dealt first, in that order, to ``seat`` while it can take them)."""
     hands = [0] * SEATS
     unseen, n = node.unseen, node.n
-    for d in _bits(node.unseen):
-        for s in search.holders:
+    who, first = prefer
+    order = list(_bits(node.unseen & ~sum(1 << d for d in first)))
+    if rng is not None:
+        rng.shuffle(order)
+    order = first + order
+    chosen = set(first)
+    for d in order:
+        holders = list(search.holders)
+        if rng is not None:
+            rng.shuffle(holders)
+        if d in chosen:
+            holders.sort(key=lambda s: s != who)
+        for s in holders:
             if n[s] and not node.f[s] >> d & 1:
                 rest = tuple(c - 1 if x == s else c for x, c in enumerate(n))
                 if search.feasible(unseen ^ 1 << d, rest, node.f):
