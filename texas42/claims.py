@@ -72,10 +72,10 @@ _DIST7 = tuple(abs(d.pips - 7) for d in DOMINOES)
 #: at distance ``k`` held none of them).
 _CLOSER = tuple(sum(SEVENS_DISTANCE_MASKS[:k]) for k in range(8))
 
-#: The most positions one check may search. At about 40,000 positions a second and a
-#: few hundred bytes each this bounds a check to a few seconds and about 100 MB; a
-#: claim that needs more is refused as "cannot be checked in time" (never accepted).
-NODE_BUDGET = 150_000
+#: The most positions one check may search: at 15,000 to 25,000 positions a second and
+#: a few hundred bytes each, a few seconds and some tens of MB (bench/bench_bounds.py);
+#: a claim that needs more is refused as "cannot be checked in time" (never accepted).
+NODE_BUDGET = 60_000
 #: How often (in positions searched) a progress callback is called.
 PROGRESS_EVERY = 2_000
 #: What the refusal of a claim too long to check says (after "Not checked: ").
@@ -143,10 +143,18 @@ def _plural(items: tuple[Domino, ...], one: str, many: str) -> str:
 
 
 def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
-                 trumps: int, counted: bool = False) -> str:
+                 trumps: int, counted: bool = False, last: Domino | None = None) -> str:
     """Why a claim is sure without search, in words (``counted``: some of ``rest`` win
-    only once the higher ones of their suit have fallen)."""
+    only once the higher ones of their suit have fallen; ``last``: led last, only the
+    partner may beat it)."""
     lead = "leading it" if len(draw + rest) == 1 else "leading them"
+    if last is not None:
+        before = tuple(d for d in draw + rest if d != last)
+        first = f"seat {seat} wins with {_row(before)}, then " if before else ""
+        return (
+            f"{first}seat {seat} leads {last} last: only its partner can hold a higher "
+            f"one, so seat {seat} and its partner take the last trick too."
+        )
     if counted:
         first = f"seat {seat} leads {_row(draw)} to draw every trump out; then " if draw else ""
         return (
@@ -294,6 +302,8 @@ class _Search:
         #: The seats among which the unseen dominoes lie.
         self.holders = tuple(s for s in range(SEATS) if s != seat)
         self.memo: dict[tuple[int, ...], bool] = {}
+        #: Set by :meth:`sure`: the domino led last that only the partner may beat (-1).
+        self.partner_last = -1
 
     def fork(self, budget: int) -> _Search:
         """A fresh search of the same claim with its own memo and ``budget``."""
@@ -578,6 +588,8 @@ class _Search:
             draw = bosses[:most]
         rest = [i for i in _bits(node.mine) if i not in draw]
         left = node.unseen & ~trumps
+        partner = self.seat ^ 2
+        last = -1  # a domino only the partner can beat: led last, the partner's win is ours
         for i in rest:
             if trumps >> i & 1:
                 continue
@@ -593,10 +605,16 @@ class _Search:
             ahead = sum(1 for j in rest if t.lead[j] == suit and row[j] > row[i]
                         and not trumps >> j & 1)
             for p in self.holders:
-                if p != self.out and higher & ~node.f[p] and min((members & ~node.f[p]).bit_count(),
-                                               node.n[p]) > ahead:
+                if p == self.out or not higher & ~node.f[p]:
+                    continue
+                if min((members & ~node.f[p]).bit_count(), node.n[p]) <= ahead:
+                    continue
+                alone = sum(1 for j in rest if t.lead[j] == suit and not trumps >> j & 1) == 1
+                if p != partner or not alone or last not in (-1, i):
                     return None
-        rest.sort(key=lambda i: -t.power[t.lead[i]][i])
+                last = i
+        rest.sort(key=lambda i: (i == last, -t.power[t.lead[i]][i]))
+        self.partner_last = last
         return tuple(draw), tuple(rest)
 
 
@@ -676,12 +694,13 @@ def _position(search: _Search, hand: Hand) -> _Node:
 
 
 def verify_claim(
-    hand: Hand, seat: int, *, budget: int = NODE_BUDGET, progress: Progress | None = None
+    hand: Hand, seat: int, *, budget: int | None = None, progress: Progress | None = None
 ) -> ClaimCheck:
     """Check a claim by ``seat``, the player to act: its side takes every trick left
     (nello: the declarer loses every trick left), whatever the unseen dominoes are.
 
-    The work is bounded: after ``budget`` positions the answer is a refusal with
+    The work is bounded: after ``budget`` positions (default :data:`NODE_BUDGET`)
+    the answer is a refusal with
     ``checked=False`` ("cannot be checked in time: play it out"), never a wrong
     acceptance. ``progress(done, budget)`` is called every few thousand positions.
     The last few verdicts are remembered, so checking again (a replay, then laying
@@ -700,10 +719,11 @@ _RECENT_SIZE = 2
 
 
 def _verify(
-    hand: Hand, seat: int, budget: int = NODE_BUDGET, progress: Progress | None = None
+    hand: Hand, seat: int, budget: int | None = None, progress: Progress | None = None
 ) -> tuple[ClaimCheck, _Search]:
     """The verdict, and the search behind it (its memo then serves to play the claim)."""
     _check_claimant(hand, seat)
+    budget = NODE_BUDGET if budget is None else budget
     search = _search_for(hand, seat, budget, progress)
     root = _position(search, hand)
     key = (hand.contract, seat, search.out, search.bid_team, budget, root.key(), root.table)
@@ -756,6 +776,16 @@ def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
         prefs += [(p, suit + [j for j in dict.fromkeys(guards) if j not in suit])
                   for p in opponents if p != search.out]
         prefs += [(p, suit) for p in opponents if p != search.out]
+    if search.nello:
+        # Nello: the declarer wins a trick when nobody can play over its domino: the
+        # high ones of its suits with the partner who sits out, or one opponent void.
+        prefs = []
+        for x in sorted({t.lead[i] for i in _bits(root.mine)}):
+            high = sorted(_bits(root.unseen & t.members[x]), key=lambda j: -t.power[x][j])
+            if search.out is not None:
+                prefs.append((search.out, high))
+            prefs += [(p, [j for j in _bits(root.unseen & ~t.members[x])])
+                      for p in opponents if p != search.out]
     prefs += [(-1, [])] * OPEN_TRIES
     for prefer in prefs[:2 * OPEN_TRIES]:
         dealt = _deal(search, root, rng, prefer)
@@ -771,6 +801,8 @@ def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
         except _OutOfBudget:
             pass
         search.nodes += trial.nodes
+        if search.progress is not None:
+            search.progress(search.nodes, search.budget)
     return None
 
 
@@ -795,7 +827,9 @@ def _decide(search: _Search, hand: Hand, root: _Node) -> ClaimCheck:
     sure = search.sure(root) if root.k == 0 else None
     if sure is not None:
         draw, rest = (tuple(DOMINOES[i] for i in part) for part in sure)
-        reason = _sure_reason(seat, draw, rest, search.t.trump_mask, search.counted(root, sure[1]))
+        last = DOMINOES[search.partner_last] if search.partner_last >= 0 else None
+        reason = _sure_reason(seat, draw, rest, search.t.trump_mask,
+                              search.counted(root, sure[1]), last)
     else:
         reason = _valid_reason(seat, plan, left, search.nello)
     return ClaimCheck(True, seat, left, plan, None, reason, search.nodes)
