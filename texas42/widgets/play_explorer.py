@@ -266,10 +266,12 @@ class PlayExplorer(Explorer):
             )
             return
         before = len(h.plays)
-        # One check: lay_down verifies the claim and, when it is not sure, raises with the
-        # explanation and leaves the hand as it was. Usually milliseconds; show progress.
+        # One check, bounded: the bar moves while it searches; lay_down reuses the
+        # verdict and, when it is not sure, raises with the explanation and leaves the
+        # hand as it was.
         try:
-            with showing(self.progress):
+            with showing(self.progress) as bar:
+                _analysis.check_claim(h, self.seat, _analysis.progress_to(bar))
                 check = h.lay_down(self.seat)
         except IllegalActionError as exc:
             self._claim = exc.message
@@ -315,8 +317,8 @@ class PlayExplorer(Explorer):
             return
         text = ""
         if h.phase is Phase.PLAYING and _analysis.has_solver():
-            with showing(self.progress):
-                sol = _analysis.solve(h)
+            with showing(self.progress) as bar:
+                sol = _analysis.solve(h, _analysis.progress_to(bar))
             if sol is not None:
                 best = ", ".join(str(d) for d in sol.best)
                 others = [f"{d}: {sol.label(d)}" for d in sol.plays if sol.label(d) != "best"]
