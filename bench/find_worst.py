@@ -25,13 +25,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from texas42 import STANDARD, Deal, Hand, Phase, verify_claim  # noqa: E402
-from texas42 import claims as claims_module  # noqa: E402
-from texas42.analysis import Position, Solver, solve  # noqa: E402
-from texas42.analysis import solver as solver_module  # noqa: E402
-from texas42.analysis.evaluator import evaluate_hand  # noqa: E402
-from texas42.analysis.players import RuleBasedPlayer, SamplingPlayer, decide  # noqa: E402
-from texas42.dominoes import DOMINOES  # noqa: E402
+from texas42 import STANDARD, Deal, Hand, Phase, verify_claim
+from texas42 import claims as claims_module
+from texas42.analysis import Position, Solver, solve
+from texas42.analysis import solver as solver_module
+from texas42.analysis.evaluator import evaluate_hand
+from texas42.analysis.players import RuleBasedPlayer, SamplingPlayer, decide
+from texas42.dominoes import DOMINOES
 
 WORST = Path(__file__).resolve().parent / "worst"
 HOUSE = STANDARD.replace(name="worst-house", nello=("high",), sevens=True)

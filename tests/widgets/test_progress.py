@@ -54,7 +54,7 @@ def test_the_bar_moves_while_a_claim_is_checked() -> None:
         for ex in _learner_turns(seed):
             claims_module._RECENT.clear()
             steps: list[int] = []
-            verify_claim(ex.hand, 0, progress=lambda done, _t: steps.append(done))
+            verify_claim(ex.hand, 0, progress=lambda done, _t, into=steps: into.append(done))
             if len(steps) < 3:
                 continue
             claims_module._RECENT.clear()
