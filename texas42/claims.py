@@ -12,10 +12,26 @@ an adversary chooses every other seat's play from the unseen dominoes, lazily,
 and only as long as some arrangement of the unseen dominoes stays possible (each
 seat's number of dominoes, the suits it has shown it is out of, the suits the
 search itself makes it show out of). That is exactly "against every
-arrangement". It is fast because positions are memoised, dominoes that play
-alike are searched once, the adversary tries the plays that win a trick first,
-and a claimant on lead with the highest trumps and the highest dominoes left in
-their suits is settled without search.
+arrangement". It is fast by design:
+
+- sure tricks are decided without search: a claimant on lead that can draw every
+  trump out, then lead each suit from the top, wins when no seat that may hold a
+  higher domino of a suit can still hold one after the claimant's higher ones
+  were led (suit lengths counted); a last domino only the partner can beat is
+  sure too;
+- a claim that fails usually fails open-handed: a few dangerous arrangements (a
+  suit with its guards in one seat, a nello declarer's suits out of the
+  opponents' reach) are solved with every hand known first, and any lost trick
+  there is a counterexample;
+- positions are memoised, dominoes that play alike are searched once (unseen
+  ones only when they cannot meet in the trick), the adversary tries the plays
+  that win a trick first;
+- a verdict is remembered for the last few positions, so a replay that checks a
+  claim and then lays it down searches once.
+
+The work is bounded by :data:`NODE_BUDGET` positions: a claim that needs more is
+refused with ``checked=False`` and "cannot be checked in time: play it out"
+(``rule="claim-unchecked"`` from :meth:`Hand.lay_down`), never accepted.
 
 Decisions:
 
