@@ -229,6 +229,9 @@ def main() -> int:
         found = odds_search(rng, args.starts)
     else:
         found = climb(args.kind, rng, args.starts, args.steps)
+    record = found.get("record", {})
+    found.setdefault("name", f"{record.get('contract', '')} after {len(record.get('plays', []))} "
+                     "plays, hill-climbed")
     found["found_by"] = (f"bench/find_worst.py {args.kind} --seed {args.seed} --starts "
                          f"{args.starts} --steps {args.steps}")
     print(json.dumps(found))
