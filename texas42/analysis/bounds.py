@@ -23,6 +23,23 @@ MAX_SAMPLES = 10_000
 MAX_PLAYER_SAMPLES = 200
 
 
+#: Guesses at one sampled deal that fits the auction (bid odds), at most, and on average
+#: over a whole evaluation; once fewer than 1 deal in 20 fitted (after the first 25),
+#: only :data:`UNLIKELY_TRIES` a deal: more guesses would rarely fit, the odds then use
+#: the closest guesses and say so.
+MAX_TRIES = 96
+TRIES_PER_DEAL = 24
+UNLIKELY_TRIES = 4
+
+
+def guesses_allowed(done: int, fitted: int, tries: int) -> int:
+    """How many guesses deal number ``done`` may take, after ``fitted`` of the ``done``
+    earlier deals fitted the auction and ``tries`` guesses were spent."""
+    if done >= 25 and fitted * 20 < done:
+        return UNLIKELY_TRIES
+    return max(2, min(MAX_TRIES, TRIES_PER_DEAL * (done + 1) - tries))
+
+
 def check_samples(samples: object, top: int = MAX_SAMPLES) -> int:
     """``samples`` when it is a whole number in ``1..top``; else raise
     ``Texas42Error(rule="samples")``."""
@@ -33,4 +50,5 @@ def check_samples(samples: object, top: int = MAX_SAMPLES) -> int:
     return samples
 
 
-__all__ = ["MAX_PLAYER_SAMPLES", "MAX_SAMPLES", "check_samples"]
+__all__ = ["MAX_PLAYER_SAMPLES", "MAX_SAMPLES", "MAX_TRIES", "TRIES_PER_DEAL", "UNLIKELY_TRIES",
+           "check_samples", "guesses_allowed"]

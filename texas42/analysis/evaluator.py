@@ -68,7 +68,7 @@ from ..dominoes import Domino, DominoSet, to_mask
 from ..errors import IllegalBidError, NotationError
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
-from .bounds import check_samples
+from .bounds import MAX_TRIES, check_samples, guesses_allowed
 from .players import RuleBasedPlayer, bidding_contracts, decide, play_hand, rule_bid, special_choice
 from .playout import rule_playout
 from .position import Position
@@ -84,12 +84,6 @@ DEFAULT_SAMPLES = 1100
 #: default (the rule-based bidder's favourites).
 DEFAULT_OPEN_SAMPLES = 40
 DEFAULT_OPEN_CONTRACTS = 3
-#: Guesses at one sampled deal that fits the auction before settling for the closest
-#: one, and the guesses a whole evaluation may spend on average per deal: after an
-#: implausible auction (84, a plunge under lechner ...) few guesses fit, and the odds
-#: then use the closest ones (``relaxed`` counts them; the summary says so).
-MAX_TRIES = 96
-TRIES_PER_DEAL = 24
 #: Misfit of a deal where a seat that bid a plunge or splash lacks the doubles for it
 #: (per double missing): such a deal is impossible, never the closest one.
 IMPOSSIBLE = 1000
@@ -243,8 +237,10 @@ class Evaluation:
             + (f", seed {self.seed}" if self.seed is not None else "")
             + (f"; {self.fitted} of {self.tries} guessed deals fitted the auction"
                if self.auction else "") + ".",
-            *([f"The auction is unlikely: {self.relaxed} deals only come close to it (none "
-               "of the guesses allowed fitted), so read these odds loosely."]
+            *([f"{self.relaxed} of {self.fitted + self.relaxed} deals only come close to the "
+               "auction (none of the guesses allowed fitted)"
+               + (": the auction is unlikely, so read these odds loosely."
+                  if 4 * self.relaxed > self.fitted + self.relaxed else ".")]
               if self.relaxed else []),
             "Chance of making each bid (95% intervals are within +/-"
             f"{self._half_width():.0f} points of percentage):",
@@ -555,9 +551,8 @@ def evaluate_hand(
     for done in range(n):
         if progress is not None and done % 25 == 0:
             progress(done, n)
-        budget = TRIES_PER_DEAL * (done + 1) - ev.tries  # what earlier deals left over
         hands = _fitting_deal(rng, own, seat, others, unseen, fit, r, order, ev,
-                              max(2, min(MAX_TRIES, budget)))
+                              guesses_allowed(done, ev.fitted, ev.tries))
         for c in cs:
             if method == "rule-based":
                 got = rule_playout(hands, c, seat)[team]

@@ -4,8 +4,10 @@ For a seven-domino Moon hand, :func:`evaluate_moon_hand` deals the 15 unseen dom
 (22 minus the seven) to the two other seats and the widow many times. When ``bids_before``
 is given, a deal is kept only if the seats before would have bid exactly so (as
 :class:`~texas42.analysis.moon_players.MoonRuleBasedPlayer` bids); after
-:data:`MAX_TRIES` guesses with none fitting (fewer once the evaluation has spent
-:data:`TRIES_PER_DEAL` a deal on average), the closest guess is used (``fitted`` and
+:data:`~texas42.analysis.bounds.MAX_TRIES` guesses with none fitting (fewer once the
+evaluation has spent :data:`~texas42.analysis.bounds.TRIES_PER_DEAL` a deal on average,
+or when the bids are unlikely: :func:`~texas42.analysis.bounds.guesses_allowed`), the
+closest guess is used (``fitted`` and
 ``tries`` say how often that happened). In each deal the hand wins the auction, takes the
 widow, discards and names trumps as the rule-based player does, and the hand is played
 out through the engine. For each bid it reports the chance of making it and the expected
@@ -38,7 +40,7 @@ from ..dominoes import Domino, DominoSet, to_mask
 from ..errors import IllegalBidError, NotationError
 from ..hand import Phase
 from ..moon import MOON_BIDS, MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand
-from .bounds import check_samples
+from .bounds import MAX_TRIES, check_samples, guesses_allowed
 from .moon_players import MoonRuleBasedPlayer, MoonView, moon_decide, play_moon_hand
 from .moon_solver import MoonPosition, MoonSolver
 from .stats import Rate, mean_interval
@@ -46,12 +48,6 @@ from .stats import Rate, mean_interval
 #: Default deals: +/-4 points of percentage (95%) at worst; about 0.7 s in CPython
 #: (bench/bench_moon_odds.py).
 DEFAULT_SAMPLES = 600
-#: Guesses at a deal that fits ``bids_before`` before settling for the closest one, and
-#: the guesses a whole evaluation may spend on average per deal (an unlikely auction
-#: then uses the closest guesses sooner instead of running long).
-MAX_TRIES = 96
-TRIES_PER_DEAL = 24
-
 METHODS = {
     "rule-based": (
         "rule-based playouts: deals of the 15 unseen dominoes that fit the bids before "
@@ -236,9 +232,8 @@ def evaluate_moon_hand(
     others = [(seat + 1) % PLAYERS, (seat + 2) % PLAYERS]
     solvers: dict[Contract, MoonSolver] = {}
     for i in range(n):
-        budget = TRIES_PER_DEAL * (i + 1) - ev.tries  # what earlier deals left over
         deal = _fitting_deal(rng, own, seat, sh, others, unseen, before, player, ev,
-                             max(2, min(MAX_TRIES, budget)))
+                             guesses_allowed(i, ev.fitted, ev.tries))
         h = MoonHand(deal, shaker=sh)
         for b in before:
             h.bid(b)
