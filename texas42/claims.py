@@ -766,6 +766,8 @@ def _verify(
 #: fails (a cheap refutation of most claims that are not sure).
 OPEN_TRIES = 8
 OPEN_BUDGET = 3_000
+#: The positions of the first, short search (most claims are decided within it).
+QUICK_BUDGET = 2_000
 
 
 def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
@@ -827,15 +829,27 @@ def _decide(search: _Search, hand: Hand, root: _Node) -> ClaimCheck:
     left = 7 - len(hand.tricks)
     table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
     on_lead = root.k == 0 and search.to_act(root) == seat
+    decided: bool | None = None
     if not (on_lead and search.sure(root) is not None):
-        refuted = _refute(search, root)
-        if refuted is not None:
-            trial, open_root = refuted
-            trial.limit = trial.nodes + search.budget
-            example = _counterexample(trial, open_root, table)
-            reason = _invalid_reason(seat, example, left, search.nello)
-            return ClaimCheck(False, seat, left, (), example, reason, search.nodes + trial.nodes)
-    if not search.wins(root):
+        # Most claims are decided by a short search; only a long one tries the
+        # open-handed refutations before going on (the memo of completed positions stays).
+        search.limit = min(search.budget, QUICK_BUDGET)
+        try:
+            decided = search.wins(root)
+        except _OutOfBudget:
+            search.limit = search.budget
+            refuted = _refute(search, root)
+            if refuted is not None:
+                trial, open_root = refuted
+                trial.limit = trial.nodes + search.budget
+                example = _counterexample(trial, open_root, table)
+                reason = _invalid_reason(seat, example, left, search.nello)
+                return ClaimCheck(False, seat, left, (), example, reason,
+                                  search.nodes + trial.nodes)
+        search.limit = search.budget
+    if decided is None:
+        decided = search.wins(root)
+    if not decided:
         example = _counterexample(search, root, table)
         reason = _invalid_reason(seat, example, left, search.nello)
         return ClaimCheck(False, seat, left, (), example, reason, search.nodes)
