@@ -299,7 +299,7 @@ class _Search:
                  budget: int = NODE_BUDGET, progress: Progress | None = None) -> None:
         self.budget = budget
         self.progress = progress
-        #: Positions searched, over every call (the budget is per call: see ``limit``).
+        #: Positions searched, over every call (``limit``: where this call stops).
         self.nodes = 0
         self.limit = budget
         self.contract = contract
@@ -513,7 +513,7 @@ class _Search:
         if self.nodes > self.limit:
             raise _OutOfBudget
         if self.nodes % PROGRESS_EVERY == 0 and self.progress is not None:
-            self.progress(self.budget - (self.limit - self.nodes), self.budget)
+            self.progress(min(self.nodes, self.budget), self.budget)
         result = self._wins(node)
         self.memo[key] = result
         return result
