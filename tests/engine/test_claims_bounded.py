@@ -188,7 +188,7 @@ def _counted_positions(limit: int) -> list[Hand]:
     leaving last a domino only the partner can beat (a domino of its has a higher one
     out), from seeded random play."""
     found = []
-    for seed in range(4000):
+    for seed in range(1500):
         for contract in ("sixes", "follow-me", "doubles", "fives"):
             hand = position(seed, contract, 3, 0)
             if hand is None or hand.current_trick:
@@ -204,8 +204,8 @@ def _counted_positions(limit: int) -> list[Hand]:
 
 
 def test_sure_by_suit_length_or_partner_agrees_with_brute_force() -> None:
-    hands = _counted_positions(6)
-    assert len(hands) >= 3
+    hands = _counted_positions(3)
+    assert len(hands) == 3
     for hand in hands:
         _fresh()
         seat = hand.to_act
