@@ -12,10 +12,26 @@ an adversary chooses every other seat's play from the unseen dominoes, lazily,
 and only as long as some arrangement of the unseen dominoes stays possible (each
 seat's number of dominoes, the suits it has shown it is out of, the suits the
 search itself makes it show out of). That is exactly "against every
-arrangement". It is fast because positions are memoised, dominoes that play
-alike are searched once, the adversary tries the plays that win a trick first,
-and a claimant on lead with the highest trumps and the highest dominoes left in
-their suits is settled without search.
+arrangement". It is fast by design:
+
+- sure tricks are decided without search: a claimant on lead that can draw every
+  trump out, then lead each suit from the top, wins when no seat that may hold a
+  higher domino of a suit can still hold one after the claimant's higher ones
+  were led (suit lengths counted); a last domino only the partner can beat is
+  sure too;
+- a claim that fails usually fails open-handed: a few dangerous arrangements (a
+  suit with its guards in one seat, a nello declarer's suits out of the
+  opponents' reach) are solved with every hand known first, and any lost trick
+  there is a counterexample;
+- positions are memoised, dominoes that play alike are searched once (unseen
+  ones only when they cannot meet in the trick), the adversary tries the plays
+  that win a trick first;
+- a verdict is remembered for the last few positions, so a replay that checks a
+  claim and then lays it down searches once.
+
+The work is bounded by :data:`NODE_BUDGET` positions: a claim that needs more is
+refused with ``checked=False`` and "cannot be checked in time: play it out"
+(``rule="claim-unchecked"`` from :meth:`Hand.lay_down`), never accepted.
 
 Decisions:
 
@@ -49,7 +65,9 @@ them wins every trick whatever the others hold.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -69,6 +87,23 @@ _DIST7 = tuple(abs(d.pips - 7) for d in DOMINOES)
 #: For sevens: the dominoes closer to 7 than distance ``k`` (a seat that played a domino
 #: at distance ``k`` held none of them).
 _CLOSER = tuple(sum(SEVENS_DISTANCE_MASKS[:k]) for k in range(8))
+
+#: The most positions one check may search: at 15,000 to 25,000 positions a second and
+#: a few hundred bytes each, a few seconds and some tens of MB (bench/bench_bounds.py);
+#: a claim that needs more is refused as "cannot be checked in time" (never accepted).
+NODE_BUDGET = 60_000
+#: How often (in positions searched) a progress callback is called.
+PROGRESS_EVERY = 2_000
+#: What the refusal of a claim too long to check says (after "Not checked: ").
+UNCHECKED = "cannot be checked in time: play it out."
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called now and then during long work (positions
+searched and the budget, for a claim)."""
+
+
+class _OutOfBudget(Exception):
+    """The search reached its node budget (caught inside this module)."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +139,14 @@ class ClaimCheck:
     reason: str = ""
     #: Positions searched (a measure of work).
     nodes: int = 0
+    #: False when the search reached its budget before deciding: then ``valid`` is
+    #: False too (a claim is never accepted unchecked) and the claim must be played out.
+    checked: bool = True
 
     def explain(self) -> str:
         """The verdict in one line of plain English."""
+        if not self.checked:
+            return "Not checked: " + self.reason
         return ("Valid: " if self.valid else "Not valid: ") + self.reason
 
 
@@ -119,9 +159,25 @@ def _plural(items: tuple[Domino, ...], one: str, many: str) -> str:
 
 
 def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
-                 trumps: int) -> str:
-    """Why a claim is sure without search, in words."""
+                 trumps: int, counted: bool = False, last: Domino | None = None) -> str:
+    """Why a claim is sure without search, in words (``counted``: some of ``rest`` win
+    only once the higher ones of their suit have fallen; ``last``: led last, only the
+    partner may beat it)."""
     lead = "leading it" if len(draw + rest) == 1 else "leading them"
+    if last is not None:
+        before = tuple(d for d in draw + rest if d != last)
+        first = f"seat {seat} wins with {_row(before)}, then " if before else ""
+        return (
+            f"{first}seat {seat} leads {last} last: only its partner can hold a higher "
+            f"one, so seat {seat} and its partner take the last trick too."
+        )
+    if counted:
+        first = f"seat {seat} leads {_row(draw)} to draw every trump out; then " if draw else ""
+        return (
+            f"{first}seat {seat} leads {_row(rest)} from the top of each suit: each lead "
+            "takes one of that suit from every seat that has any, so nobody can keep a "
+            "higher one for the later tricks."
+        )
     if all(trumps >> d.index & 1 for d in draw + rest):
         return (
             f"seat {seat} holds the {len(draw + rest)} highest trumps left "
@@ -239,7 +295,14 @@ class _Node:
 class _Search:
     """The claim search for one claimant in one hand (memo kept between calls)."""
 
-    def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int) -> None:
+    def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int,
+                 budget: int = NODE_BUDGET, progress: Progress | None = None) -> None:
+        self.budget = budget
+        self.progress = progress
+        #: Positions searched, over every call (``limit``: where this call stops).
+        self.nodes = 0
+        self.limit = budget
+        self.contract = contract
         self.t = tables(contract)
         self.seat = seat
         self.out = out
@@ -255,6 +318,12 @@ class _Search:
         #: The seats among which the unseen dominoes lie.
         self.holders = tuple(s for s in range(SEATS) if s != seat)
         self.memo: dict[tuple[int, ...], bool] = {}
+        #: Set by :meth:`sure`: the domino led last that only the partner may beat (-1).
+        self.partner_last = -1
+
+    def fork(self, budget: int) -> _Search:
+        """A fresh search of the same claim with its own memo and ``budget``."""
+        return _Search(self.contract, self.seat, self.out, self.bid_team, budget)
 
     # -- rules on masks ----------------------------------------------------------------------
     def power(self, seat: int, first: int, d: int) -> int:
@@ -376,7 +445,7 @@ class _Search:
             else:
                 new_f = f_seat | self.t.members[self.t.lead[node.first]]  # shows a void
             order = sorted(_bits(group), key=lambda m: self._danger(node, seat, m), reverse=True)
-            moves.extend((m, new_f) for m in self._distinct(order, others, node.f, adversary=True))
+            moves.extend((m, new_f) for m in self._distinct(order, others, node.f, node))
         moves.sort(key=lambda move: self._danger(node, seat, move[0]), reverse=True)
         for m, new_f in moves:
             gone = self.take(node, seat, m, new_f)
@@ -403,20 +472,31 @@ class _Search:
         return 1000 + pw if claim_side and pw > node.best_pow else -pw
 
     def _distinct(
-        self, plays: list[int], others: int, f: tuple[int, ...], *, adversary: bool = False
+        self, plays: list[int], others: int, f: tuple[int, ...], node: _Node | None = None
     ) -> list[int]:
         """The first domino of ``plays`` of each group of dominoes that play alike:
-        no domino of ``others`` tells them apart (and, unseen, every seat may hold
-        both or neither)."""
+        no domino of ``others`` tells them apart. For the adversary (``node``: the
+        position it plays in), every seat may also hold both or neither, and the two
+        may not meet in this trick (the one not played may still fall in it)."""
         eq = self.eq
         kept: list[int] = []
+        rows: tuple[tuple[int, ...], ...] = ()
+        last = node is None or node.k == self.size - 1
+        if node is not None and node.k and not self.sevens:
+            rows = (self.t.power[self.t.lead[node.first]],)
         for m in plays:
             for x in kept:
                 pair = 1 << m | 1 << x
                 if eq[m * _N + x] & others & ~pair:
                     continue
-                if adversary and any((fs >> m ^ fs >> x) & 1 for fs in f):
-                    continue
+                if node is not None:
+                    if any((fs >> m ^ fs >> x) & 1 for fs in f):
+                        continue
+                    if not last and not self.sevens:
+                        # Which of the two wins when both fall in this trick matters.
+                        here = rows or (self.t.power[self.t.lead[m]], self.t.power[self.t.lead[x]])
+                        if any(row[m] != row[x] for row in here):
+                            continue
                 break
             else:
                 kept.append(m)
@@ -429,6 +509,11 @@ class _Search:
         known = self.memo.get(key)
         if known is not None:
             return known
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _OutOfBudget
+        if self.nodes % PROGRESS_EVERY == 0 and self.progress is not None:
+            self.progress(min(self.nodes, self.budget), self.budget)
         result = self._wins(node)
         self.memo[key] = result
         return result
@@ -481,6 +566,16 @@ class _Search:
                     return False
         return True
 
+    def counted(self, node: _Node, rest: tuple[int, ...]) -> bool:
+        """Whether a domino of ``rest`` (non-trump) has a higher one of its suit out."""
+        t = self.t
+        left = node.unseen & ~t.trump_mask
+        return any(
+            t.power[t.lead[i]][j] > t.power[t.lead[i]][i]
+            for i in rest if not t.trump_mask >> i & 1
+            for j in _bits(left & t.members[t.lead[i]])
+        )
+
     def sure(self, node: _Node) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The claimant on lead wins the rest without search when it can draw every trump
         still out with trumps higher than all of them, and every other domino it holds is
@@ -509,14 +604,33 @@ class _Search:
             draw = bosses[:most]
         rest = [i for i in _bits(node.mine) if i not in draw]
         left = node.unseen & ~trumps
+        partner = self.seat ^ 2
+        last = -1  # a domino only the partner can beat: led last, the partner's win is ours
         for i in rest:
             if trumps >> i & 1:
                 continue
             suit = t.lead[i]
             row = t.power[suit]
-            if any(row[j] > row[i] for j in _bits(left & t.members[suit])):
-                return None
-        rest.sort(key=lambda i: -t.power[t.lead[i]][i])
+            members = left & t.members[suit]
+            higher = sum(1 << j for j in _bits(members) if row[j] > row[i])
+            if not higher:
+                continue
+            # Led after the claimant's own higher dominoes of its suit (``ahead``
+            # rounds), ``i`` still wins when no seat that may hold a higher one can
+            # still hold one of the suit: each lead took one from every seat that had any.
+            ahead = sum(1 for j in rest if t.lead[j] == suit and row[j] > row[i]
+                        and not trumps >> j & 1)
+            for p in self.holders:
+                if p == self.out or not higher & ~node.f[p]:
+                    continue
+                if min((members & ~node.f[p]).bit_count(), node.n[p]) <= ahead:
+                    continue
+                alone = sum(1 for j in rest if t.lead[j] == suit and not trumps >> j & 1) == 1
+                if p != partner or not alone or last not in (-1, i):
+                    return None
+                last = i
+        rest.sort(key=lambda i: (i == last, -t.power[t.lead[i]][i]))
+        self.partner_last = last
         return tuple(draw), tuple(rest)
 
 
@@ -548,10 +662,12 @@ def _check_claimant(hand: Hand, seat: int) -> None:
         )
 
 
-def _search_for(hand: Hand, seat: int) -> _Search:
+def _search_for(
+    hand: Hand, seat: int, budget: int = NODE_BUDGET, progress: Progress | None = None
+) -> _Search:
     contract = hand.contract
     assert contract is not None and hand.bidder is not None
-    return _Search(contract, seat, hand.sitting_out, hand.bidder & 1)
+    return _Search(contract, seat, hand.sitting_out, hand.bidder & 1, budget, progress)
 
 
 def _position(search: _Search, hand: Hand) -> _Node:
@@ -593,35 +709,160 @@ def _position(search: _Search, hand: Hand) -> _Node:
     return node
 
 
-def verify_claim(hand: Hand, seat: int) -> ClaimCheck:
+def verify_claim(
+    hand: Hand, seat: int, *, budget: int | None = None, progress: Progress | None = None
+) -> ClaimCheck:
     """Check a claim by ``seat``, the player to act: its side takes every trick left
     (nello: the declarer loses every trick left), whatever the unseen dominoes are.
+
+    The work is bounded: after ``budget`` positions (default :data:`NODE_BUDGET`)
+    the answer is a refusal with
+    ``checked=False`` ("cannot be checked in time: play it out"), never a wrong
+    acceptance. ``progress(done, budget)`` is called every few thousand positions.
+    The last few verdicts are remembered, so checking again (a replay, then laying
+    down) costs nothing.
 
     Raises :class:`~texas42.errors.IllegalActionError` when no claim may be made here
     (``rule="claim-timing"`` or ``"claim-nello"``).
     """
-    return _verify(hand, seat)[0]
+    return _verify(hand, seat, budget, progress)[0]
 
 
-def _verify(hand: Hand, seat: int) -> tuple[ClaimCheck, _Search]:
+#: The last verdicts with their searches, by position (laying down after a check, or a
+#: replay that checks then lays down, searches once).
+_RECENT: OrderedDict[tuple[object, ...], tuple[ClaimCheck, _Search]] = OrderedDict()
+_RECENT_SIZE = 2
+
+
+def _verify(
+    hand: Hand, seat: int, budget: int | None = None, progress: Progress | None = None
+) -> tuple[ClaimCheck, _Search]:
     """The verdict, and the search behind it (its memo then serves to play the claim)."""
     _check_claimant(hand, seat)
-    search = _search_for(hand, seat)
+    budget = NODE_BUDGET if budget is None else budget
+    search = _search_for(hand, seat, budget, progress)
     root = _position(search, hand)
+    key = (hand.contract, seat, search.out, search.bid_team, budget, root.key(), root.table)
+    known = _RECENT.get(key)
+    if known is not None:
+        _RECENT.move_to_end(key)
+        return known
+    search.limit = budget
+    try:
+        out = _decide(search, hand, root)
+    except _OutOfBudget:
+        left = 7 - len(hand.tricks)
+        out = ClaimCheck(False, seat, left, (), None, UNCHECKED, search.nodes, checked=False)
+        search.memo.clear()  # a partial search is of no use to play a claim
+    result = (out, search)
+    _RECENT[key] = result
+    while len(_RECENT) > _RECENT_SIZE:
+        _RECENT.popitem(last=False)
+    return result
+
+
+#: Arrangements of the unseen dominoes tried open-handed before the real search, and
+#: the positions each may search: a claim that fails when the claimant sees every hand
+#: fails (a cheap refutation of most claims that are not sure).
+OPEN_TRIES = 8
+OPEN_BUDGET = 3_000
+#: The positions of the first, short search (most claims are decided within it).
+QUICK_BUDGET = 2_000
+
+
+def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
+    """An arrangement in which the claimant, even seeing every hand, cannot keep the
+    claim: the search over it and its root, or ``None`` when none was found."""
+    rng = random.Random(root.unseen ^ root.mine)  # the same answer every time
+    t = search.t
+    # The dangerous arrangements first: the unseen dominoes of a suit in which the
+    # claimant holds a domino that is not the highest, all in one other seat's hand.
+    suits = sorted({t.lead[i] for i in _bits(root.mine)
+                    if any(t.power[t.lead[i]][j] > t.power[t.lead[i]][i]
+                           for j in _bits(root.unseen & t.members[t.lead[i]]))})
+    if t.trump_mask and root.unseen & t.trump_mask:
+        suits = [Suit.TRUMPS, *(x for x in suits if x != Suit.TRUMPS)]
+    opponents = sorted(search.holders, key=lambda s: (s ^ search.seat) & 1 == 0)
+    # With that suit, the seat gets the low dominoes of the suits the claimant will
+    # lead, so it can follow them and keep its high one.
+    leads = sorted({t.lead[i] for i in _bits(root.mine)})
+    guards = sorted((j for x in leads for j in _bits(root.unseen & t.members[x])),
+                    key=lambda j: min(t.power[x][j] for x in leads if t.members[x] >> j & 1))
+    prefs: list[tuple[int, list[int]]] = []
+    for x in suits:
+        suit = sorted(_bits(root.unseen & t.members[x]), key=lambda j: -t.power[x][j])
+        prefs += [(p, suit + [j for j in dict.fromkeys(guards) if j not in suit])
+                  for p in opponents if p != search.out]
+        prefs += [(p, suit) for p in opponents if p != search.out]
+    if search.nello:
+        # Nello: the declarer wins a trick when nobody can play over its domino: the
+        # high ones of its suits with the partner who sits out, or one opponent void.
+        prefs = []
+        for x in sorted({t.lead[i] for i in _bits(root.mine)}):
+            high = sorted(_bits(root.unseen & t.members[x]), key=lambda j: -t.power[x][j])
+            if search.out is not None:
+                prefs.append((search.out, high))
+            prefs += [(p, [j for j in _bits(root.unseen & ~t.members[x])])
+                      for p in opponents if p != search.out]
+    prefs += [(-1, [])] * OPEN_TRIES
+    for prefer in prefs[:2 * OPEN_TRIES]:
+        dealt = _deal(search, root, rng, prefer)
+        if sum(x.bit_count() for x in dealt) != root.unseen.bit_count():
+            continue
+        f = tuple(0 if s == search.seat else root.unseen & ~dealt[s] for s in range(SEATS))
+        open_root = _Node(root.mine, root.unseen, root.n, f, root.leader, root.k, root.first,
+                          root.best_pow, root.best_seat, root.table)
+        trial = search.fork(OPEN_BUDGET)
+        try:
+            if not trial.wins(open_root):
+                return trial, open_root
+        except _OutOfBudget:
+            pass
+        search.nodes += trial.nodes
+        if search.progress is not None:
+            search.progress(search.nodes, search.budget)
+    return None
+
+
+def _decide(search: _Search, hand: Hand, root: _Node) -> ClaimCheck:
+    seat = search.seat
     left = 7 - len(hand.tricks)
-    if not search.wins(root):
-        table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
+    table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
+    on_lead = root.k == 0 and search.to_act(root) == seat
+    decided: bool | None = None
+    if not (on_lead and search.sure(root) is not None):
+        # Most claims are decided by a short search; only a long one tries the
+        # open-handed refutations before going on (the memo of completed positions stays).
+        search.limit = min(search.budget, QUICK_BUDGET)
+        try:
+            decided = search.wins(root)
+        except _OutOfBudget:
+            search.limit = search.budget
+            refuted = _refute(search, root)
+            if refuted is not None:
+                trial, open_root = refuted
+                trial.limit = trial.nodes + search.budget
+                example = _counterexample(trial, open_root, table)
+                reason = _invalid_reason(seat, example, left, search.nello)
+                return ClaimCheck(False, seat, left, (), example, reason,
+                                  search.nodes + trial.nodes)
+        search.limit = search.budget
+    if decided is None:
+        decided = search.wins(root)
+    if not decided:
         example = _counterexample(search, root, table)
         reason = _invalid_reason(seat, example, left, search.nello)
-        return ClaimCheck(False, seat, left, (), example, reason, len(search.memo)), search
+        return ClaimCheck(False, seat, left, (), example, reason, search.nodes)
     plan = tuple(DOMINOES[m] for m in _main_line(search, root))
     sure = search.sure(root) if root.k == 0 else None
     if sure is not None:
         draw, rest = (tuple(DOMINOES[i] for i in part) for part in sure)
-        reason = _sure_reason(seat, draw, rest, search.t.trump_mask)
+        last = DOMINOES[search.partner_last] if search.partner_last >= 0 else None
+        reason = _sure_reason(seat, draw, rest, search.t.trump_mask,
+                              search.counted(root, sure[1]), last)
     else:
         reason = _valid_reason(seat, plan, left, search.nello)
-    return ClaimCheck(True, seat, left, plan, None, reason, len(search.memo)), search
+    return ClaimCheck(True, seat, left, plan, None, reason, search.nodes)
 
 
 def _main_line(search: _Search, root: _Node) -> list[int]:
@@ -681,13 +922,29 @@ def _counterexample(
     return Counterexample(tuple(hands), tuple(line), tuple(trick), winner)
 
 
-def _deal(search: _Search, node: _Node) -> list[int]:
+def _deal(
+    search: _Search, node: _Node, rng: random.Random | None = None,
+    prefer: tuple[int, list[int]] = (-1, []),
+) -> list[int]:
     """One way of dealing ``node``'s unseen dominoes that fits every constraint: each
-    domino goes to the first seat that leaves the rest dealable."""
+    domino goes to the first seat that leaves the rest dealable (with ``rng``: the
+    dominoes and the seats taken in a random order; ``prefer = (seat, dominoes)``: those
+    dominoes dealt first, in that order, to ``seat`` while it can take them)."""
     hands = [0] * SEATS
     unseen, n = node.unseen, node.n
-    for d in _bits(node.unseen):
-        for s in search.holders:
+    who, first = prefer
+    order = list(_bits(node.unseen & ~sum(1 << d for d in first)))
+    if rng is not None:
+        rng.shuffle(order)
+    order = first + order
+    chosen = set(first)
+    for d in order:
+        holders = list(search.holders)
+        if rng is not None:
+            rng.shuffle(holders)
+        if d in chosen:
+            holders.sort(key=lambda s: s != who)
+        for s in holders:
             if n[s] and not node.f[s] >> d & 1:
                 rest = tuple(c - 1 if x == s else c for x, c in enumerate(n))
                 if search.feasible(unseen ^ 1 << d, rest, node.f):
@@ -723,7 +980,14 @@ class ClaimPlayer:
 
     def play(self, hand: Hand) -> Domino:
         """The claimant's next play in ``hand`` (the claimant must be to act)."""
-        m = self.search.choose(_position(self.search, hand))
+        search = self.search
+        search.limit = search.nodes + search.budget  # a fresh budget for each play
+        try:
+            m = search.choose(_position(search, hand))
+        except _OutOfBudget:
+            raise IllegalActionError(
+                f"seat {self.seat}'s claim {UNCHECKED}", rule="claim-unchecked"
+            ) from None
         if m is None:
             raise IllegalActionError(verify_claim(hand, self.seat).explain(), rule="claim-not-sure")
         return DOMINOES[m]

@@ -535,8 +535,10 @@ class Hand:
                 rule="claim-timing",
             )
         check, player = ClaimPlayer.checked(self, seat)
-        if not check.valid:
-            raise IllegalActionError(check.explain(), rule="claim-not-sure")
+        if not check.valid:  # (too long to check: "claim-unchecked", play it out)
+            raise IllegalActionError(
+                check.explain(), rule="claim-not-sure" if check.checked else "claim-unchecked"
+            )
         before = self.copy()
         try:
             self.claim = Claim(seat, len(self.plays))

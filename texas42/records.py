@@ -284,7 +284,8 @@ def _verify_claim(hand: Hand, claim: Claim) -> None:
     if not check.valid:
         raise ReplayError(
             f"{where} is not sure: {check.explain()}",
-            rule="claim-not-sure", kind="claim", index=claim.play,
+            rule="claim-not-sure" if check.checked else "claim-unchecked",
+            kind="claim", index=claim.play,
         )
 
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +68,7 @@ from ..dominoes import Domino, DominoSet, to_mask
 from ..errors import IllegalBidError, NotationError
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
+from .bounds import MAX_TRIES, check_samples, guesses_allowed
 from .players import RuleBasedPlayer, bidding_contracts, decide, play_hand, rule_bid, special_choice
 from .playout import rule_playout
 from .position import Position
@@ -75,14 +76,14 @@ from .rules_of_thumb import DOUBLES_MASK, _tricks, worth
 from .solver import Solver
 from .stats import Rate
 
+Progress = Callable[[int, int], None]
+
 #: Default deals per contract: enough for +/-3 points of percentage (95%) at any rate.
 DEFAULT_SAMPLES = 1100
 #: Default deals for the (slow) open-hands method, and how many contracts it tries by
 #: default (the rule-based bidder's favourites).
 DEFAULT_OPEN_SAMPLES = 40
 DEFAULT_OPEN_CONTRACTS = 3
-#: Tries to find a deal that fits the auction before settling for the closest one.
-MAX_TRIES = 400
 #: Misfit of a deal where a seat that bid a plunge or splash lacks the doubles for it
 #: (per double missing): such a deal is impossible, never the closest one.
 IMPOSSIBLE = 1000
@@ -160,6 +161,8 @@ class Evaluation:
     points: dict[Contract, list[int]] = field(default_factory=dict)
     fitted: int = 0
     tries: int = 0
+    #: Deals that fit the auction only roughly: the closest of the guesses allowed.
+    relaxed: int = 0
     seconds: float = 0.0
     #: The auction's plunges and splashes, by their index in ``auction`` (which holds
     #: their value in points, as :attr:`texas42.Hand.special_bids` does).
@@ -234,6 +237,11 @@ class Evaluation:
             + (f", seed {self.seed}" if self.seed is not None else "")
             + (f"; {self.fitted} of {self.tries} guessed deals fitted the auction"
                if self.auction else "") + ".",
+            *([f"{self.relaxed} of {self.fitted + self.relaxed} deals only come close to the "
+               "auction (none of the guesses allowed fitted)"
+               + (": the auction is unlikely, so read these odds loosely."
+                  if 4 * self.relaxed > self.fitted + self.relaxed else ".")]
+              if self.relaxed else []),
             "Chance of making each bid (95% intervals are within +/-"
             f"{self._half_width():.0f} points of percentage):",
             head,
@@ -279,6 +287,9 @@ class Evaluation:
                 }
                 for c in self.points
             },
+            "fitted": self.fitted,
+            "tries": self.tries,
+            "relaxed": self.relaxed,
             "seconds": round(self.seconds, 3),
         }
         if self.special_results:
@@ -467,6 +478,7 @@ def evaluate_hand(
     seed: int | None = None,
     rules: Rules | str = STANDARD,
     method: str = "rule-based",
+    progress: Progress | None = None,
 ) -> Evaluation:
     """The chance that ``hand`` (seven dominoes, at ``seat``, speaking after ``auction``)
     makes each bid in ``bids`` (default 30..42) with each contract in ``contracts``
@@ -480,8 +492,10 @@ def evaluate_hand(
     ``auction`` may hold them as well.
 
     ``samples`` deals per contract (default :data:`DEFAULT_SAMPLES` for the rule-based
-    method: +/-3 points of percentage; :data:`DEFAULT_OPEN_SAMPLES` for open hands). The
-    same deals serve every contract. Same ``seed``, same figures."""
+    method: +/-3 points of percentage; :data:`DEFAULT_OPEN_SAMPLES` for open hands), at
+    most :data:`~texas42.analysis.bounds.MAX_SAMPLES` (else ``Texas42Error(rule=
+    "samples")``). The same deals serve every contract. Same ``seed``, same figures.
+    ``progress(done, total)`` is called every 25 deals."""
     start = time.perf_counter()
     r = rules if isinstance(rules, Rules) else Rules.preset(rules)
     if method not in METHODS:
@@ -515,7 +529,7 @@ def evaluate_hand(
         range(r.min_bid, MARK + 1))
     if asked is not None and not points_asked:
         cs = ()  # only a plunge or splash was asked for
-    n = samples if samples is not None else (
+    n = check_samples(samples) if samples is not None else (
         DEFAULT_SAMPLES if method == "rule-based" else DEFAULT_OPEN_SAMPLES)
     rng = random.Random(seed)
     fit = _AuctionFit(said, r)
@@ -534,8 +548,11 @@ def evaluate_hand(
     # Plunges are bid and played through the engine: bidding order as in this auction.
     engine_rules = r.replace(first_bidder="left-of-shaker")
     player = RuleBasedPlayer()
-    for _ in range(n):
-        hands = _fitting_deal(rng, own, seat, others, unseen, fit, r, order, ev)
+    for done in range(n):
+        if progress is not None and done % 25 == 0:
+            progress(done, n)
+        hands = _fitting_deal(rng, own, seat, others, unseen, fit, r, order, ev,
+                              guesses_allowed(done, ev.fitted, ev.tries))
         for c in cs:
             if method == "rule-based":
                 got = rule_playout(hands, c, seat)[team]
@@ -626,16 +643,17 @@ def _fitting_deal(
     rules: Rules,
     order: list[int],
     ev: Evaluation,
+    allowed: int = MAX_TRIES,
 ) -> list[int]:
-    """A deal of the unseen dominoes that fits the auction (the closest of
-    :data:`MAX_TRIES` guesses if none fits). The first plunge or splash bidder of the
-    auction is dealt its hand among those with the doubles the bid needs (each such hand
-    equally likely); past :data:`MAX_TRIES`, only a deal that gives every plunge or splash
+    """A deal of the unseen dominoes that fits the auction (the closest of ``allowed``
+    guesses if none fits: counted in ``ev.relaxed``). The first plunge or splash bidder of
+    the auction is dealt its hand among those with the doubles the bid needs (each such
+    hand equally likely); past ``allowed``, only a deal that gives every plunge or splash
     bidder its doubles will do."""
     best: list[int] | None = None
     best_off = 1 << 30
     needs_10 = rules.first_bidder == "holder-of-1-0" and order[0] != seat
-    tries = MAX_TRIES if fit.steps or needs_10 else 1
+    tries = allowed if fit.steps or needs_10 else 1
     deal = _Dealer(unseen, others, fit.special_bidder)
     for attempt in range(100 * tries):
         if attempt >= tries and best_off < IMPOSSIBLE:
@@ -655,6 +673,7 @@ def _fitting_deal(
         raise IllegalBidError(
             f"no deal of the unseen dominoes gives the auction's plunge or splash bidders the "
             f"doubles they need ({100 * tries} tries)", rule="plunge-doubles")
+    ev.relaxed += 1
     return best
 
 

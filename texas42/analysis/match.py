@@ -174,8 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
-    a = make_player(args.a, seed=args.seed)
-    b = make_player(args.b, seed=args.seed + 1)
+    try:
+        a = make_player(args.a, seed=args.seed)
+        b = make_player(args.b, seed=args.seed + 1)
+    except ValueError as exc:  # a bad name or sample count: the message, exit 2
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        return 2
 
     def show(i: int, d: DealResult) -> None:
         if not args.quiet:

@@ -4,7 +4,10 @@ For a seven-domino Moon hand, :func:`evaluate_moon_hand` deals the 15 unseen dom
 (22 minus the seven) to the two other seats and the widow many times. When ``bids_before``
 is given, a deal is kept only if the seats before would have bid exactly so (as
 :class:`~texas42.analysis.moon_players.MoonRuleBasedPlayer` bids); after
-:data:`MAX_TRIES` guesses with none fitting, the closest guess is used (``fitted`` and
+:data:`~texas42.analysis.bounds.MAX_TRIES` guesses with none fitting (fewer once the
+evaluation has spent :data:`~texas42.analysis.bounds.TRIES_PER_DEAL` a deal on average,
+or when the bids are unlikely: :func:`~texas42.analysis.bounds.guesses_allowed`), the
+closest guess is used (``fitted`` and
 ``tries`` say how often that happened). In each deal the hand wins the auction, takes the
 widow, discards and names trumps as the rule-based player does, and the hand is played
 out through the engine. For each bid it reports the chance of making it and the expected
@@ -37,6 +40,7 @@ from ..dominoes import Domino, DominoSet, to_mask
 from ..errors import IllegalBidError, NotationError
 from ..hand import Phase
 from ..moon import MOON_BIDS, MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand
+from .bounds import MAX_TRIES, check_samples, guesses_allowed
 from .moon_players import MoonRuleBasedPlayer, MoonView, moon_decide, play_moon_hand
 from .moon_solver import MoonPosition, MoonSolver
 from .stats import Rate, mean_interval
@@ -44,9 +48,6 @@ from .stats import Rate, mean_interval
 #: Default deals: +/-4 points of percentage (95%) at worst; about 0.7 s in CPython
 #: (bench/bench_moon_odds.py).
 DEFAULT_SAMPLES = 600
-#: Guesses at a deal that fits ``bids_before`` before settling for the closest one.
-MAX_TRIES = 200
-
 METHODS = {
     "rule-based": (
         "rule-based playouts: deals of the 15 unseen dominoes that fit the bids before "
@@ -223,9 +224,7 @@ def evaluate_moon_hand(
     before = _moon_bids(bids_before, seat, sh)
     high = max(before, default=0)
     legal = tuple(b for b in MOON_BIDS if b > high)
-    n = samples if samples is not None else DEFAULT_SAMPLES
-    if n < 1:
-        raise ValueError("samples must be at least 1")
+    n = check_samples(samples) if samples is not None else DEFAULT_SAMPLES
     ev = MoonEvaluation(DominoSet(own), seat, sh, before, method, seed, legal)
     rng = random.Random(seed)
     player = MoonRuleBasedPlayer()
@@ -233,7 +232,8 @@ def evaluate_moon_hand(
     others = [(seat + 1) % PLAYERS, (seat + 2) % PLAYERS]
     solvers: dict[Contract, MoonSolver] = {}
     for i in range(n):
-        deal = _fitting_deal(rng, own, seat, sh, others, unseen, before, player, ev)
+        deal = _fitting_deal(rng, own, seat, sh, others, unseen, before, player, ev,
+                             guesses_allowed(i, ev.fitted, ev.tries))
         h = MoonHand(deal, shaker=sh)
         for b in before:
             h.bid(b)
@@ -264,13 +264,13 @@ def evaluate_moon_hand(
 
 def _fitting_deal(rng: random.Random, own: int, seat: int, shaker: int, others: list[int],
                   unseen: list[int], before: tuple[int, ...], player: MoonRuleBasedPlayer,
-                  ev: MoonEvaluation) -> MoonDeal:
+                  ev: MoonEvaluation, allowed: int = MAX_TRIES) -> MoonDeal:
     """A deal of the unseen dominoes where the seats before would have bid as they did
-    (the closest of :data:`MAX_TRIES` guesses if none does)."""
+    (the closest of ``allowed`` guesses if none does)."""
     best: MoonDeal | None = None
     best_off = 1 << 30
     pool = list(unseen)
-    for _ in range(MAX_TRIES if before else 1):
+    for _ in range(allowed if before else 1):
         rng.shuffle(pool)
         masks = [0, 0, 0, 0]
         masks[seat] = own

@@ -40,6 +40,7 @@ from ..hand import Phase, Trick
 from ..moon import MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand, moon_contracts
 from ..rules import Rules
 from ._tables import fast_tables
+from .bounds import MAX_PLAYER_SAMPLES, check_samples
 from .moon_solver import MoonPosition, MoonSolver
 from .players import Action, Decision
 from .sampling import deal_hidden
@@ -513,9 +514,7 @@ class MoonSamplingPlayer:
     name = "sampling"
 
     def __init__(self, samples: int = 8, seed: int = 0, *, tries: int = 8) -> None:
-        if samples < 1:
-            raise ValueError("samples must be at least 1")
-        self.samples = samples
+        self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
         self.seed = seed
         #: Guesses per sample to find one that fits the auction.
         self.tries = tries

@@ -34,6 +34,7 @@ from ..dominoes import DOMINOES, Domino, DominoSet
 from ..hand import Hand, Phase, allowed_contracts
 from ..rules import Rules
 from ._tables import fast_tables
+from .bounds import MAX_PLAYER_SAMPLES, check_samples
 from .position import Position
 from .rules_of_thumb import (
     DOUBLES_MASK,
@@ -407,9 +408,7 @@ class SamplingPlayer:
     name = "sampling"
 
     def __init__(self, samples: int = 12, seed: int = 0) -> None:
-        if samples < 1:
-            raise ValueError("samples must be at least 1")
-        self.samples = samples
+        self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
         self.seed = seed
         self.rules = RuleBasedPlayer()
         self._solvers: dict[tuple[Contract, int | None, int], Solver] = {}

@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..contracts import Contract
@@ -467,10 +468,12 @@ class Solver:
                 need = (lo + hi + 1) // 2
         return lo
 
-    def play_values(self, pos: Position, value: int | None = None) -> dict[int, int]:
+    def play_values(self, pos: Position, value: int | None = None,
+                    progress: Callable[[int], None] | None = None) -> dict[int, int]:
         """For each legal play (domino index), the points seats 0+2 take from ``pos``
         on if it is played and both sides then play their best. ``value``: the value of
-        ``pos`` if known (it bounds every play's value, so each is found in few searches)."""
+        ``pos`` if known (it bounds every play's value, so each is found in few searches).
+        ``progress(k)``: called after the ``k``-th play's value."""
         out: dict[int, int] = {}
         if pos.is_over:
             return out
@@ -498,6 +501,8 @@ class Solver:
             else:
                 out[m] = gained + self.value(child, lo=v - gained, guess=v - gained)
             done.append(m)
+            if progress is not None:
+                progress(len(out))
         return out
 
     def best_line(self, pos: Position, value: int | None = None) -> list[Domino]:
@@ -604,13 +609,15 @@ _SOLUTIONS: dict[tuple[object, ...], Solution] = {}
 _SOLUTIONS_LIMIT = 512
 
 
-def solve(source: Solvable, *, line: bool = True) -> Solution:
+def solve(source: Solvable, *, line: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> Solution:
     """Solve a position (a :class:`Position`, a :class:`~texas42.Hand` in play or a
     :class:`~texas42.HandRecord`): the points each side takes with best play, the value of
     every legal play and (unless ``line=False``) one best line.
 
     Recent solutions are remembered, so an explorer stepping back and forth through a
-    hand pays once per position."""
+    hand pays once per position. ``progress(done, total)`` is called after the value,
+    after each legal play's value and after the line (for a progress bar)."""
     pos = as_position(source)
     if pos.is_over:
         return Solution(None, (0, 0), {}, ())
@@ -619,14 +626,22 @@ def solve(source: Solvable, *, line: bool = True) -> Solution:
     if known is not None:
         return known
     total = pos.remaining_points
+    steps = pos.legal_mask().bit_count() + 2
+
+    def report(done: int) -> None:
+        if progress is not None:
+            progress(done, steps)
+
     solver = solver_for(pos)
     best = solver.value(pos)
-    values = solver.play_values(pos, best)
+    report(1)
+    values = solver.play_values(pos, best, progress=lambda k: report(1 + k))
     plays = {DOMINOES[m]: (v, total - v) for m, v in values.items()}
     ordered = dict(sorted(plays.items(), key=lambda kv: kv[0].display))
     best_line: tuple[Domino, ...] = ()
     if line:
         best_line = tuple(solver.best_line(pos, best))
+    report(steps)
     sol = Solution(pos.to_act, (best, total - best), ordered, best_line, solver.misere)
     if len(_SOLUTIONS) >= _SOLUTIONS_LIMIT:
         _SOLUTIONS.clear()

@@ -8,13 +8,17 @@ so in words. Results are cached per position, so stepping back and forth is fast
 from __future__ import annotations
 
 import importlib
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from ..hand import Hand, Phase
 
 _CACHE: OrderedDict[Any, Any] = OrderedDict()
 _CACHE_SIZE = 512
+#: The least time between two moves of a progress bar.
+PROGRESS_SECONDS = 0.1
 
 
 def module(name: str = "") -> Any:
@@ -52,13 +56,39 @@ def is_cached(hand: Hand, what: str = "solve") -> bool:
     return _key(hand, what) in _CACHE
 
 
-def solve(hand: Hand) -> Any:
+def progress_to(bar: Any, every: float | None = None) -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` callback that moves the progress bar ``bar`` during
+    long work, at most every ``every`` seconds (default :data:`PROGRESS_SECONDS`; each
+    move is a message to the page)."""
+    gap = PROGRESS_SECONDS if every is None else every
+    last = [0.0]
+
+    def report(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] < gap and done < total:
+            return
+        last[0] = now
+        bar.max = max(int(total), 1)
+        bar.value = max(0, min(int(done), bar.max))
+
+    return report
+
+
+def solve(hand: Hand, progress: Callable[[int, int], None] | None = None) -> Any:
     """The solver's :class:`Solution` for a hand in play (``None`` without a solver
-    or outside the play phase)."""
+    or outside the play phase); ``progress(done, total)`` while it works."""
     fn = attr("solve") or getattr(module("solver"), "solve", None)
     if fn is None or hand.phase is not Phase.PLAYING:
         return None
-    return _cached(_key(hand, "solve"), lambda: fn(hand))
+    return _cached(_key(hand, "solve"), lambda: fn(hand, progress=progress))
+
+
+def check_claim(hand: Hand, seat: int, progress: Callable[[int, int], None] | None = None) -> Any:
+    """Check ``seat``'s claim with progress; :meth:`Hand.lay_down` then reuses the verdict
+    (the engine remembers its last checks), so the claim is searched once."""
+    from ..claims import verify_claim
+
+    return verify_claim(hand, seat, progress=progress)
 
 
 def has_solver() -> bool:

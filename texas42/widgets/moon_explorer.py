@@ -193,22 +193,31 @@ class MoonExplorer(Explorer):
     def _computer_turns(self) -> None:
         h = self.hand
         decide = _analysis().moon_decide
-        for _ in range(64):
-            if h.is_over or h.to_act == self.seat:
-                break
-            seat = h.to_act
-            kind = h.next_action or "play"  # not over here, so never None
-            decision = decide(self._players[seat], h)
-            h.apply((kind, decision.action))
-            if kind == "discard":
-                # The others do not see what the bidder lays aside.
-                self.log.append(f"Seat {seat} picks up the widow and lays one domino aside.")
-                continue
-            verb = {"bid": "bids", "contract": "names"}.get(kind, "plays")
-            what = moon_bid_words(int(decision.action)) if kind == "bid" else str(decision.action)
-            self.log.append(f"Seat {seat} {verb} {what} — {decision.reason.rstrip('.')}.")
+        # Sampling opponents take seconds over a bid's replies: the bar moves per action.
+        # (Two others act between the learner's turns; a widow or a trick's end adds more.)
+        with showing(self.progress, 2) as bar:
+            for n in range(64):
+                if h.is_over or h.to_act == self.seat:
+                    break
+                self._computer_turn(h, decide)
+                bar.max = max(bar.max, n + 1)
+                bar.value = n + 1
         if h.is_over and h.result is not None:
             self.log.append(f"Result: {h.result.describe()}")
+
+    def _computer_turn(self, h: MoonHand, decide: Any) -> None:
+        """One action of the seat to act, a computer player."""
+        seat = h.to_act
+        kind = h.next_action or "play"  # not over here, so never None
+        decision = decide(self._players[seat], h)
+        h.apply((kind, decision.action))
+        if kind == "discard":
+            # The others do not see what the bidder lays aside.
+            self.log.append(f"Seat {seat} picks up the widow and lays one domino aside.")
+            return
+        verb = {"bid": "bids", "contract": "names"}.get(kind, "plays")
+        what = moon_bid_words(int(decision.action)) if kind == "bid" else str(decision.action)
+        self.log.append(f"Seat {seat} {verb} {what} — {decision.reason.rstrip('.')}.")
 
     def _after_learner(self, words: str) -> None:
         self.log.append(f"You (seat {self.seat}) {words}.")

@@ -18,7 +18,7 @@ from ..game import Game
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..tricks import explain_play
-from . import _coach
+from . import _analysis, _coach
 from ._common import (
     SEAT_NAMES,
     DealSource,
@@ -267,10 +267,12 @@ class PlayExplorer(Explorer):
             )
             return
         before = len(h.plays)
-        # One check: lay_down verifies the claim and, when it is not sure, raises with the
-        # explanation and leaves the hand as it was. Usually milliseconds; show progress.
+        # One check, bounded: the bar moves while it searches; lay_down reuses the
+        # verdict and, when it is not sure, raises with the explanation and leaves the
+        # hand as it was.
         try:
-            with showing(self.progress):
+            with showing(self.progress) as bar:
+                _analysis.check_claim(h, self.seat, _analysis.progress_to(bar))
                 check = h.lay_down(self.seat)
         except IllegalActionError as exc:
             self._claim = exc.message

@@ -343,8 +343,24 @@ class ReplayExplorer(Explorer):
             f"Dealt {self.source.describe()} ({game} {code}) and {how}. Step through it."
         )
 
+    def _check_claim_first(self, record: HandRecord) -> None:
+        """Check the record's claim where it was made with the progress bar moving (a
+        claim check may take seconds); the replay then reuses the verdict. Any problem is
+        left for the replay to report."""
+        claim = record.claim
+        assert claim is not None
+        try:
+            before = HandRecord(record.deal, record.shaker, record.rules, record.bids,
+                                record.contract, record.plays[: claim.play]).replay()
+            with showing(self.progress) as bar:
+                _analysis.check_claim(before, claim.seat, _analysis.progress_to(bar))
+        except ValueError:
+            return
+
     @safe
     def _load_record(self, record: HandRecord | MoonHand) -> None:
+        if isinstance(record, HandRecord) and record.claim is not None:
+            self._check_claim_first(record)
         # Replay first: an illegal record raises here and the loaded hand stays.
         hand = record.replay() if isinstance(record, HandRecord) else record
         self._busy = True
@@ -602,8 +618,9 @@ class ReplayExplorer(Explorer):
             self.options_box.value = page(
                 p("Solving this position (every remaining domino and every way to play it) ...")
             )
-        with showing(self.progress) if not cached else contextlib.nullcontext(self.progress):
-            sol = _moon.solve(h) if isinstance(h, MoonHand) else _analysis.solve(h)
+        with showing(self.progress) if not cached else contextlib.nullcontext(self.progress) as bar:
+            sol = (_moon.solve(h) if isinstance(h, MoonHand)
+                   else _analysis.solve(h, _analysis.progress_to(bar)))
         if sol is None:
             return None
         items = []
