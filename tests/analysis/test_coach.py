@@ -91,7 +91,9 @@ def test_losses(seed: int, seat: int, coach_seed: int) -> None:
         chosen = next(o.expected for o in d.options if o.choice == d.chosen)
         assert d.loss >= 0
         assert d.loss == pytest.approx(best - chosen)
-        assert d.label == label_for(d.loss, d.unit)
+        # A loss within the guesses' noise is called fine, and the reason says so.
+        assert d.label == ("fine" if d.close else label_for(d.loss, d.unit))
+        assert not d.close or d.loss == 0 or "too close to tell apart" in d.reason
         assert (d.loss == 0) == (chosen == best)
         assert d.reason
 
@@ -302,7 +304,7 @@ def test_moon_review() -> None:
     rv = review(hand, hand.bidder if hand.bidder is not None else 0, samples=4, seed=1)
     assert rv.decisions and {d.unit for d in rv.decisions} == {"points"}
     for d in rv.decisions:
-        assert d.loss >= 0 and d.label == label_for(d.loss)
+        assert d.loss >= 0 and d.label == ("fine" if d.close else label_for(d.loss))
         if d.kind == "play":
             assert d.hindsight is not None and d.hindsight["best"]
     with pytest.raises(Texas42Error):
@@ -344,3 +346,21 @@ def test_review_command_reads_a_moon_record(tmp_path: Path,
     assert data["seat"] == seat and data["decisions"]
     assert {d["kind"] for d in data["decisions"]} <= {"bid", "discard", "contract", "play"}
     assert main(["review", str(path), "--seat", "3"]) == 2  # Moon has three seats
+
+
+def test_a_loss_within_the_noise_is_not_called_a_mistake() -> None:
+    """Two guesses apart by chance: the paired standard error decides."""
+    from texas42.analysis.coach import Advice, Option, _paired_noise
+
+    per_world = [[10.0, 0.0], [0.0, 10.0], [10.0, 0.0], [0.0, 9.0]]  # noisy: 5.0 vs 4.75
+    values = [sum(w[i] for w in per_world) / 4 for i in range(2)]
+    noise = _paired_noise(per_world, values)
+    assert noise[0] == 0 and noise[1] > 4
+    a = Advice("play", 0, (Option("6-4", values[0]), Option("5-5", values[1])), "points", 4,
+               "", noise=noise)
+    assert a.loss("5-5") == pytest.approx(0.25) and a.too_close("5-5")
+    steady = [[10.0, 4.0], [8.0, 2.0], [9.0, 3.0]]  # always 6 better: no noise at all
+    values = [9.0, 3.0]
+    b = Advice("play", 0, (Option("6-4", 9.0), Option("5-5", 3.0)), "points", 3, "",
+               noise=_paired_noise(steady, values))
+    assert not b.too_close("5-5") and label_for(b.loss("5-5")) == "mistake"

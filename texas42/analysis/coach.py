@@ -115,6 +115,9 @@ class Advice:
     reason: str
     #: Whose result ``expected`` is: "your side" (42) or "you" (Moon: each for itself).
     side: str = "your side"
+    #: For each option, the standard error of its difference from the best, over the same
+    #: guesses (paired): how far the guesses alone could move that difference.
+    noise: tuple[float, ...] = ()
 
     @property
     def best(self) -> Option:
@@ -124,6 +127,15 @@ class Advice:
         """Best expected minus ``choice``'s (never negative)."""
         mine = next(o for o in self.options if o.choice == choice)
         return max(0.0, self.best.expected - mine.expected)
+
+    def too_close(self, choice: str) -> bool:
+        """Whether ``choice``'s loss is within the guesses' noise (under two standard
+        errors of the paired difference): then the coach cannot call it a loss."""
+        loss = self.loss(choice)
+        if loss == 0 or not self.noise:
+            return loss == 0
+        i = next(i for i, o in enumerate(self.options) if o.choice == choice)
+        return loss < 2 * self.noise[i]
 
 
 @dataclass(frozen=True)
@@ -143,6 +155,8 @@ class Judged:
     hindsight: dict[str, Any] | None
     #: Where in the hand, in words ("bid 2", "trumps", "trick 3").
     where: str = ""
+    #: The loss is within the guesses' noise (:meth:`Advice.too_close`): labelled fine.
+    close: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -508,8 +522,7 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> 
     unit = game.unit(view)
     rng = _rng(game.fingerprint(view), seed)
     ws = [w for w in (game.sample(hand, view, rng) for _ in range(samples)) if w is not None]
-    totals = [0.0] * len(options)
-    used = 0
+    per_world: list[list[float]] = []
     for w in ws:
         try:
             if hasattr(game, "values"):
@@ -520,14 +533,31 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> 
             # The guess fits the counts, voids and bids, but the engine refuses to replay
             # the auction on it (a plunge by a seat given too few doubles): drop it.
             continue
-        totals = [a + b for a, b in zip(totals, got, strict=True)]
-        used += 1
-    values = [x / max(used, 1) for x in totals]
+        per_world.append(list(got))
+    used = len(per_world)
+    values = [sum(w[i] for w in per_world) / max(used, 1) for i in range(len(options))]
     opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
+    noise = _paired_noise(per_world, values)
     action, why = game.rule(hand)
-    advice = Advice(kind, view.seat, opts, unit, used, "", game.side)
+    advice = Advice(kind, view.seat, opts, unit, used, "", game.side, noise)
     return Advice(kind, view.seat, opts, unit, used,
-                  _reason(advice, None, _choice_text(kind, action), why), game.side)
+                  _reason(advice, None, _choice_text(kind, action), why), game.side, noise)
+
+
+def _paired_noise(per_world: list[list[float]], values: list[float]) -> tuple[float, ...]:
+    """The standard error of each option's difference from the best, over the same
+    guesses (0 for the best; 0 for all with fewer than two guesses)."""
+    n = len(per_world)
+    if n < 2:
+        return tuple(0.0 for _ in values)
+    b = max(range(len(values)), key=lambda i: values[i])
+    out = []
+    for i in range(len(values)):
+        diffs = [w[b] - w[i] for w in per_world]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        out.append((var / n) ** 0.5)
+    return tuple(out)
 
 
 def _amount(x: float, unit: str) -> str:
@@ -543,12 +573,19 @@ def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: s
     thumb = ""
     if rule_choice in ties:
         thumb = " Rule of thumb: " + rule_reason.rstrip(".") + "."
+    if chosen is None:  # a hint: the decision is still to be made
+        return (f"{best.choice} is best on average over {n} guesses of the dominoes you "
+                f"cannot see ({_amount(best.expected, advice.unit)} for {advice.side})."
+                f"{thumb}")
     guesses = f"over {n} guesses of the dominoes you could not see"
-    if chosen is None or chosen in ties:
-        head = chosen if chosen is not None else best.choice
-        return (f"{head} was best on average {guesses} "
+    if chosen in ties:
+        return (f"{chosen} was best on average {guesses} "
                 f"({_amount(best.expected, advice.unit)} for {advice.side}).{thumb}")
     loss = advice.loss(chosen)
+    if advice.too_close(chosen):
+        return (f"{chosen} and {best.choice} are too close to tell apart {guesses}: "
+                f"{best.choice} did {_amount(loss, advice.unit)} better, less than the "
+                f"guesses alone could change.{thumb}")
     return (f"{best.choice} would have given {advice.side} {_amount(loss, advice.unit)} more "
             f"than {chosen} on average {guesses}.{thumb}")
 
@@ -615,12 +652,14 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
             chosen = _choice_text(kind, value)
             action, why = game.rule(before)
             loss = advice.loss(chosen)
+            # A loss the guesses cannot tell from nothing is not called a mistake.
+            label = "fine" if advice.too_close(chosen) else label_for(loss, advice.unit)
             out.append(Judged(
-                kind, index, chosen, advice.options, loss, label_for(loss, advice.unit),
+                kind, index, chosen, advice.options, loss, label,
                 _reason(advice, chosen, _choice_text(kind, action), why),
                 advice.unit, advice.worlds,
                 game.hindsight(kind, before, seat, hand) if hindsight else None,
-                _where(kind, index, before),
+                _where(kind, index, before), advice.too_close(chosen),
             ))
         if progress is not None:
             progress(n + 1, len(steps))

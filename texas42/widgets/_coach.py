@@ -46,18 +46,24 @@ def _fmt(x: float, unit: str) -> str:
     return f"{x:.1f}" if unit == "points" else f"{x:+.2f}"
 
 
-def options_table(options: Any, unit: str, chosen: str | None = None) -> str:
-    """The expected value of each option, best first, the chosen one marked."""
+def options_table(options: Any, unit: str, chosen: str | None = None, top: int = 6) -> str:
+    """The expected value of each option, best first, the chosen one marked; past the
+    ``top`` best (a bid has up to 15 choices) one line says how many more, all worse."""
     best = max(o.expected for o in options)
     ranked = sorted(options, key=lambda o: -o.expected)
+    shown = [o for i, o in enumerate(ranked) if i < top or o.choice == chosen]
     rows = []
-    for o in ranked:
+    for o in shown:
         mark = " (best)" if best - o.expected < 1e-9 else ""
         mine = " ← yours" if o.choice == chosen else ""
         style = ' style="font-weight:bold"' if o.choice == chosen else ""
         rows.append(f"<tr{style}><td>{html.escape(o.choice)}</td>"
                     f"<td style='text-align:right'>{_fmt(o.expected, unit)}</td>"
                     f"<td>{html.escape(mark + mine)}</td></tr>")
+    if len(shown) < len(ranked):
+        more = len(ranked) - len(shown)
+        rows.append(f"<tr><td colspan='3'>… and {more} more choice{'s' if more > 1 else ''}, "
+                    "each expected to do worse</td></tr>")
     head = (f"<tr><th>choice</th><th>expected {html.escape(unit)}</th><th></th></tr>")
     return ('<table style="border-collapse:collapse;margin:2px 0 6px 1em;font-size:0.95em">'
             + head + "".join(rows) + "</table>")
@@ -76,7 +82,7 @@ def hint(hand: Hand | MoonHand, seed: int = 0,
     if mod is None:
         return None
     a = mod.advise(hand, samples=_samples(hand, samples, HINT_SAMPLES), seed=seed)
-    text = (f"{a.best.choice}. {a.reason}")
+    text = str(a.reason)  # it starts with the best choice and says why
     body = page(
         p("Hint: " + text),
         p(f"Expected {_unit_words(a)}, for each choice, over {a.worlds} guesses of "
