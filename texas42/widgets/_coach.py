@@ -110,6 +110,18 @@ def run_review(hand: Hand | MoonHand, seat: int, bar: W.IntProgress | None = Non
         return mod.review(hand, seat, samples=samples, seed=seed, progress=tick)
 
 
+def review_summary(rv: Any) -> tuple[str, str]:
+    """The explorers' one-line verdict on a review and its message kind ("good" when the
+    whole hand lost less than the coach's "fine" limit)."""
+    total = rv.total_loss
+    text = ("Every decision of yours was sound, from what you could see." if total < 1e-9
+            else f"Your decisions gave away about {total:.1f} points on average, judged "
+                 "from what you could see.")
+    mod = coach()
+    fine = mod.LABELS[0][0] if mod is not None else 2.0
+    return text, "good" if total < fine else "info"
+
+
 def mod_words(h: dict[str, Any]) -> str:
     mod = coach()
     return str(mod.hindsight_words(h)) if mod is not None else ""

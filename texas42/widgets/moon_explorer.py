@@ -364,12 +364,8 @@ class MoonExplorer(Explorer):
             return
         self._review = _coach.review_lines(rv)
         self.review_box.value = _coach.review_html(rv)
-        total = rv.total_loss
-        summary = ("Every decision of yours was sound, from what you could see."
-                   if total < 1e-9 else
-                   f"Your decisions gave away about {total:.1f} points on average, judged "
-                   "from what you could see.")
-        self.show_message("Review: " + summary, kind="good" if total < 1 else "info")
+        summary, kind = _coach.review_summary(rv)
+        self.show_message("Review: " + summary, kind=kind)
 
     # -- state ---------------------------------------------------------------------------------
     @property
