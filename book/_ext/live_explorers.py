@@ -105,7 +105,7 @@ def visit_live_explorer_html(self: Any, node: live_explorer) -> None:
         '<div class="texas42-live-bar">'
         f'<button type="button" class="texas42-live-start">&#9654; {esc(node["label"])}</button>'
         '<span class="texas42-live-status" role="status" aria-live="polite">'
-        "Python runs in your browser, offline; the first start takes 10 to 20 seconds."
+        "Python runs in your browser, offline; the first start takes 10 to 25 seconds."
         "</span>"
         f'<a class="texas42-live-newtab" href="{esc(src)}" target="_blank" rel="noopener">'
         "open the notebook in a new tab</a>"

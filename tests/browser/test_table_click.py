@@ -115,7 +115,27 @@ def play_by_click_and_keyboard(page: Page, area: Locator, shots: Callable[[str],
     page.keyboard.press(" ")  # Space plays the focused domino too
     playable = [d for d, _, ok in _cpython_buttons(twin) if ok]
     assert twin.try_play(playable[0])
-    _expect_buttons(area, [d for d, _, _ in _cpython_buttons(twin)])
+    shown = [d for d, _, _ in _cpython_buttons(twin)]
+    _expect_buttons(area, shown)
+    # 4. The arrow keys move between the dominoes (wrapping round), Home and End jump.
+    page.wait_for_function(
+        "() => !!document.activeElement && !!document.activeElement.closest('[data-play]')")
+
+    def focused_domino() -> str:
+        return str(page.evaluate("() => document.activeElement.getAttribute('data-play')"))
+
+    start = shown.index(focused_domino())
+    page.keyboard.press("ArrowRight")
+    assert focused_domino() == shown[(start + 1) % len(shown)]
+    page.keyboard.press("End")
+    assert focused_domino() == shown[-1]
+    page.keyboard.press("ArrowRight")
+    assert focused_domino() == shown[0]  # wraps round
+    page.keyboard.press("ArrowLeft")
+    assert focused_domino() == shown[-1]
+    page.keyboard.press("Home")
+    assert focused_domino() == shown[0]
+    assert _shown(area) == shown  # moving plays nothing
 
 
 def _cpython_buttons(ex: Any) -> list[tuple[str, str, bool]]:

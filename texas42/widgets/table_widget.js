@@ -1,7 +1,9 @@
 // The table you play by clicking (texas42/widgets/table_widget.py): the picture is the
 // engine's SVG; its dominoes marked data-play are buttons (role, tabindex and spoken label
-// come with the SVG). A click, Enter or Space sends {play: "6-4"} to Python. After each
-// new picture the keyboard focus comes back to the same domino, or the first playable one.
+// come with the SVG). A click, Enter or Space sends {play: "6-4"} to Python. The arrow keys
+// (and Home, End) move between the dominoes, as in a toolbar, so a keyboard user need not Tab
+// through the whole hand. After each new picture the keyboard focus comes back to the same
+// domino, or the first playable one.
 function render({ model, el }) {
   el.classList.add("t42-table");
   // JupyterLab / Notebook 7: Enter and Space here are ours, not the notebook's shortcuts.
@@ -41,9 +43,24 @@ function render({ model, el }) {
     return true;
   }
   pic.addEventListener("click", (event) => { choose(event.target); });
+  const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  function move(event) {
+    const buttons = Array.from(pic.querySelectorAll("[data-play]"));
+    const here = event.target && event.target.closest ? event.target.closest("[data-play]") : null;
+    const at = buttons.indexOf(here);
+    if (!buttons.length || at < 0) return false;
+    let to;
+    if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = buttons.length - 1;
+    else to = (at + STEPS[event.key] + buttons.length) % buttons.length; // wraps round
+    buttons[to].focus();
+    return true;
+  }
   pic.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    if (choose(event.target)) {
+    let done = false;
+    if (event.key === "Enter" || event.key === " ") done = choose(event.target);
+    else if (event.key in STEPS || event.key === "Home" || event.key === "End") done = move(event);
+    if (done) {
       event.preventDefault();
       event.stopPropagation();
     }
