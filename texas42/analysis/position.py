@@ -54,8 +54,8 @@ class Position:
         if self.out is not None and self.hands[self.out]:
             raise InputError(f"seat {self.out} sits out but holds dominoes", rule="table")
         if sum(self.hands) & ~self.table.dominoes:
-            raise InputError(f"{DominoSet(sum(self.hands) & ~self.table.dominoes)} are not in "
-                             "play at this table", rule="table")
+            raise InputError("not in play at this table: "
+                             f"{DominoSet(sum(self.hands) & ~self.table.dominoes)}", rule="table")
 
     # -- construction ---------------------------------------------------------------
     @classmethod
