@@ -25,9 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from texas42.analysis import moon_solver
+from texas42.analysis import solver as one_solver
 from texas42.analysis.moon_players import make_moon_player, play_moon_hand
-from texas42.analysis.moon_solver import MoonPosition, MoonSolver, solve_moon
+from texas42.analysis.moon_solver import solve_moon
+from texas42.analysis.position import Position
+from texas42.analysis.solver import Solver
 from texas42.moon import MoonDeal, MoonHand
 
 
@@ -64,13 +66,13 @@ def main() -> int:
     nodes: list[int] = []
     for _ in range(args.hands):
         hand = fresh_hand(rng)
-        pos = MoonPosition.from_hand(hand)
-        solver = MoonSolver(pos.contract, pos.bidder)
+        pos = Position.from_hand(hand)
+        solver = Solver(pos.contract, table=pos.table)
         t = time.process_time()
         v = solver.value(pos)
         values.append(1000 * (time.process_time() - t))
         nodes.append(solver.nodes)
-        moon_solver._SOLVERS.clear()
+        one_solver._SOLVERS.clear()
         t = time.process_time()
         sol = solve_moon(hand)
         solves.append(1000 * (time.process_time() - t))

@@ -8,13 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from texas42.analysis.moon_solver import (
-    MoonPosition,
-    MoonSolver,
-    can_make_moon,
-    moon_tricks,
-    solve_moon,
-)
+from texas42.analysis.moon_solver import can_make_moon, moon_tricks, solve_moon
+from texas42.analysis.position import Position
+from texas42.analysis.solver import Solver
 from texas42.contracts import Contract
 from texas42.dominoes import to_mask
 from texas42.errors import IllegalActionError
@@ -52,8 +48,8 @@ def test_thresholds_agree_with_value() -> None:
     rng = random.Random(11)
     for _ in range(80):
         hand = moon_in_play(rng, rng.choice([3, 4]))
-        pos = MoonPosition.from_hand(hand)
-        solver = MoonSolver(pos.contract, pos.bidder)  # a fresh table for each
+        pos = Position.from_hand(hand)
+        solver = Solver(pos.contract, table=pos.table)  # a fresh table for each
         v = solver.value(pos)
         assert v == moon_tricks(hand)
         for need in range(-1, pos.tricks_left + 2):
@@ -86,8 +82,8 @@ def test_each_play_value_is_the_value_after_it() -> None:
         sol = solve_moon(hand)
         assert hand.bidder is not None
         for d, v in sol.plays.items():
-            pos = MoonPosition.from_hand(hand).play(d)
-            gained = pos.taken[hand.bidder] - hand.tricks_won[hand.bidder]
+            pos = Position.from_hand(hand).play(d)
+            gained = pos.points[0] - hand.tricks_won[hand.bidder]  # side 0: the bidder
             assert v == gained + moon_tricks(pos)
 
 
@@ -130,7 +126,7 @@ def test_a_hand_made_ending() -> None:
 
     The bidder already took 3 of the first 5 tricks and bid 4: it makes it either way.
     """
-    pos = MoonPosition(
+    pos = Position.moon(
         (to_mask("5-5 5-1"), to_mask("5-4 3-3"), to_mask("5-3 2-2")),
         Contract.parse("follow-me"), bidder=0, bid=4, leader=0, taken=(3, 2, 0),
     )

@@ -17,7 +17,8 @@ match harness, all in pure Python.
 
 - :func:`solve` / :class:`Solution`: values of every legal play and a best line;
   :func:`can_make`, :func:`can_reach`: yes/no questions; :class:`Solver` keeps its table
-  between calls; :class:`Position` is what the solver searches.
+  between calls; :class:`Position` is what the solver searches, at a table of any shape
+  (:class:`~texas42.analysis.shape.TableShape`: 42, Moon, ...).
 - :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer`: each
   :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
@@ -48,7 +49,7 @@ from .moon_players import (
     moon_match,
     play_moon_hand,
 )
-from .moon_solver import MoonPosition, MoonSolution, MoonSolver, can_make_moon, solve_moon
+from .moon_solver import MoonSolution, can_make_moon, solve_moon
 from .players import (
     Decision,
     Player,
@@ -71,12 +72,10 @@ __all__ = [
     "MoonEvaluation",
     "MoonMatchResult",
     "MoonPlayer",
-    "MoonPosition",
     "MoonRandomPlayer",
     "MoonRuleBasedPlayer",
     "MoonSamplingPlayer",
     "MoonSolution",
-    "MoonSolver",
     "MoonView",
     "Odds",
     "Player",

@@ -36,6 +36,10 @@ DIST7: tuple[int, ...] = tuple(abs(d.pips - 7) for d in DOMINOES)
 DIST_MASKS = SEVENS_DISTANCE_MASKS
 
 
+#: 42's sides: seats 0+2 against seats 1+3.
+PARTNERS = (0, 1, 0, 1)
+
+
 def mask_count(mask: int) -> int:
     """Points of count in ``mask``."""
     return 10 * (mask & COUNT10).bit_count() + 5 * (mask & COUNT5).bit_count()
@@ -109,12 +113,12 @@ class FastTables:
         return held & self.members[self.lead[first]] or held
 
     def winner_pos(self, plays: list[int] | tuple[int, ...], seats: Sequence[int] = (),
-                   bid_team: int = 0) -> int:
+                   bid_team: int = 0, sides: tuple[int, ...] = PARTNERS) -> int:
         """Position in ``plays`` of the domino that wins the trick. Sevens needs the
-        ``seats`` that played and the bidding team: a tie goes to the bidding side, then to
-        the first played."""
+        ``seats`` that played, the ``sides`` they sit on and the bidding side: a tie goes
+        to the bidding side, then to the first played."""
         if self.sevens and seats:
-            rows = self.seat_power(bid_team)
+            rows = self.seat_power(bid_team, sides)
             best = 0
             for i in range(1, len(plays)):
                 if rows[seats[i]][0][plays[i]] > rows[seats[best]][0][plays[best]]:
@@ -127,19 +131,22 @@ class FastTables:
                 best = i
         return best
 
-    def seat_power(self, bid_team: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """The power tables as seen by each seat: the same for every seat, except in
-        sevens, where the bidding side's domino beats an opponent's equally close one."""
+    def seat_power(self, bid_team: int, sides: tuple[int, ...] = PARTNERS,
+                   ) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """The power tables as seen by each seat (``sides``: the side of each): the same
+        for every seat, except in sevens, where the bidding side's domino beats an
+        opponent's equally close one."""
         if not self.sevens:
-            return (self.power,) * 4
-        return _sevens_seat_power(bid_team)
+            return (self.power,) * len(sides)
+        return _sevens_seat_power(bid_team, sides)
 
 
-@functools.lru_cache(maxsize=2)
-def _sevens_seat_power(bid_team: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+@functools.lru_cache(maxsize=16)
+def _sevens_seat_power(bid_team: int, sides: tuple[int, ...],
+                       ) -> tuple[tuple[tuple[int, ...], ...], ...]:
     out = []
-    for seat in range(4):
-        bonus = 1 if seat % 2 == bid_team else 0
+    for side in sides:
+        bonus = 1 if side == bid_team else 0
         row = tuple(2 * (8 - DIST7[i]) + bonus for i in range(N))
         out.append((row,) * 9)
     return tuple(out)

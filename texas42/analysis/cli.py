@@ -249,7 +249,8 @@ def solve_main(args: argparse.Namespace) -> int:
 
 def _solve_moon(data: dict[str, Any], args: argparse.Namespace) -> int:
     """``texas42 solve`` for a Moon record: the bidder's tricks with best play."""
-    from .moon_solver import MoonPosition, moon_solver_for, solve_moon
+    from .moon_solver import solve_moon
+    from .solver import solver_for
 
     for option in ("leader", "bidder", "bid", "rules"):
         if getattr(args, option) is not None:
@@ -260,11 +261,12 @@ def _solve_moon(data: dict[str, Any], args: argparse.Namespace) -> int:
         hand.name_contract(args.contract)
     for d in args.plays.replace(",", " ").split():
         hand.play(d)
-    pos = MoonPosition.from_hand(hand)
-    bidder = pos.bidder
-    taken = pos.taken[bidder]
+    pos = Position.from_hand(hand)
+    bidder = hand.bidder
+    assert bidder is not None  # a Moon hand in play has its bidder
+    taken = pos.points[0]  # the bidder's side: itself
     if args.target is not None:
-        ok = moon_solver_for(pos).reach(pos, args.target - taken)
+        ok = solver_for(pos).reach(pos, args.target - taken)
         if args.json:
             print(json.dumps({"target": args.target, "bidder": bidder, "taken": taken,
                               "can_make": ok}))
@@ -279,7 +281,7 @@ def _solve_moon(data: dict[str, Any], args: argparse.Namespace) -> int:
         return 0
     side = "the bidder" if pos.to_act == bidder else "an opponent"
     print(f"Moon deal {hand.deal.code}: seat {bidder} bid {pos.bid} in {pos.contract}; "
-          f"tricks won {' '.join(map(str, pos.taken))}; on the table: "
+          f"tricks won {' '.join(map(str, hand.tricks_won))}; on the table: "
           f"{' '.join(map(str, pos.trick)) or '-'}.")
     print(sol.describe())
     print(f"Seat {pos.to_act} to play ({side}); the bidder's tricks from here after each "

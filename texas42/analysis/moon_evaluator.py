@@ -42,7 +42,9 @@ from ..hand import Phase
 from ..moon import MOON_BIDS, MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand
 from .bounds import MAX_TRIES, check_samples, guesses_allowed
 from .moon_players import MoonRuleBasedPlayer, MoonView, moon_decide, play_moon_hand
-from .moon_solver import MoonPosition, MoonSolver
+from .position import Position
+from .shape import moon_shape
+from .solver import Solver
 from .stats import Rate, mean_interval
 
 #: Default deals: +/-4 points of percentage (95%) at worst; about 0.7 s in CPython
@@ -230,7 +232,7 @@ def evaluate_moon_hand(
     player = MoonRuleBasedPlayer()
     unseen = [d for d in range(28) if MOON_MASK >> d & 1 and not own >> d & 1]
     others = [(seat + 1) % PLAYERS, (seat + 2) % PLAYERS]
-    solvers: dict[Contract, MoonSolver] = {}
+    solvers: dict[Contract, Solver] = {}
     for i in range(n):
         deal = _fitting_deal(rng, own, seat, sh, others, unseen, before, player, ev,
                              guesses_allowed(i, ev.fitted, ev.tries))
@@ -251,8 +253,8 @@ def evaluate_moon_hand(
             assert h.contract is not None
             solver = solvers.get(h.contract)
             if solver is None:
-                solver = solvers[h.contract] = MoonSolver(h.contract, seat)
-            taken = solver.value(MoonPosition.from_hand(h))
+                solver = solvers[h.contract] = Solver(h.contract, table=moon_shape(seat))
+            taken = solver.value(Position.from_hand(h))
             solver.clear()
         ev.tricks.append(taken)
         ev.contracts[h.contract] = ev.contracts.get(h.contract, 0) + 1

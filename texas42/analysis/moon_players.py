@@ -41,9 +41,11 @@ from ..moon import MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand, moon_
 from ..rules import Rules
 from ._tables import fast_tables
 from .bounds import MAX_PLAYER_SAMPLES, check_samples
-from .moon_solver import MoonPosition, MoonSolver
 from .players import Action, Decision
+from .position import Position
 from .sampling import deal_hidden
+from .shape import moon_shape
+from .solver import Solver
 from .stats import mean_interval
 
 DOUBLES = sum(1 << d.index for d in DOMINOES if d.is_double)
@@ -519,7 +521,7 @@ class MoonSamplingPlayer:
         #: Guesses per sample to find one that fits the auction.
         self.tries = tries
         self.rules = MoonRuleBasedPlayer()
-        self._solvers: dict[tuple[Contract, int], MoonSolver] = {}
+        self._solvers: dict[tuple[Contract, int], Solver] = {}
 
     def bid(self, view: MoonView) -> Decision:
         return self.rules.bid(view)
@@ -539,7 +541,7 @@ class MoonSamplingPlayer:
         if solver is None:
             if len(self._solvers) > 16:
                 self._solvers.clear()
-            solver = self._solvers[(c, bidder)] = MoonSolver(c, bidder)
+            solver = self._solvers[(c, bidder)] = Solver(c, table=moon_shape(bidder))
         rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
         totals = {d.index: 0.0 for d in view.legal_plays}
         solved = 0
@@ -548,8 +550,9 @@ class MoonSamplingPlayer:
                                          widow=self.rules.widow)
             if hands is None:
                 continue
-            pos = MoonPosition((hands[0], hands[1], hands[2]), c, bidder, view.high_bid,
-                               view.leader, view.trick, view.tricks_won)
+            pos = Position.moon((hands[0], hands[1], hands[2]), c, bidder=bidder,
+                                bid=view.high_bid, leader=view.leader, trick=view.trick,
+                                taken=view.tricks_won)
             for m, v in solver.play_values(pos).items():
                 totals[m] += v
             solved += 1

@@ -8,29 +8,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
-from ..errors import IllegalPlayError, NotationError
+from ..errors import IllegalActionError, IllegalPlayError, InputError, NotationError, quote
 from ..hand import Hand, Phase
+from ..moon import MoonHand
 from ..records import HandRecord
 from ..tricks import explain_play
 from ._tables import FastTables, fast_tables, mask_count
+from .shape import FORTY_TWO, TableShape, moon_shape
 
 
 @dataclass(frozen=True)
 class Position:
-    """All four holdings, the contract, who led the trick in progress and what was played
-    to it. ``points`` are what each side (seats 0+2, seats 1+3) took in completed tricks.
+    """Every holding, the contract, who led the trick in progress and what was played
+    to it, at a table of any shape (``table``: 42's four seats unless said). ``points``
+    are what each side took in completed tricks (in 42: seats 0+2, seats 1+3; see
+    :class:`~texas42.analysis.shape.TableShape`).
 
     ``out`` is the seat that sits out (the nello bidder's partner), else ``None``.
     ``bidder`` and ``bid`` are kept when known (for :func:`can_make`).
     """
 
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]
     contract: Contract
     leader: int
     trick: tuple[Domino, ...] = ()
@@ -38,25 +42,35 @@ class Position:
     bidder: int | None = None
     bid: int | None = None
     out: int | None = None
+    table: TableShape = FORTY_TWO
     _fast: FastTables = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_fast", fast_tables(self.contract))
+        n = self.table.seats
+        if len(self.hands) != n:
+            raise InputError(f"a table of {n} seats needs {n} holdings, not "
+                             f"{quote(len(self.hands))}", rule="table")
         if self.out is not None and self.hands[self.out]:
-            raise ValueError(f"seat {self.out} sits out but holds dominoes")
+            raise InputError(f"seat {self.out} sits out but holds dominoes", rule="table")
+        if sum(self.hands) & ~self.table.dominoes:
+            raise InputError("not in play at this table: "
+                             f"{DominoSet(sum(self.hands) & ~self.table.dominoes)}", rule="table")
 
     # -- construction ---------------------------------------------------------------
     @classmethod
-    def from_hand(cls, hand: Hand) -> Position:
+    def from_hand(cls, hand: Hand | MoonHand) -> Position:
         """The position of a hand in its play phase (or over: then nothing is left to play
-        only if all seven tricks were played)."""
+        only if all seven tricks were played). A Moon hand must be in its play phase."""
+        if isinstance(hand, MoonHand):
+            return cls._from_moon_hand(hand)
         if hand.contract is None:
             raise NotationError("the hand has no contract yet: there is no play to solve",
                                 rule="contract-missing")
         # In nello the declarer's partner sits out: its dominoes are never played.
         masks = tuple(0 if s == hand.sitting_out else hand.holding(s).mask for s in range(4))
         return cls(
-            hands=(masks[0], masks[1], masks[2], masks[3]),
+            hands=masks,
             contract=hand.contract,
             leader=hand.leader,
             trick=tuple(hand.current_trick),
@@ -65,6 +79,30 @@ class Position:
             bid=hand.high_bid if hand.bidder is not None else None,
             out=hand.sitting_out,
         )
+
+    @classmethod
+    def _from_moon_hand(cls, hand: MoonHand) -> Position:
+        if hand.phase is not Phase.PLAYING:
+            raise IllegalActionError(
+                f"there is no play to solve: the Moon hand is in its {hand.phase.value} phase "
+                "(the solver needs the contract named and tricks left to play)",
+                rule="solve-timing",
+            )
+        assert hand.contract is not None and hand.bidder is not None
+        return cls.moon(tuple(hand.holding(s).mask for s in range(len(hand.tricks_won))),
+                        hand.contract, bidder=hand.bidder, bid=hand.high_bid,
+                        leader=hand.leader, trick=tuple(hand.current_trick),
+                        taken=hand.tricks_won)
+
+    @classmethod
+    def moon(cls, hands: tuple[int, ...], contract: Contract, *, bidder: int, bid: int,
+             leader: int, trick: tuple[Domino, ...] = (),
+             taken: Sequence[int] = (0, 0, 0)) -> Position:
+        """A Moon position: the bidder (side 0) against the two others, ``taken`` the
+        tricks each seat won so far."""
+        won = taken[bidder]
+        return cls(hands, contract, leader, trick, (won, sum(taken) - won), bidder, bid,
+                   table=moon_shape(bidder))
 
     @classmethod
     def from_record(cls, record: HandRecord) -> Position:
@@ -94,7 +132,7 @@ class Position:
         masks = list(d.masks)
         if out is not None:
             masks[out] = 0
-        p = cls((masks[0], masks[1], masks[2], masks[3]), c, leader,
+        p = cls(tuple(masks), c, leader,
                 bidder=leader if bidder is None else bidder, bid=bid, out=out)
         for x in plays:
             p = p.play(x)
@@ -103,18 +141,19 @@ class Position:
     # -- reading --------------------------------------------------------------------
     @property
     def seats(self) -> tuple[int, ...]:
-        """The seats in playing order from the leader (three in nello)."""
-        return tuple(s for s in ((self.leader + i) % 4 for i in range(4)) if s != self.out)
+        """The seats in playing order from the leader (one fewer with a seat out)."""
+        n = len(self.hands)
+        return tuple(s for s in ((self.leader + i) % n for i in range(n)) if s != self.out)
 
     @property
     def bidding_team(self) -> int:
         """The bidding side (the bidder's; the leader's when no bidder is known): in
         sevens a tie goes to it."""
-        return (self.bidder if self.bidder is not None else self.leader) % 2
+        return self.table.sides[self.bidder if self.bidder is not None else self.leader]
 
     @property
     def trick_size(self) -> int:
-        return 3 if self.out is not None else 4
+        return len(self.hands) - (self.out is not None)
 
     @property
     def to_act(self) -> int:
@@ -131,11 +170,14 @@ class Position:
 
     @property
     def remaining_points(self) -> int:
-        """Points still to be won: one per trick left plus the count not yet taken (the
-        count on the table in the trick in progress included)."""
-        rest = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        """Points still to be won: each trick left's worth plus (when the count scores)
+        the count not yet taken (the count on the table in the trick in progress
+        included)."""
+        t = self.table
+        if not t.count:
+            return self.tricks_left * t.trick_value
         table = sum(d.count for d in self.trick)
-        return self.tricks_left + mask_count(rest) + table
+        return self.tricks_left * t.trick_value + mask_count(sum(self.hands)) + table
 
     def holding(self, seat: int) -> DominoSet:
         return DominoSet(self.hands[seat])
@@ -170,23 +212,23 @@ class Position:
         leader, points = self.leader, self.points
         if len(trick) == self.trick_size:
             seats = self.seats
-            pos = self._fast.winner_pos([x.index for x in trick], seats, self.bidding_team)
+            sides = self.table.sides
+            pos = self._fast.winner_pos([x.index for x in trick], seats, self.bidding_team,
+                                        sides)
             winner = seats[pos]
-            won = 1 + sum(x.count for x in trick)
+            won = self.table.trick_points(sum(x.count for x in trick))
             pts = [points[0], points[1]]
-            pts[winner & 1] += won
+            pts[sides[winner]] += won
             points = (pts[0], pts[1])
             leader, trick = winner, ()
-        return Position(
-            (hands[0], hands[1], hands[2], hands[3]), self.contract, leader, trick, points,
-            self.bidder, self.bid, self.out,
-        )
+        return Position(tuple(hands), self.contract, leader, trick, points,
+                        self.bidder, self.bid, self.out, self.table)
 
     def __str__(self) -> str:
         lines = [f"{self.contract}; seat {self.leader} led" + (
             f": {' '.join(str(d) for d in self.trick)}" if self.trick else ""
         ) + f"; seat {self.to_act if not self.is_over else '-'} to play"]
-        for s in range(4):
+        for s in range(len(self.hands)):
             lines.append(f"seat {s}: {self.holding(s)}")
         return "\n".join(lines)
 
@@ -204,11 +246,11 @@ def replay_full(record: HandRecord) -> Hand:
     return hand
 
 
-def as_position(source: Position | Hand | HandRecord) -> Position:
-    """A :class:`Position` from a position, a hand or a hand record."""
+def as_position(source: Position | Hand | MoonHand | HandRecord) -> Position:
+    """A :class:`Position` from a position, a hand (42 or Moon) or a hand record."""
     if isinstance(source, Position):
         return source
-    if isinstance(source, Hand):
+    if isinstance(source, (Hand, MoonHand)):
         # A hand that stopped early is solved on to the seventh trick.
         return Position.from_hand(source)
     if isinstance(source, HandRecord):

@@ -1,10 +1,14 @@
-"""The exact open-hands solver: best play by both sides with every holding known.
+"""The exact open-hands solver: best play by both sides with every holding known, at a
+table of any shape (42, Moon, tricks of N, the bidder against the rest ...).
 
-Values are points for each side (seats 0+2, seats 1+3) *from the current position*: the
-tricks still to be completed, the trick in progress counted whole (its dominoes already on
-the table included). Every trick is played out (no early end). Each side plays to take as
-many points as it can; in nello, as few (the declarer must lose every trick, the
-opponents want to hand it one).
+The table's shape is data (:class:`~texas42.analysis.shape.TableShape`, carried by the
+:class:`~texas42.analysis.position.Position`): the seats and which of two sides each is
+on, what a trick is worth, whether the count scores. Values are points for each side (in
+42: seats 0+2, seats 1+3; in Moon: the bidder, the two others) *from the current
+position*: the tricks still to be completed, the trick in progress counted whole (its
+dominoes already on the table included). Every trick is played out (no early end). Each
+side plays to take as many points as it can; in nello, as few (the declarer must lose
+every trick, the opponents want to hand it one).
 
 How it is fast enough in pure Python:
 
@@ -41,6 +45,7 @@ from dataclasses import dataclass
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, sorted_dominoes
 from ..hand import Hand
+from ..moon import MoonHand
 from ..records import HandRecord
 from ._tables import (
     COUNT,
@@ -52,38 +57,54 @@ from ._tables import (
     sevens_legal,
 )
 from .position import Position, as_position
+from .shape import FORTY_TWO, TableShape
 
 #: Boundary entries kept before the table is cleared (memory stays bounded: about
 #: 100 bytes an entry, so some 30 MB, also in a browser kernel).
 TT_LIMIT = 300_000
+#: Bits of one bound in a table entry (values up to shape.MAX_POINTS).
+_BITS = 8
+_LOW = (1 << _BITS) - 1
+_NO_COUNT = (0,) * 28
 
 
 class Solver:
-    """A solver for one contract (and sitting-out seat in nello; bidding team in sevens).
-    Keeps its transposition table between calls, so solving many positions of one hand
-    reuses earlier work.
+    """A solver for one contract and table (and sitting-out seat in nello; bidding side
+    in sevens). Keeps its transposition table between calls, so solving many positions
+    of one hand reuses earlier work.
 
-    Values are the points seats 0+2 take from the position on; seats 1+3 take the rest.
+    Values are the points side 0 (in 42: seats 0+2; in Moon: the bidder) takes from the
+    position on; side 1 takes the rest.
     """
 
-    def __init__(self, contract: Contract, out: int | None = None, bid_team: int = 0) -> None:
+    def __init__(self, contract: Contract, out: int | None = None, bid_team: int = 0,
+                 table: TableShape = FORTY_TWO) -> None:
         self.contract = contract
         self.out = out
+        self.table = table
+        #: The side of each seat (0 or 1).
+        self.sides = sides = table.sides
+        n = table.seats
         self.bid_team = bid_team if contract.kind == "sevens" else 0
         #: Nello is played the other way round: each side tries to take as little as it
         #: can (the declarer must lose every trick; the opponents want to give it one).
         self.misere = contract.kind == "nello"
-        #: The side whose players raise the points of seats 0+2.
+        #: The side whose players raise the points of side 0.
         self.max_team = 1 if self.misere else 0
         self.ft: FastTables = fast_tables(contract)
         #: Power tables by seat (they differ only in sevens, where ties go to the bidders).
-        self.spower = self.ft.seat_power(self.bid_team)
-        self.size = 3 if out is not None else 4
+        self.spower = self.ft.seat_power(self.bid_team, sides)
+        self.size = n - (out is not None)
         # Seats in playing order for each leader.
         self.orders: tuple[tuple[int, ...], ...] = tuple(
-            tuple(s for s in ((lead + i) % 4 for i in range(4)) if s != out) for lead in range(4)
+            tuple(s for s in ((lead + i) % n for i in range(n)) if s != out) for lead in range(n)
         )
-        #: Boundary -> proved bounds (lo << 6 | hi) of the points seats 0+2 take from it.
+        #: What a trick is worth by itself, and each domino's count as it scores here.
+        self.tv = table.trick_value
+        self.cnt: tuple[int, ...] = COUNT if table.count else _NO_COUNT
+        self._by_side = (tuple(s for s in range(n) if sides[s] == 0 and s != out),
+                         tuple(s for s in range(n) if sides[s] == 1 and s != out))
+        #: Boundary -> proved bounds (lo << 8 | hi) of the points side 0 takes from it.
         self.tt: dict[int, int] = {}
         #: Boundary -> the lead that last settled it.
         self.killer: dict[int, int] = {}
@@ -93,6 +114,10 @@ class Solver:
         self.lcache: dict[int, int] = {}
         #: Boundaries searched (a measure of work).
         self.nodes = 0
+        # 42's table, the hot case, gets the unrolled forms of the boundary work.
+        self._four = n == 4
+        if sides == (0, 1, 0, 1):
+            self._sure = self._sure_partners  # type: ignore[method-assign]
         self._tops = self._top_trumps()
         self._rank, self._worth = self._sure_tables() if self._tops else ({}, [])
 
@@ -129,18 +154,36 @@ class Solver:
             for k, t in enumerate(tops):
                 if r >> (6 - k) & 1:
                     mask |= 1 << t
-                    pts += 1 + COUNT[t]
+                    pts += self.tv + self.cnt[t]
             rank[mask] = r
             worth[r] = pts
         return rank, worth
 
     def _sure(self, h: list[int]) -> tuple[int, int]:
-        """Points each side is sure of: a trump higher than every trump the opponents hold
-        wins the trick it is played to, and one hand plays its trumps in different tricks.
-        Returns (seats 0+2, seats 1+3)."""
+        """Points each side is sure of: a trump higher than every trump the other side
+        holds wins the trick it is played to, and one hand plays its trumps in different
+        tricks (partners may play theirs to the same trick: only the best hand counts).
+        Returns (side 0, side 1)."""
         tm = self.ft.trump_mask
-        if not tm or self.ft.sevens:
-            return (0, 0)
+        rank, worth = self._rank, self._worth
+        r = [rank[x & tm] for x in h]
+        sure = [0, 0]
+        for side in (0, 1):
+            opp = 0
+            for s in self._by_side[1 - side]:
+                opp |= r[s]
+            cut = 127 & ~((1 << opp.bit_length()) - 1)
+            best = 0
+            for s in self._by_side[side]:
+                w = worth[r[s] & cut]
+                if w > best:
+                    best = w
+            sure[side] = best
+        return (sure[0], sure[1])
+
+    def _sure_partners(self, h: list[int]) -> tuple[int, int]:
+        """:meth:`_sure` for 42's table (seats 0+2 against 1+3), unrolled."""
+        tm = self.ft.trump_mask
         rank, worth = self._rank, self._worth
         r0, r1, r2, r3 = rank[h[0] & tm], rank[h[1] & tm], rank[h[2] & tm], rank[h[3] & tm]
         opp = r1 | r3
@@ -153,22 +196,32 @@ class Solver:
         return (s0, a if a > b else b)
 
     def _search(self, h: list[int], leader: int, need: int) -> int:
-        """At a trick boundary, the question "can seats 0+2 take ``need`` points from the
-        tricks left?", answered with a bound: ``g >= need`` means yes, they take at least
-        ``g``; ``g < need`` means no, they take at most ``g``."""
+        """At a trick boundary, the question "can side 0 take ``need`` points from the
+        tricks left?", answered with a bound: ``g >= need`` means yes, it takes at least
+        ``g``; ``g < need`` means no, it takes at most ``g``."""
         n = h[leader].bit_count()
         if n == 1:
             return self._last_trick(h, leader)
-        rest = h[0] | h[1] | h[2] | h[3]
-        total = n + 10 * (rest & COUNT10).bit_count() + 5 * (rest & COUNT5).bit_count()
-        key = h[0] | h[1] << 28 | h[2] << 56 | h[3] << 84 | leader << 112
+        if self._four:
+            key = h[0] | h[1] << 28 | h[2] << 56 | h[3] << 84 | leader << 112
+        else:
+            key = leader
+            for x in h:
+                key = key << 28 | x
         tt = self.tt
         entry = tt.get(key)
         if entry is None:
-            s0, s1 = self._sure(h)
-            lo, hi = s0, total - s1
+            total = n * self.tv
+            if self.cnt is COUNT:
+                rest = sum(h)  # the holdings are disjoint: their sum is their union
+                total += 10 * (rest & COUNT10).bit_count() + 5 * (rest & COUNT5).bit_count()
+            if self._tops:
+                s0, s1 = self._sure(h)
+                lo, hi = s0, total - s1
+            else:
+                lo, hi = 0, total
         else:
-            lo, hi = entry >> 6, entry & 63
+            lo, hi = entry >> _BITS, entry & _LOW
         if lo >= need:
             return lo
         if hi < need:
@@ -181,19 +234,20 @@ class Solver:
             hi = g
         if len(tt) >= TT_LIMIT:
             self.clear()
-        tt[key] = lo << 6 | hi
+        tt[key] = lo << _BITS | hi
         return g
 
     def _last_trick(self, h: list[int], leader: int) -> int:
-        """Points seats 0+2 take in the last trick (one domino each)."""
+        """Points side 0 takes in the last trick (one domino each)."""
         seats = self.orders[leader]
         plays = [h[s].bit_length() - 1 for s in seats]
-        pos = self.ft.winner_pos(plays, seats, self.bid_team)
-        if seats[pos] & 1:
+        pos = self.ft.winner_pos(plays, seats, self.bid_team, self.sides)
+        if self.sides[seats[pos]]:
             return 0
-        pts = 1
+        pts = self.tv
+        cnt = self.cnt
         for x in plays:
-            pts += COUNT[x]
+            pts += cnt[x]
         return pts
 
     def _ply(
@@ -208,16 +262,17 @@ class Solver:
         key: int,
     ) -> int:
         """Inside a trick: ``plays`` are on the table, ``seats[k]`` is to play. Returns a
-        bound on the points seats 0+2 take from the start of this trick, as
+        bound on the points side 0 takes from the start of this trick, as
         :meth:`_search` does.
 
         The most promising play is picked by one cheap pass and tried first; most nodes
         are settled by it. Only when it fails are the other plays listed (one per group of
         interchangeable dominoes) and tried in order."""
         ft = self.ft
+        sides = self.sides
         p = seats[k]
         held = h[p]
-        maximizing = (p & 1) == self.max_team
+        maximizing = sides[p] == self.max_team
         if k == 0:
             legal = held if not ft.sevens else sevens_legal(held)
             row = None
@@ -233,7 +288,7 @@ class Solver:
                 sevens_legal(held))
             row = self.spower[p][ft.lead[f0]]
             ck = legal | ft.lead[f0] << 28 | best_pow << 32
-            if (seats[best_pos] ^ p) & 1 == 0:
+            if sides[seats[best_pos]] == sides[p]:
                 ck |= 1 << 40
             first = self.fcache.get(ck, -1)
             if first < 0:
@@ -242,7 +297,7 @@ class Solver:
         m = first
         rest_moves: list[int] | None = None
         i = 0
-        best = -1 if maximizing else 99
+        best = -1 if maximizing else 9999
         while True:
             h[p] = held ^ (1 << m)
             plays.append(m)
@@ -256,12 +311,13 @@ class Solver:
                     pw, pos = best_pow, best_pos
             if last:
                 winner = seats[pos]
-                if winner & 1:
+                if sides[winner]:
                     g = self._search(h, winner, need)
                 else:
-                    pts = 1
+                    pts = self.tv
+                    cnt = self.cnt
                     for x in plays:
-                        pts += COUNT[x]
+                        pts += cnt[x]
                     g = pts + self._search(h, winner, need - pts)
             else:
                 g = self._ply(h, seats, k + 1, plays, pw, pos, need, key)
@@ -326,6 +382,7 @@ class Solver:
         nello: duck under the winning domino with the highest that stays under."""
         top, first = -99999, -1
         misere = self.misere
+        cnt = self.cnt
         mask = legal
         while mask:
             low = mask & -mask
@@ -335,11 +392,11 @@ class Solver:
             if misere:
                 sc = 1000 + pw if pw < best_pow else -pw
             elif partner_winning:
-                sc = (2000 if pw <= best_pow else 1000) + COUNT[m] * 10 - pw
+                sc = (2000 if pw <= best_pow else 1000) + cnt[m] * 10 - pw
             elif pw > best_pow:
-                sc = 3000 + COUNT[m] * 10 - pw
+                sc = 3000 + cnt[m] * 10 - pw
             else:
-                sc = 1000 - COUNT[m] * 10 - pw
+                sc = 1000 - cnt[m] * 10 - pw
             if sc > top:
                 top, first = sc, m
         return first
@@ -359,10 +416,7 @@ class Solver:
         """The plays worth trying, best first, one per group of interchangeable ones
         (leaving out ``tried`` and the plays like it)."""
         ft = self.ft
-        others = SENTINEL
-        for s in range(4):
-            if s != p:
-                others |= h[s]
+        others = SENTINEL | (sum(h) - h[p])  # disjoint holdings: the others' union
         for x in plays:
             others |= 1 << x
         equiv = ft.equiv
@@ -387,11 +441,12 @@ class Solver:
             power, lead = ft.power, ft.lead
             kept.sort(key=lambda m: -sign * power[lead[m]][m])
             return kept
-        partner_winning = (seats[best_pos] & 1) == (p & 1)
+        partner_winning = self.sides[seats[best_pos]] == self.sides[p]
+        cnt = self.cnt
 
         def score(m: int) -> int:
             pw = row[m]
-            c = COUNT[m]
+            c = cnt[m]
             if self.misere:
                 return 1000 + pw if pw < best_pow else -pw
             if partner_winning:
@@ -407,12 +462,12 @@ class Solver:
 
     # -- questions about positions ----------------------------------------------------
     def _check(self, pos: Position) -> None:
-        if (pos.contract != self.contract or pos.out != self.out
+        if (pos.contract != self.contract or pos.out != self.out or pos.table != self.table
                 or (self.contract.kind == "sevens" and pos.bidding_team != self.bid_team)):
-            raise ValueError("this solver was made for another contract")
+            raise ValueError("this solver was made for another contract or table")
 
     def bound(self, pos: Position, need: int) -> int:
-        """The fail-soft test of ``pos``: ``g >= need`` means seats 0+2 take at least
+        """The fail-soft test of ``pos``: ``g >= need`` means side 0 takes at least
         ``g`` points from here, ``g < need`` at most ``g``."""
         self._check(pos)
         if pos.is_over:
@@ -426,12 +481,12 @@ class Solver:
         return self._ply(h, seats, len(plays), plays, best_pow, best_pos, need, 0)
 
     def reach(self, pos: Position, need: int) -> bool:
-        """Whether seats 0+2 can take at least ``need`` points from ``pos`` on."""
+        """Whether side 0 can take at least ``need`` points from ``pos`` on."""
         return need <= 0 or self.bound(pos, need) >= need
 
     def value(self, pos: Position, lo: int = 0, hi: int | None = None,
               guess: int | None = None) -> int:
-        """Points seats 0+2 take from ``pos`` on with best play, known to be in
+        """Points side 0 takes from ``pos`` on with best play, known to be in
         ``lo..hi``. Found by yes/no searches whose answers are bounds: by bisection, or
         from ``guess`` (MTD(f) style), widening the step while the guess proves far off."""
         total = pos.remaining_points
@@ -470,7 +525,7 @@ class Solver:
 
     def play_values(self, pos: Position, value: int | None = None,
                     progress: Callable[[int], None] | None = None) -> dict[int, int]:
-        """For each legal play (domino index), the points seats 0+2 take from ``pos``
+        """For each legal play (domino index), the points side 0 takes from ``pos``
         on if it is played and both sides then play their best. ``value``: the value of
         ``pos`` if known (it bounds every play's value, so each is found in few searches).
         ``progress(k)``: called after the ``k``-th play's value."""
@@ -479,14 +534,11 @@ class Solver:
             return out
         v = self.value(pos) if value is None else value
         legal = pos.legal_mask()
-        others = SENTINEL
-        for s in range(4):
-            if s != pos.to_act:
-                others |= pos.hands[s]
+        others = SENTINEL | (sum(pos.hands) - pos.hands[pos.to_act])
         for d in pos.trick:
             others |= 1 << d.index
         done: list[int] = []
-        maximizing = pos.to_act % 2 == self.max_team
+        maximizing = self.sides[pos.to_act] == self.max_team
         for d in sorted_dominoes(legal):
             m = d.index
             twin = next((x for x in done if not others & self.ft.equiv[m * 28 + x]), None)
@@ -510,7 +562,7 @@ class Solver:
         line: list[Domino] = []
         v = self.value(pos) if value is None else value
         while not pos.is_over:
-            maximizing = pos.to_act % 2 == self.max_team
+            maximizing = self.sides[pos.to_act] == self.max_team
             chosen = None
             moves = self._order(
                 list(pos.hands), pos.to_act, pos.legal_mask(),
@@ -538,21 +590,21 @@ class Solver:
             return (0, 0)
         plays = [d.index for d in pos.trick]
         seats = pos.seats
-        best = self.ft.winner_pos(plays, seats, self.bid_team)
+        best = self.ft.winner_pos(plays, seats, self.bid_team, self.sides)
         return (self.spower[seats[best]][self.ft.lead[plays[0]]][plays[best]], best)
 
 
-_SOLVERS: dict[tuple[Contract, int | None, int], Solver] = {}
+_SOLVERS: dict[tuple[Contract, int | None, int, TableShape], Solver] = {}
 
 
 def solver_for(pos: Position) -> Solver:
-    """A shared solver for the position's contract (its table is reused)."""
-    key = (pos.contract, pos.out, pos.bidding_team)
+    """A shared solver for the position's contract and table (its table is reused)."""
+    key = (pos.contract, pos.out, pos.bidding_team, pos.table)
     s = _SOLVERS.get(key)
     if s is None:
         if len(_SOLVERS) > 32:
             _SOLVERS.clear()
-        s = _SOLVERS[key] = Solver(pos.contract, pos.out, pos.bidding_team)
+        s = _SOLVERS[key] = Solver(pos.contract, pos.out, pos.bidding_team, pos.table)
     return s
 
 
@@ -560,8 +612,9 @@ def solver_for(pos: Position) -> Solver:
 class Solution:
     """What best play gives from a position.
 
-    ``points``: what each side (seats 0+2, seats 1+3) takes from here to the end of the
-    hand; ``plays``: the same for each legal play now; ``line``: one best line of play.
+    ``points``: what each side (in 42: seats 0+2, seats 1+3) takes from here to the end
+    of the hand; ``plays``: the same for each legal play now; ``line``: one best line of
+    play.
     """
 
     to_act: int | None
@@ -570,13 +623,15 @@ class Solution:
     line: tuple[Domino, ...]
     #: Nello: each side does best by taking as few points as it can.
     misere: bool = False
+    #: The side of each seat (the table's).
+    sides: tuple[int, ...] = FORTY_TWO.sides
 
     def loss(self, domino: Domino | str) -> int:
         """Points the side to act gives up by playing ``domino`` instead of a best play
         (in nello: the points it takes that a best play would not)."""
         d = domino if isinstance(domino, Domino) else Domino.parse(domino)
         assert self.to_act is not None
-        team = self.to_act % 2
+        team = self.sides[self.to_act]
         if self.misere:
             return self.plays[d][team] - self.points[team]
         return self.points[team] - self.plays[d][team]
@@ -602,7 +657,7 @@ class Solution:
         }
 
 
-Solvable = Position | Hand | HandRecord
+Solvable = Position | Hand | MoonHand | HandRecord
 
 
 _SOLUTIONS: dict[tuple[object, ...], Solution] = {}
@@ -620,8 +675,9 @@ def solve(source: Solvable, *, line: bool = True,
     after each legal play's value and after the line (for a progress bar)."""
     pos = as_position(source)
     if pos.is_over:
-        return Solution(None, (0, 0), {}, ())
-    key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.bidding_team, line)
+        return Solution(None, (0, 0), {}, (), sides=pos.table.sides)
+    key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.bidding_team,
+           pos.table, line)
     known = _SOLUTIONS.get(key)
     if known is not None:
         return known
@@ -642,7 +698,8 @@ def solve(source: Solvable, *, line: bool = True,
     if line:
         best_line = tuple(solver.best_line(pos, best))
     report(steps)
-    sol = Solution(pos.to_act, (best, total - best), ordered, best_line, solver.misere)
+    sol = Solution(pos.to_act, (best, total - best), ordered, best_line, solver.misere,
+                   pos.table.sides)
     if len(_SOLUTIONS) >= _SOLUTIONS_LIMIT:
         _SOLUTIONS.clear()
     _SOLUTIONS[key] = sol
@@ -659,14 +716,14 @@ def value(source: Solvable) -> tuple[int, int]:
 
 
 def can_reach(source: Solvable, team: int, need: int) -> bool:
-    """Whether side ``team`` (0: seats 0+2) takes at least ``need`` points from here on
+    """Whether side ``team`` (0: seats 0+2 in 42) takes at least ``need`` points from here on
     when both sides play their best (in nello, "best" is taking as little as possible:
     see :func:`can_make`)."""
     pos = as_position(source)
     solver = solver_for(pos)
     if team == 0:
         return solver.reach(pos, need)
-    # Seats 1+3 take ``need`` unless seats 0+2 take more than the rest.
+    # Side 1 takes ``need`` unless side 0 takes more than the rest.
     return not solver.reach(pos, pos.remaining_points - need + 1)
 
 
@@ -678,7 +735,7 @@ def can_make(source: Solvable, target: int | None = None) -> bool:
     pos = as_position(source)
     if pos.bidder is None:
         raise ValueError("the position has no bidder: say which side bids with can_reach")
-    team = pos.bidder % 2
+    team = pos.table.sides[pos.bidder]
     if pos.contract.kind == "nello":
         if target is not None:
             raise ValueError("nello is made by taking no trick: it has no target in points")
