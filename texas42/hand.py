@@ -429,7 +429,7 @@ class Hand:
             self.to_act = (nxt + 1) % SEATS if nxt == self.sitting_out else nxt
             return
         if self._tables.sevens:
-            best = sevens_winner(trick, self._trick_seats, self._bidding_team())
+            best = sevens_winner(trick, self._trick_seats, self.sevens_tie_side)
         else:
             best = self._tables.best(trick)
         winner = self._trick_seats[best]
@@ -451,9 +451,10 @@ class Hand:
         ):
             self.phase = Phase.OVER
 
-    def _bidding_team(self) -> int:
-        assert self.bidder is not None
-        return self.bidder & 1
+    @property
+    def sevens_tie_side(self) -> int | None:
+        """The side a tie in sevens goes to, by the rules (``None``: the first played)."""
+        return None if self.bidder is None else self.rules.sevens_tie_side(self.bidder & 1)
 
     def _check_decided(self) -> None:
         assert self.bidder is not None and self.contract is not None
@@ -470,12 +471,9 @@ class Hand:
             else:
                 return
         elif kind == "sevens":
-            # Sevens: set when an opponent comes closer to 7 than the bidding side.
-            last = self.tricks[-1]
-            distance = [8, 8]
-            for seat, x in zip(last.seats, last.plays, strict=True):
-                distance[seat & 1] = min(distance[seat & 1], abs(x.pips - 7))
-            if distance[1 - team] < distance[team]:
+            # Sevens: set by the first trick an opponent wins (closer to 7, or a tie
+            # the rules give it).
+            if self.tricks_won[1 - team]:
                 made = False
             elif len(self.tricks) == 7:
                 made = True
@@ -682,7 +680,8 @@ class Hand:
     def trick_explanation(self, index: int = -1) -> str:
         """Why the trick ``index`` was won by who won it."""
         trick = self.tricks[index]
-        return explain_winner(trick.plays, self._contract_or_raise())
+        return explain_winner(trick.plays, self._contract_or_raise(), seats=trick.seats,
+                              bidding_team=self.sevens_tie_side)
 
     def status(self) -> str:
         """Where the hand stands, in one sentence."""

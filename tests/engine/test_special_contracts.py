@@ -9,6 +9,7 @@ from texas42 import (
     Contract,
     Deal,
     Hand,
+    IllegalActionError,
     IllegalBidError,
     IllegalContractError,
     IllegalPlayError,
@@ -361,3 +362,73 @@ def test_preset_lechner():
 def test_preset_casual():
     r = Rules.preset("casual")
     assert r.nello and r.all_pass == "forced" and r.min_bid == 30 and r.target == 7
+
+
+# -- sevens ties: the bidding side (DOMRULES) or the first played (LECHNER) ------------------------
+
+#: Seat 0 wins six tricks with its 7s and 6s (ties on its own lead go to it under either
+#: rule), then leads 0-0: seat 1 plays 2-0 and seat 2 plays 1-1, both 5 from 7, and seat
+#: 3 plays 1-0, 6 from 7. The last trick is a tie between an opponent and the partner.
+SEVENS_TIE = deal_with(
+    "6-1 5-2 4-3 6-0 5-1 4-2 0-0",
+    "2-0 3-3 6-2 5-0 4-1 4-0 3-0",
+    "1-1 5-3 4-4 3-2 6-3 3-1 2-1",
+    "6-6 1-0 5-4 2-2 6-4 5-5 6-5",
+)
+
+
+def sevens_to_the_last_trick(tie: str) -> Hand:
+    hand = auction(SEVENS_TIE, LECHNER.replace(sevens_tie=tie), "42")
+    hand.name_contract("sevens")
+    for _ in range(6 * 4):
+        hand.play(hand.legal_plays()[0])
+    assert hand.tricks_won == [6, 0] and hand.result is None
+    hand.play("0-0")
+    hand.play("2-0")
+    return hand
+
+
+def test_sevens_tie_is_a_rules_option_lechner_gives_it_to_the_first_played():
+    assert LECHNER.sevens_tie == "first"
+    for name in ("standard", "harper", "casual", "n42pa"):
+        assert Rules.preset(name).sevens_tie == "bidder"
+    assert LECHNER.sevens_tie_side(0) is None and LECHNER.sevens_tie_side(1) is None
+    assert Rules().sevens_tie_side(1) == 1
+    assert Rules.from_json(LECHNER.replace(sevens_tie="bidder").to_json()).sevens_tie == "bidder"
+    assert any("a tie goes to the first played" in line for line in LECHNER.describe())
+    with pytest.raises(ValueError) as info:
+        LECHNER.replace(sevens_tie="partner")
+    assert info.value.rule == "rules"  # type: ignore[attr-defined]
+
+
+def test_sevens_tie_to_the_first_played_sets_the_bidders():
+    hand = sevens_to_the_last_trick("first")
+    hand.play("1-1")
+    hand.play("1-0")
+    last = hand.tricks[-1]
+    assert last.winner == 1  # 2-0 came before the partner's equally close 1-1
+    assert hand.result is not None and not hand.result.made
+    assert hand.trick_explanation() == (
+        "2-0 wins: its 2 pips are the closest to 7; 1-1 is as close, and a tie goes to the one "
+        "played first."
+    )
+
+
+def test_sevens_tie_to_the_bidding_side_makes_the_bid():
+    hand = sevens_to_the_last_trick("bidder")
+    hand.play("1-1")
+    hand.play("1-0")
+    assert hand.tricks[-1].winner == 2  # the partner's 1-1 beats the opponent's 2-0
+    assert hand.result is not None and hand.result.made
+    assert hand.trick_explanation().endswith("1-1 wins: its 2 pips are the closest to 7; 2-0 "
+                                             "is as close, and a tie goes to the bidding side.")
+
+
+def test_sevens_tie_decides_the_claim():
+    # Seat 2, to play its last domino 1-1 after 0-0 and 2-0, lays down: sure only when a
+    # tie goes to the bidding side.
+    assert sevens_to_the_last_trick("bidder").lay_down(2).valid
+    hand = sevens_to_the_last_trick("first")
+    with pytest.raises(IllegalActionError) as info:
+        hand.lay_down(2)
+    assert info.value.rule == "claim-not-sure"  # type: ignore[attr-defined]

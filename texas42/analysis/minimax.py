@@ -24,7 +24,7 @@ def _legal(held: int, first: int, contract: Contract) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=200_000)
 def _winner(plays: tuple[int, ...], contract: Contract, seats: tuple[int, ...],
-            bid_team: int) -> int:
+            bid_team: int | None) -> int:
     return trick_winner([DOMINOES[i] for i in plays], contract, seats=seats,
                         bidding_team=bid_team)
 
@@ -35,7 +35,7 @@ def minimax(pos: Position) -> int:
     seats = pos.seats
     return _search(
         list(pos.hands), pos.contract, seats, pos.leader, [d.index for d in pos.trick],
-        pos.out, pos.bidding_team,
+        pos.out, pos.tie_team,
     )
 
 
@@ -46,7 +46,7 @@ def _search(
     leader: int,
     plays: list[int],
     out: int | None,
-    bid_team: int,
+    bid_team: int | None,
 ) -> int:
     if len(plays) == len(seats):
         pos = _winner(tuple(plays), contract, seats, bid_team)

@@ -17,6 +17,7 @@ from ..dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
 from ..errors import IllegalPlayError, NotationError
 from ..hand import Hand, Phase
 from ..records import HandRecord
+from ..rules import SevensTie, sevens_tie_side
 from ..tricks import explain_play
 from ._tables import FastTables, fast_tables, mask_count
 
@@ -27,7 +28,8 @@ class Position:
     to it. ``points`` are what each side (seats 0+2, seats 1+3) took in completed tricks.
 
     ``out`` is the seat that sits out (the nello bidder's partner), else ``None``.
-    ``bidder`` and ``bid`` are kept when known (for :func:`can_make`).
+    ``bidder`` and ``bid`` are kept when known (for :func:`can_make`). ``sevens_tie``
+    is the rules' ``sevens_tie`` (who wins a tie in sevens).
     """
 
     hands: tuple[int, int, int, int]
@@ -38,6 +40,7 @@ class Position:
     bidder: int | None = None
     bid: int | None = None
     out: int | None = None
+    sevens_tie: SevensTie = "bidder"
     _fast: FastTables = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -64,6 +67,7 @@ class Position:
             bidder=hand.bidder,
             bid=hand.high_bid if hand.bidder is not None else None,
             out=hand.sitting_out,
+            sevens_tie=hand.rules.sevens_tie,
         )
 
     @classmethod
@@ -83,6 +87,7 @@ class Position:
         bidder: int | None = None,
         bid: int | None = None,
         out: int | None = None,
+        sevens_tie: SevensTie = "bidder",
     ) -> Position:
         """The first lead of ``deal`` in ``contract`` by ``leader``, then ``plays``
         (checked). For nello, ``out`` (the partner of the bidder) defaults to
@@ -95,7 +100,8 @@ class Position:
         if out is not None:
             masks[out] = 0
         p = cls((masks[0], masks[1], masks[2], masks[3]), c, leader,
-                bidder=leader if bidder is None else bidder, bid=bid, out=out)
+                bidder=leader if bidder is None else bidder, bid=bid, out=out,
+                sevens_tie=sevens_tie)
         for x in plays:
             p = p.play(x)
         return p
@@ -111,6 +117,11 @@ class Position:
         """The bidding side (the bidder's; the leader's when no bidder is known): in
         sevens a tie goes to it."""
         return (self.bidder if self.bidder is not None else self.leader) % 2
+
+    @property
+    def tie_team(self) -> int | None:
+        """The side a tie in sevens goes to (``None``: the first played), by the rules."""
+        return sevens_tie_side(self.sevens_tie, self.bidding_team)
 
     @property
     def trick_size(self) -> int:
@@ -170,7 +181,7 @@ class Position:
         leader, points = self.leader, self.points
         if len(trick) == self.trick_size:
             seats = self.seats
-            pos = self._fast.winner_pos([x.index for x in trick], seats, self.bidding_team)
+            pos = self._fast.winner_pos([x.index for x in trick], seats, self.tie_team)
             winner = seats[pos]
             won = 1 + sum(x.count for x in trick)
             pts = [points[0], points[1]]
@@ -179,7 +190,7 @@ class Position:
             leader, trick = winner, ()
         return Position(
             (hands[0], hands[1], hands[2], hands[3]), self.contract, leader, trick, points,
-            self.bidder, self.bid, self.out,
+            self.bidder, self.bid, self.out, self.sevens_tie,
         )
 
     def __str__(self) -> str:

@@ -66,7 +66,8 @@ class Solver:
     Values are the points seats 0+2 take from the position on; seats 1+3 take the rest.
     """
 
-    def __init__(self, contract: Contract, out: int | None = None, bid_team: int = 0) -> None:
+    def __init__(self, contract: Contract, out: int | None = None,
+                 bid_team: int | None = 0) -> None:
         self.contract = contract
         self.out = out
         self.bid_team = bid_team if contract.kind == "sevens" else 0
@@ -76,7 +77,8 @@ class Solver:
         #: The side whose players raise the points of seats 0+2.
         self.max_team = 1 if self.misere else 0
         self.ft: FastTables = fast_tables(contract)
-        #: Power tables by seat (they differ only in sevens, where ties go to the bidders).
+        #: Power tables by seat (they differ only in sevens with ties to side ``bid_team``;
+        #: ``None``: the first played wins a tie, as ``Rules.sevens_tie_side`` says).
         self.spower = self.ft.seat_power(self.bid_team)
         self.size = 3 if out is not None else 4
         # Seats in playing order for each leader.
@@ -408,7 +410,7 @@ class Solver:
     # -- questions about positions ----------------------------------------------------
     def _check(self, pos: Position) -> None:
         if (pos.contract != self.contract or pos.out != self.out
-                or (self.contract.kind == "sevens" and pos.bidding_team != self.bid_team)):
+                or (self.contract.kind == "sevens" and pos.tie_team != self.bid_team)):
             raise ValueError("this solver was made for another contract")
 
     def bound(self, pos: Position, need: int) -> int:
@@ -542,17 +544,17 @@ class Solver:
         return (self.spower[seats[best]][self.ft.lead[plays[0]]][plays[best]], best)
 
 
-_SOLVERS: dict[tuple[Contract, int | None, int], Solver] = {}
+_SOLVERS: dict[tuple[Contract, int | None, int | None], Solver] = {}
 
 
 def solver_for(pos: Position) -> Solver:
     """A shared solver for the position's contract (its table is reused)."""
-    key = (pos.contract, pos.out, pos.bidding_team)
+    key = (pos.contract, pos.out, pos.tie_team)
     s = _SOLVERS.get(key)
     if s is None:
         if len(_SOLVERS) > 32:
             _SOLVERS.clear()
-        s = _SOLVERS[key] = Solver(pos.contract, pos.out, pos.bidding_team)
+        s = _SOLVERS[key] = Solver(pos.contract, pos.out, pos.tie_team)
     return s
 
 
@@ -621,7 +623,7 @@ def solve(source: Solvable, *, line: bool = True,
     pos = as_position(source)
     if pos.is_over:
         return Solution(None, (0, 0), {}, ())
-    key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.bidding_team, line)
+    key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.tie_team, line)
     known = _SOLUTIONS.get(key)
     if known is not None:
         return known
