@@ -101,7 +101,9 @@ def contract_consequence(hand: Hand) -> str:
     if c.kind == "sevens":
         return (
             "Sevens: every player must play the domino closest to 7 pips; the bidding side "
-            "is set as soon as an opponent comes closer to 7 than they do in a trick."
+            "is set as soon as an opponent wins a trick (a tie goes to "
+            + ("the bidding side)." if hand.rules.sevens_tie == "bidder"
+               else "the one played first).")
         )
     return ""
 

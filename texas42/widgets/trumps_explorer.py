@@ -201,7 +201,9 @@ class TrumpsExplorer(Explorer):
                 p(
                     "No trumps and no suits that matter: each player must play the domino "
                     "whose pips add up closest to 7, and the closest wins the trick (a tie "
-                    "goes to the bidding side). Below, the dominoes by distance from 7."
+                    + ("goes to the bidding side" if rules.sevens_tie == "bidder"
+                       else "goes to the one played first")
+                    + "). Below, the dominoes by distance from 7."
                 )
             )
         else:
