@@ -363,8 +363,12 @@ class Hand:
         t = tables(contract)
         self._tables = t
         if contract.kind == "nello":
-            # Nello: the declarer plays alone; the partner's hand sits out.
-            self.sitting_out = (self.declarer + 2) % SEATS
+            # Nello: the bidder plays alone and leads; the partner's hand sits out. After
+            # a plunge or splash the partner named it, and still the original bidder
+            # plays it (LECHNER II.B.1.d): the bidder is the declarer again.
+            assert self.bidder is not None
+            self.declarer = self.bidder
+            self.sitting_out = (self.bidder + 2) % SEATS
             self._trick_size = SEATS - 1
         self.phase = Phase.PLAYING
         self.leader = self.to_act = self.declarer
@@ -698,7 +702,8 @@ class Hand:
             if special is not None:
                 return (
                     f"Seat {self.bidder} won the bid with a {special} ({bid}); "
-                    f"the partner, seat {self.declarer}, names the contract and leads."
+                    f"the partner, seat {self.declarer}, names the contract and leads "
+                    f"(in nello seat {self.bidder} leads and plays alone)."
                 )
             return f"Seat {self.bidder} won the bid with {bid} and names trumps."
         if self.phase is Phase.PLAYING:

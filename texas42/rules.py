@@ -100,7 +100,8 @@ class Rules:
     #: Nello and sevens need at least this bid (42: one mark).
     special_min_bid: int = 42
     #: Plunge: a bid of this many marks by a holder of ``plunge_doubles`` doubles or more;
-    #: the partner names the contract and leads (``None``: no plunge).
+    #: the partner names the contract and leads, except nello, which the bidder leads and
+    #: plays alone (LECHNER II.B.1.d) (``None``: no plunge).
     plunge_marks: int | None = None
     plunge_doubles: int = 4
     #: Splash: the same with ``splash_doubles`` doubles (``None``: no splash).

@@ -9,6 +9,7 @@ from texas42 import (
     Contract,
     Deal,
     Hand,
+    HandRecord,
     IllegalActionError,
     IllegalBidError,
     IllegalContractError,
@@ -211,6 +212,57 @@ def test_plunge_set_by_the_first_trick_lost():
     r = hand.result
     assert not r.made and r.marks == (0, 4)
     assert r.decided_after == next(i + 1 for i, t in enumerate(hand.tricks) if t.winner % 2)
+
+
+def plunge_then_nello(deal: Deal) -> Hand:
+    hand = auction(deal, LECHNER, "plunge")
+    assert hand.bidder == 0 and hand.declarer == 2 and hand.to_act == 2
+    hand.name_contract("nello")
+    return hand
+
+
+def test_plunge_partner_names_nello_the_bidder_leads_and_plays_alone():
+    # Lechner II.B.1.d: the original bidder leads an ordinary nello; the partner is out.
+    hand = plunge_then_nello(deal_with("6-6 5-5 4-4 3-3 1-0 2-1 3-2", "6-5 6-4"))
+    assert hand.actions[-1].seat == 2  # the partner named it ...
+    assert hand.declarer == hand.bidder == 0 and hand.sitting_out == 2  # ... and sits out
+    assert hand.leader == hand.to_act == 0
+    assert hand.holding(2)  # the partner's dominoes stay in its hand, never played
+    hand.play("1-0")
+    assert hand.to_act == 1
+    hand.play(hand.legal_plays()[0])
+    assert hand.to_act == 3  # seat 2 is skipped
+    hand.play(hand.legal_plays()[0])
+    first = hand.tricks[0]
+    assert first.seats == (0, 1, 3) and len(first.plays) == 3  # tricks of three
+
+
+def test_plunge_nello_set_as_soon_as_the_bidder_takes_a_trick():
+    hand = plunge_then_nello(deal_with("6-6 5-5 4-4 3-3 1-0 2-1 3-2"))
+    hand.play("6-6")  # the highest six: nobody can play over it
+    hand.play(hand.legal_plays()[0])
+    hand.play(hand.legal_plays()[0])
+    r = hand.result
+    assert hand.tricks[0].winner == 0 and hand.is_over
+    assert r is not None and not r.made and r.decided_after == 1 and r.marks == (0, 4)
+
+
+def test_plunge_nello_replays_and_only_the_bidder_claims():
+    hand = plunge_then_nello(deal_with("6-6 5-5 4-4 3-3 1-0 2-1 3-2", "6-5 6-4"))
+    hand.play("1-0")
+    again = HandRecord.from_json(HandRecord.from_hand(hand).to_json()).replay()
+    assert again == hand and again.declarer == 0 and again.sitting_out == 2
+    assert hand.at(len(hand.actions) - 1).declarer == 0
+    hand.undo()
+    assert hand.declarer == 0 and hand.to_act == 0
+    hand.undo()  # back before the contract: the partner names it again
+    assert hand.declarer == 2 and hand.to_act == 2 and hand.sitting_out is None
+    hand.name_contract("nello")
+    hand.play("1-0")
+    hand.play(hand.legal_plays()[0])
+    with pytest.raises(IllegalActionError) as info:
+        hand.lay_down(3)  # in nello only the declarer, the bidder, lays down
+    assert "only the declarer, seat 0" in str(info.value)
 
 
 def test_splash_needs_three_doubles_and_is_3_marks_under_lechner():

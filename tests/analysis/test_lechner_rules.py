@@ -1,4 +1,5 @@
-"""Sevens ties reach the analysis: the solver, minimax and play agree under both rules."""
+"""The two Lechner rules reach the analysis: sevens ties (the solver, minimax and play
+agree under both), and the nello a plunge bidder's partner names (the bidder plays)."""
 
 from __future__ import annotations
 
@@ -68,3 +69,24 @@ def test_the_tie_changes_the_value() -> None:
         pos = Position(hands, SEVENS, 0, bidder=0, sevens_tie=tie)  # type: ignore[arg-type]
         assert Solver(SEVENS, None, pos.tie_team).value(pos) == seats_0_2 == minimax(pos)
         assert solve(pos).points == (seats_0_2, 1 - seats_0_2)
+
+
+def test_plunge_partner_names_nello_the_solver_plays_the_bidder_alone() -> None:
+    lechner = Rules.preset("lechner")
+    rng = random.Random(5)
+    for _ in range(20):
+        hand = Hand(Deal.shake(rng), shaker=3, rules=lechner.replace(plunge_doubles=0))
+        hand.bid("plunge")  # seat 0 (no doubles needed here, to have many deals)
+        while hand.phase is Phase.BIDDING:
+            hand.bid("pass")
+        hand.name_contract("nello")  # named by seat 2, played by seat 0
+        pos = Position.from_hand(hand)
+        assert (pos.leader, pos.out, pos.seats) == (0, 2, (0, 1, 3))
+        for _ in range(5 * 3 + rng.randrange(3)):
+            d = rng.choice(hand.legal_plays())
+            hand.play(d)
+            pos = pos.play(d)
+            if hand.is_over:
+                hand.play_out()
+        assert pos == Position.from_hand(hand)
+        assert solve(pos).points[0] == minimax(pos)
