@@ -492,9 +492,9 @@ class BiddingExplorer(Explorer):
         team = bidder % 2
         named = (
             f"{SEAT_NAMES[bidder]} bid {bid_text(h.high_bid)} and named {c}. "
-            if h.declarer == bidder
+            if h.high_special is None
             else f"{SEAT_NAMES[bidder]} bid a {high_special(h)} ({bid_marks(h.high_bid)} "
-            f"marks); {SEAT_NAMES[h.declarer]}, the partner, named {c}. "
+            f"marks); {SEAT_NAMES[(bidder + 2) % 4]}, the partner, named {c}. "
         )
         lines = [p(named + c.describe())]
         # (A mark bid "must win all seven tricks", except in nello, which must lose them.)
