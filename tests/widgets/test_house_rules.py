@@ -18,7 +18,7 @@ from texas42.widgets import (
     TrickExplorer,
     TrumpsExplorer,
 )
-from texas42.widgets._common import CONTRACT_LABELS, HOUSE, RulesPicker
+from texas42.widgets._pickers import CONTRACT_LABELS, HOUSE, RulesPicker
 
 from .helpers import drive
 

@@ -23,25 +23,12 @@ from ..dominoes import Domino
 from ..hand import Hand, Phase, allowed_contracts
 from ..rules import Rules
 from . import _analysis, _coach
-from ._common import (
-    SEAT_NAMES,
-    DealSource,
-    Explorer,
-    RulesPicker,
-    button,
-    contract_label,
-    dropdown,
-    html_box,
-    p,
-    page,
-    progress_bar,
-    row,
-    safe,
-    seat_label,
-    showing,
-    ul,
-    wrap_row,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
+from ._deals import DealSource
+from ._html import SEAT_NAMES, p, page, seat_label, ul
+from ._pickers import RulesPicker, contract_label
+from ._pictures import row
 from ._players import decide
 
 #: Simulated deals per contract for the odds (about 0.05 s each on one core).

@@ -24,25 +24,11 @@ from ..tricks import (
     trick_points,
     trick_winner,
 )
-from ._common import (
-    SEAT_NAMES,
-    Explorer,
-    RulesPicker,
-    allowed_contract_keys,
-    button,
-    contract_options,
-    dropdown,
-    html_box,
-    p,
-    page,
-    points,
-    row,
-    safe,
-    seat_label,
-    suit_words,
-    trick_pic,
-    wrap_row,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box, wrap_row
+from ._html import SEAT_NAMES, p, page, points, seat_label, suit_words
+from ._pickers import RulesPicker, allowed_contract_keys, contract_options
+from ._pictures import row, trick_pic
 from .count_explorer import trick_sum
 from .table_widget import TableWidget
 

@@ -13,19 +13,11 @@ from ..contracts import Contract, DoublesMode, Suit
 from ..dominoes import DOMINOES, NUMBER_NAMES, SUIT_NAMES, Domino
 from ..rules import Rules
 from ..tricks import suit_dominoes
-from ._common import (
-    HOUSE,
-    Explorer,
-    RulesPicker,
-    html_box,
-    p,
-    page,
-    row,
-    rules_choices,
-    safe,
-    suit_words,
-    toggles,
-)
+from ._base import Explorer, safe
+from ._controls import html_box, toggles
+from ._html import p, page, suit_words
+from ._pickers import HOUSE, RulesPicker, rules_choices
+from ._pictures import row
 from .suits_explorer import suit_order
 
 #: The profiles offered, by dropdown value (every preset, Moon too, and every option).
