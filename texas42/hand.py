@@ -185,7 +185,7 @@ class Hand:
         self.high_bid = PASS
         self.bidder: int | None = None
         #: Who names the contract and leads: the bidder, or after a plunge or splash
-        #: the bidder's partner.
+        #: the bidder's partner. Once nello is named: the bidder, who plays it alone.
         self.declarer: int | None = None
         self.contract: Contract | None = None
         #: The seat whose hand sits out (the declarer's partner in nello).
