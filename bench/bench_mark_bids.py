@@ -49,7 +49,8 @@ def made(hand: Hand, every_trick: bool) -> bool:
     """Whether rule-based players take all 42 points for the hand's bidding side."""
     c = hand.contract
     assert isinstance(c, Contract) and hand.bidder is not None
-    pts = rule_playout(hand.deal.masks, c, hand.bidder, hand.declarer, every_trick)
+    pts = rule_playout(hand.deal.masks, c, hand.bidder, hand.declarer, every_trick,
+                       sevens_tie=hand.rules.sevens_tie)
     return pts[hand.bidder % 2] == 42
 
 

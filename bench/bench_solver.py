@@ -63,7 +63,7 @@ def main() -> int:
         contract = CONTRACTS[i % len(CONTRACTS)]
         leader = rng.randrange(4)
         pos = Position.from_deal(Deal.shake(rng), contract, leader=leader)
-        solver = Solver(contract, pos.out, pos.bidding_team)
+        solver = Solver(contract, pos.out, pos.tie_team)
         t = time.process_time()
         v = solver.value(pos)
         values.append(time.process_time() - t)

@@ -88,7 +88,7 @@ def natural(preset: str, deals: int, seed: int) -> None:
     for _ in range(deals):
         hands = list(Deal.shake(rng).masks)
         for c in contracts:
-            pts = rule_playout(hands, c, 0)[0]
+            pts = rule_playout(hands, c, 0, sevens_tie=rules.sevens_tie)[0]
             ok = pts == 0 if c.kind == "nello" else pts == 42
             base[str(c)][0] += ok
             base[str(c)][1] += 1

@@ -111,7 +111,7 @@ def solve_cost(state: State) -> tuple[float, dict[str, Any]] | None:
     solver_module._SOLVERS.clear()
     solver_module._SOLUTIONS.clear()
     t = time.process_time()
-    Solver(pos.contract, pos.out, pos.bidding_team).value(pos)
+    Solver(pos.contract, pos.out, pos.tie_team).value(pos)
     solver_module._SOLVERS.clear()
     solver_module._SOLUTIONS.clear()
     solve(pos)

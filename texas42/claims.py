@@ -295,7 +295,7 @@ class _Node:
 class _Search:
     """The claim search for one claimant in one hand (memo kept between calls)."""
 
-    def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int,
+    def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int | None,
                  budget: int = NODE_BUDGET, progress: Progress | None = None) -> None:
         self.budget = budget
         self.progress = progress
@@ -306,6 +306,7 @@ class _Search:
         self.t = tables(contract)
         self.seat = seat
         self.out = out
+        #: The side a tie in sevens goes to (``None``: the first played).
         self.bid_team = bid_team
         self.nello = contract.kind == "nello"
         self.sevens = self.t.sevens
@@ -667,7 +668,7 @@ def _search_for(
 ) -> _Search:
     contract = hand.contract
     assert contract is not None and hand.bidder is not None
-    return _Search(contract, seat, hand.sitting_out, hand.bidder & 1, budget, progress)
+    return _Search(contract, seat, hand.sitting_out, hand.sevens_tie_side, budget, progress)
 
 
 def _position(search: _Search, hand: Hand) -> _Node:

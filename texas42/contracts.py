@@ -200,7 +200,8 @@ class Contract:
             )
         return (
             "Sevens: every player must play the domino whose pips total closest to 7; the "
-            "bidding side is set if an opponent plays closer to 7 than they do in a trick."
+            "bidding side is set if an opponent wins a trick (a tie goes to the bidding "
+            "side or to the first played, as the rules say)."
         )
 
     def __str__(self) -> str:

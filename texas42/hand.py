@@ -185,7 +185,7 @@ class Hand:
         self.high_bid = PASS
         self.bidder: int | None = None
         #: Who names the contract and leads: the bidder, or after a plunge or splash
-        #: the bidder's partner.
+        #: the bidder's partner. Once nello is named: the bidder, who plays it alone.
         self.declarer: int | None = None
         self.contract: Contract | None = None
         #: The seat whose hand sits out (the declarer's partner in nello).
@@ -363,8 +363,12 @@ class Hand:
         t = tables(contract)
         self._tables = t
         if contract.kind == "nello":
-            # Nello: the declarer plays alone; the partner's hand sits out.
-            self.sitting_out = (self.declarer + 2) % SEATS
+            # Nello: the bidder plays alone and leads; the partner's hand sits out. After
+            # a plunge or splash the partner named it, and still the original bidder
+            # plays it (LECHNER II.B.1.d): the bidder is the declarer again.
+            assert self.bidder is not None
+            self.declarer = self.bidder
+            self.sitting_out = (self.bidder + 2) % SEATS
             self._trick_size = SEATS - 1
         self.phase = Phase.PLAYING
         self.leader = self.to_act = self.declarer
@@ -429,7 +433,7 @@ class Hand:
             self.to_act = (nxt + 1) % SEATS if nxt == self.sitting_out else nxt
             return
         if self._tables.sevens:
-            best = sevens_winner(trick, self._trick_seats, self._bidding_team())
+            best = sevens_winner(trick, self._trick_seats, self.sevens_tie_side)
         else:
             best = self._tables.best(trick)
         winner = self._trick_seats[best]
@@ -451,9 +455,10 @@ class Hand:
         ):
             self.phase = Phase.OVER
 
-    def _bidding_team(self) -> int:
-        assert self.bidder is not None
-        return self.bidder & 1
+    @property
+    def sevens_tie_side(self) -> int | None:
+        """The side a tie in sevens goes to, by the rules (``None``: the first played)."""
+        return None if self.bidder is None else self.rules.sevens_tie_side(self.bidder & 1)
 
     def _check_decided(self) -> None:
         assert self.bidder is not None and self.contract is not None
@@ -470,12 +475,9 @@ class Hand:
             else:
                 return
         elif kind == "sevens":
-            # Sevens: set when an opponent comes closer to 7 than the bidding side.
-            last = self.tricks[-1]
-            distance = [8, 8]
-            for seat, x in zip(last.seats, last.plays, strict=True):
-                distance[seat & 1] = min(distance[seat & 1], abs(x.pips - 7))
-            if distance[1 - team] < distance[team]:
+            # Sevens: set by the first trick an opponent wins (closer to 7, or a tie
+            # the rules give it).
+            if self.tricks_won[1 - team]:
                 made = False
             elif len(self.tricks) == 7:
                 made = True
@@ -682,7 +684,8 @@ class Hand:
     def trick_explanation(self, index: int = -1) -> str:
         """Why the trick ``index`` was won by who won it."""
         trick = self.tricks[index]
-        return explain_winner(trick.plays, self._contract_or_raise())
+        return explain_winner(trick.plays, self._contract_or_raise(), seats=trick.seats,
+                              bidding_team=self.sevens_tie_side)
 
     def status(self) -> str:
         """Where the hand stands, in one sentence."""
@@ -699,7 +702,8 @@ class Hand:
             if special is not None:
                 return (
                     f"Seat {self.bidder} won the bid with a {special} ({bid}); "
-                    f"the partner, seat {self.declarer}, names the contract and leads."
+                    f"the partner, seat {self.declarer}, names the contract and leads "
+                    f"(in nello seat {self.bidder} leads and plays alone)."
                 )
             return f"Seat {self.bidder} won the bid with {bid} and names trumps."
         if self.phase is Phase.PLAYING:

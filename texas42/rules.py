@@ -24,6 +24,7 @@ AllPass = Literal["forced", "reshake"]
 Scoring = Literal["marks", "points", "tricks"]
 SetMarks = Literal["bid", "one"]
 Review = Literal["all", "last", "none"]
+SevensTie = Literal["bidder", "first"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "first_bidder": ("left-of-shaker", "holder-of-1-0"),
@@ -31,12 +32,13 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("marks", "points", "tricks"),
     "set_marks": ("bid", "one"),
     "review": ("all", "last", "none"),
+    "sevens_tie": ("bidder", "first"),
 }
 _DOUBLES_PLACES = ("high", "low", "own-suit", "own-suit-low")
 # The type of each option, checked when a profile is built (from JSON, say).
 _OPTION_TYPES: dict[str, Any] = {
     "name": str, "source": str, "first_bidder": str, "all_pass": str, "scoring": str,
-    "set_marks": str, "review": str,
+    "set_marks": str, "review": str, "sevens_tie": str,
     "min_bid": int, "opening_mark_limit": int, "mark_raise_limit": int,
     "hide_tricks_from": int, "target": int, "follow_me_min_bid": int, "special_min_bid": int,
     "plunge_doubles": int, "splash_doubles": int, "players": int,
@@ -91,10 +93,15 @@ class Rules:
     nello_max_marks: int | None = None
     #: Whether the bidder may name sevens.
     sevens: bool = False
+    #: Sevens, two dominoes equally close to 7: the bidding side wins the tie (DOMRULES),
+    #: or the first of them played wins (LECHNER: "first person to play domino closest
+    #: to seven wins"). See :meth:`sevens_tie_side`.
+    sevens_tie: SevensTie = "bidder"
     #: Nello and sevens need at least this bid (42: one mark).
     special_min_bid: int = 42
     #: Plunge: a bid of this many marks by a holder of ``plunge_doubles`` doubles or more;
-    #: the partner names the contract and leads (``None``: no plunge).
+    #: the partner names the contract and leads, except nello, which the bidder leads and
+    #: plays alone (LECHNER II.B.1.d) (``None``: no plunge).
     plunge_marks: int | None = None
     plunge_doubles: int = 4
     #: Splash: the same with ``splash_doubles`` doubles (``None``: no splash).
@@ -278,6 +285,12 @@ class Rules:
             limit = min(limit, self.max_marks)
         return limit
 
+    def sevens_tie_side(self, bidding_team: int) -> int | None:
+        """The side a tie in sevens goes to: ``bidding_team`` (``sevens_tie="bidder"``),
+        or ``None``: the first played of the closest dominoes wins (``"first"``). Every
+        trick winner (the hand, the solver, claims, the pictures) asks here."""
+        return sevens_tie_side(self.sevens_tie, bidding_team)
+
     def describe(self) -> list[str]:
         """The profile in plain sentences, one per option."""
         bids = (
@@ -308,7 +321,8 @@ class Rules:
         if self.nello:
             specials.append(f"nello (doubles: {', '.join(self.nello)})")
         if self.sevens:
-            specials.append("sevens")
+            specials.append("sevens (a tie goes to the " + (
+                "bidding side)" if self.sevens_tie == "bidder" else "first played)"))
         if self.plunge_marks:
             specials.append(f"plunge ({self.plunge_doubles}+ doubles, {self.plunge_marks} marks)")
         if self.splash_marks:
@@ -331,6 +345,12 @@ class Rules:
         return lines
 
 
+def sevens_tie_side(tie: SevensTie, bidding_team: int) -> int | None:
+    """The side a tie in sevens goes to under the option ``tie`` (see
+    :attr:`Rules.sevens_tie`): the bidding side, or ``None`` for the first played."""
+    return bidding_team if tie == "bidder" else None
+
+
 STANDARD = Rules()
 STANDARD_DEFAULTS = STANDARD
 SEED = Rules(
@@ -351,6 +371,7 @@ LECHNER = Rules(
     follow_me_min_bid=42,
     nello=("high", "low", "own-suit", "own-suit-low"),
     sevens=True,
+    sevens_tie="first",
     plunge_marks=4,
     splash_marks=3,
 )

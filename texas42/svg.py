@@ -43,7 +43,7 @@ from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, to_domino
 from .game import tally
 from .hand import Hand, Phase, Result, Trick, _score
 from .rules import STANDARD, Rules
-from .tricks import explain_play, explain_winner, sevens_winner, trick_winner
+from .tricks import explain_play, explain_winner, trick_winner
 
 if TYPE_CHECKING:  # svg does not import moon at run time: moon is optional to draw a 42 table
     from .moon import MoonHand
@@ -663,9 +663,10 @@ def _trick_parts(
     cx: float,
     cy: float,
     fs: float,
+    tie: int | None = None,
 ) -> _TrickInfo:
     """The dominoes of a trick around (cx, cy). ``seats[i]`` played ``plays[i]``;
-    ``winner`` is a seat."""
+    ``winner`` is a seat; ``tie``: the side a tie in sevens goes to (``None``: the first)."""
     m = _margin(s)
     e = _trick_extent(s)
     played = dict(zip(seats, plays, strict=True))
@@ -712,8 +713,10 @@ def _trick_parts(
                 caption = f"seat {winner} winning so far with {w}"
             else:
                 why = None
-                if contract is not None and seats[trick_winner(plays, contract)] == winner:
-                    why = explain_winner(plays, contract)
+                at = None if contract is None else trick_winner(
+                    plays, contract, seats=seats, bidding_team=tie)
+                if contract is not None and at is not None and seats[at] == winner:
+                    why = explain_winner(plays, contract, seats=seats, bidding_team=tie)
                 desc += f"; {why or f'{w} wins (seat {winner}).'}"
                 caption = f"seat {winner} wins with {w}"
         else:
@@ -982,13 +985,13 @@ def table_svg(
         leader = hand.leader
         seats = _seats_from(leader, len(current), out)
         winner = None
-        if current and hand.contract.kind == "sevens" and hand.bidder is not None:
-            # A tie in sevens goes to the bidding side, as the hand scores it.
-            winner = seats[sevens_winner(current, seats, hand.bidder % 2)]
-        elif current:
-            winner = seats[trick_winner(current, hand.contract)]
+        if current:
+            # A tie in sevens goes where the rules give it, as the hand scores it.
+            winner = seats[trick_winner(current, hand.contract, seats=seats,
+                                        bidding_team=hand.sevens_tie_side)]
         info = _trick_parts(
-            current, seats, leader, winner, False, hand.contract, bottom, out, s, cx, cy, tfs
+            current, seats, leader, winner, False, hand.contract, bottom, out, s, cx, cy, tfs,
+            tie=hand.sevens_tie_side,
         )
         title = f"trick {len(hand.tricks) + 1}"
         caption = info.caption or f"seat {leader} to lead"
@@ -1008,6 +1011,7 @@ def table_svg(
             cx,
             cy,
             tfs,
+            tie=hand.sevens_tie_side,
         )
         title = f"last trick (trick {len(hand.tricks)})"
         caption = f"seat {last.winner} won it: {last.points} point{'s' if last.points != 1 else ''}"

@@ -223,8 +223,8 @@ def trick_winner(
 ) -> int:
     """Position (0 = the lead) in ``trick`` of the domino that wins it.
 
-    Only sevens needs ``seats`` (who played each domino) and ``bidding_team``:
-    there a tie goes to the bidding side."""
+    Only sevens needs ``seats`` (who played each domino) and ``bidding_team``, the
+    side a tie goes to (``Rules.sevens_tie_side``; ``None``: the first played wins it)."""
     played = _trick(trick)
     if not played:
         raise ValueError("an empty trick has no winner")
@@ -237,9 +237,15 @@ def trick_winner(
 def sevens_winner(
     played: Sequence[Domino], seats: Sequence[int] = (), bidding_team: int | None = None
 ) -> int:
-    """Sevens: the domino closest to 7 pips wins. A tie does not set the bidders,
-    so it goes to the bidding side (given ``seats`` and ``bidding_team``), then
-    to the first played."""
+    """Sevens: the domino closest to 7 pips wins. Two equally close: the one played by
+    side ``bidding_team`` (given with ``seats``; DOMRULES gives ties to the bidding side),
+    else the first played (LECHNER). ``Rules.sevens_tie_side`` says which applies.
+
+    >>> sevens_winner([to_domino("5-2"), to_domino("6-1")], (1, 2), bidding_team=0)
+    1
+    >>> sevens_winner([to_domino("5-2"), to_domino("6-1")], (1, 2), None)
+    0
+    """
     def key(i: int) -> tuple[int, int, int]:
         ours = bidding_team is not None and bool(seats) and seats[i] % 2 == bidding_team
         return (abs(played[i].pips - 7), 0 if ours else 1, i)
@@ -252,17 +258,37 @@ def trick_points(trick: Trick) -> int:
     return 1 + sum(to_domino(d).count for d in trick)
 
 
-def explain_winner(trick: Trick, contract: Contract | str) -> str:
-    """Who wins ``trick`` and why, in one sentence.
+def explain_winner(
+    trick: Trick,
+    contract: Contract | str,
+    *,
+    seats: Sequence[int] = (),
+    bidding_team: int | None = None,
+) -> str:
+    """Who wins ``trick`` and why, in one sentence (sevens: ``seats`` and
+    ``bidding_team`` as for :func:`trick_winner`; a tie names the rule that settles it).
 
     >>> explain_winner(["6-6", "6-0"], "follow-me/doubles-low")
     '6-0 wins: it is the highest six (doubles are low).'
+    >>> print(explain_winner(["5-2", "6-1"], "sevens", seats=(1, 2), bidding_team=None))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    5-2 wins: its 7 pips are the closest to 7; 6-1 is as close, and a tie goes to the one
+    played first.
     """
     played = _trick(trick)
     c = _contract(contract)
-    w = played[trick_winner(played, c)]
+    at = trick_winner(played, c, seats=seats, bidding_team=bidding_team)
+    w = played[at]
     if c.kind == "sevens":
-        return f"{w} wins: its {w.pips} pips are the closest to 7."
+        text = f"{w} wins: its {w.pips} pips are the closest to 7"
+        tied = [x for x in played if x is not w and abs(x.pips - 7) == abs(w.pips - 7)]
+        if not tied:
+            return text + "."
+        names = ", ".join(str(x) for x in tied)
+        verb = "is" if len(tied) == 1 else "are"
+        ours = bidding_team is not None and bool(seats) and seats[at] % 2 == bidding_team
+        why = "a tie goes to the bidding side" if ours else "a tie goes to the one played first"
+        return f"{text}; {names} {verb} as close, and {why}."
     t = tables(c)
     suit = t.lead[played[0].index]
     trumps = [d for d in played if t.trump_mask >> d.index & 1]

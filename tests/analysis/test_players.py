@@ -158,7 +158,8 @@ def test_fast_playout_matches_the_engine(preset: str) -> None:
         hand.name_contract(c)
         while not hand.is_over:
             hand.play(decide(p, hand).action)  # type: ignore[arg-type]
-        assert tuple(hand.points) == rule_playout(deal.masks, c, bidder, every_trick=True), str(c)
+        assert tuple(hand.points) == rule_playout(deal.masks, c, bidder, every_trick=True,
+                                                  sevens_tie=rules.sevens_tie), str(c)
 
 
 def test_deal_hidden_respects_counts_and_voids() -> None:

@@ -85,6 +85,7 @@ _OPTIONS = {
     "nello": st.sampled_from([(), ("high",), ("own-suit",), ("low", "own-suit-low")]),
     "nello_max_marks": st.sampled_from([None, 1, 2]),
     "sevens": st.booleans(),
+    "sevens_tie": st.sampled_from(["bidder", "first"]),
     "special_min_bid": st.sampled_from([30, 42]),
     "plunge_marks": st.sampled_from([None, 2, 4]),
     "splash_marks": st.sampled_from([None, 2, 3]),
@@ -187,7 +188,8 @@ def check_finished(hand: Hand) -> None:
         assert t.points == 1 + sum(x.count for x in t.plays)
         assert t.seats[0] == t.leader and t.winner in t.seats
         team = hand.bidder % 2
-        position = trick_winner(t.plays, hand.contract, seats=t.seats, bidding_team=team)
+        tie = hand.rules.sevens_tie_side(team)  # sevens: the side a tie goes to, if any
+        position = trick_winner(t.plays, hand.contract, seats=t.seats, bidding_team=tie)
         assert t.seats[position] == t.winner
         won[t.winner % 2] += 1
         points[t.winner % 2] += t.points
@@ -260,13 +262,18 @@ def check_early_equals_full(rules: Rules, seed: int) -> None:
     if kind == "nello":
         assert fr.made == (full.tricks_won[team] == 0)
     elif kind == "sevens":
-        # set by a trick where an opponent comes closer to 7 than the bidding side
+        # set by a trick where an opponent comes closer to 7 than the bidding side, or
+        # (sevens_tie="first") as close, having played first
+        fr_rules_first = full.rules.sevens_tie == "first"
         closer = []
         for t in full.tricks:
             distance = [8, 8]
             for seat, x in zip(t.seats, t.plays, strict=True):
                 distance[seat % 2] = min(distance[seat % 2], abs(x.pips - 7))
-            closer.append(distance[1 - team] < distance[team])
+            first_closest = next(seat for seat, x in zip(t.seats, t.plays, strict=True)
+                                 if abs(x.pips - 7) == min(distance))
+            closer.append(distance[1 - team] < distance[team] or (
+                fr_rules_first and distance[0] == distance[1] and first_closest % 2 != team))
         assert fr.made == (not any(closer))
         if not fr.made:
             assert fr.decided_after == closer.index(True) + 1

@@ -9,6 +9,8 @@ from texas42 import (
     Contract,
     Deal,
     Hand,
+    HandRecord,
+    IllegalActionError,
     IllegalBidError,
     IllegalContractError,
     IllegalPlayError,
@@ -212,6 +214,57 @@ def test_plunge_set_by_the_first_trick_lost():
     assert r.decided_after == next(i + 1 for i, t in enumerate(hand.tricks) if t.winner % 2)
 
 
+def plunge_then_nello(deal: Deal) -> Hand:
+    hand = auction(deal, LECHNER, "plunge")
+    assert hand.bidder == 0 and hand.declarer == 2 and hand.to_act == 2
+    hand.name_contract("nello")
+    return hand
+
+
+def test_plunge_partner_names_nello_the_bidder_leads_and_plays_alone():
+    # Lechner II.B.1.d: the original bidder leads an ordinary nello; the partner is out.
+    hand = plunge_then_nello(deal_with("6-6 5-5 4-4 3-3 1-0 2-1 3-2", "6-5 6-4"))
+    assert hand.actions[-1].seat == 2  # the partner named it ...
+    assert hand.declarer == hand.bidder == 0 and hand.sitting_out == 2  # ... and sits out
+    assert hand.leader == hand.to_act == 0
+    assert hand.holding(2)  # the partner's dominoes stay in its hand, never played
+    hand.play("1-0")
+    assert hand.to_act == 1
+    hand.play(hand.legal_plays()[0])
+    assert hand.to_act == 3  # seat 2 is skipped
+    hand.play(hand.legal_plays()[0])
+    first = hand.tricks[0]
+    assert first.seats == (0, 1, 3) and len(first.plays) == 3  # tricks of three
+
+
+def test_plunge_nello_set_as_soon_as_the_bidder_takes_a_trick():
+    hand = plunge_then_nello(deal_with("6-6 5-5 4-4 3-3 1-0 2-1 3-2"))
+    hand.play("6-6")  # the highest six: nobody can play over it
+    hand.play(hand.legal_plays()[0])
+    hand.play(hand.legal_plays()[0])
+    r = hand.result
+    assert hand.tricks[0].winner == 0 and hand.is_over
+    assert r is not None and not r.made and r.decided_after == 1 and r.marks == (0, 4)
+
+
+def test_plunge_nello_replays_and_only_the_bidder_claims():
+    hand = plunge_then_nello(deal_with("6-6 5-5 4-4 3-3 1-0 2-1 3-2", "6-5 6-4"))
+    hand.play("1-0")
+    again = HandRecord.from_json(HandRecord.from_hand(hand).to_json()).replay()
+    assert again == hand and again.declarer == 0 and again.sitting_out == 2
+    assert hand.at(len(hand.actions) - 1).declarer == 0
+    hand.undo()
+    assert hand.declarer == 0 and hand.to_act == 0
+    hand.undo()  # back before the contract: the partner names it again
+    assert hand.declarer == 2 and hand.to_act == 2 and hand.sitting_out is None
+    hand.name_contract("nello")
+    hand.play("1-0")
+    hand.play(hand.legal_plays()[0])
+    with pytest.raises(IllegalActionError) as info:
+        hand.lay_down(3)  # in nello only the declarer, the bidder, lays down
+    assert "only the declarer, seat 0" in str(info.value)
+
+
 def test_splash_needs_three_doubles_and_is_3_marks_under_lechner():
     hand = Hand(deal_with("6-6 5-5 4-4"), shaker=3, rules=LECHNER)
     hand.bid("splash")
@@ -361,3 +414,73 @@ def test_preset_lechner():
 def test_preset_casual():
     r = Rules.preset("casual")
     assert r.nello and r.all_pass == "forced" and r.min_bid == 30 and r.target == 7
+
+
+# -- sevens ties: the bidding side (DOMRULES) or the first played (LECHNER) ------------------------
+
+#: Seat 0 wins six tricks with its 7s and 6s (ties on its own lead go to it under either
+#: rule), then leads 0-0: seat 1 plays 2-0 and seat 2 plays 1-1, both 5 from 7, and seat
+#: 3 plays 1-0, 6 from 7. The last trick is a tie between an opponent and the partner.
+SEVENS_TIE = deal_with(
+    "6-1 5-2 4-3 6-0 5-1 4-2 0-0",
+    "2-0 3-3 6-2 5-0 4-1 4-0 3-0",
+    "1-1 5-3 4-4 3-2 6-3 3-1 2-1",
+    "6-6 1-0 5-4 2-2 6-4 5-5 6-5",
+)
+
+
+def sevens_to_the_last_trick(tie: str) -> Hand:
+    hand = auction(SEVENS_TIE, LECHNER.replace(sevens_tie=tie), "42")
+    hand.name_contract("sevens")
+    for _ in range(6 * 4):
+        hand.play(hand.legal_plays()[0])
+    assert hand.tricks_won == [6, 0] and hand.result is None
+    hand.play("0-0")
+    hand.play("2-0")
+    return hand
+
+
+def test_sevens_tie_is_a_rules_option_lechner_gives_it_to_the_first_played():
+    assert LECHNER.sevens_tie == "first"
+    for name in ("standard", "harper", "casual", "n42pa"):
+        assert Rules.preset(name).sevens_tie == "bidder"
+    assert LECHNER.sevens_tie_side(0) is None and LECHNER.sevens_tie_side(1) is None
+    assert Rules().sevens_tie_side(1) == 1
+    assert Rules.from_json(LECHNER.replace(sevens_tie="bidder").to_json()).sevens_tie == "bidder"
+    assert any("a tie goes to the first played" in line for line in LECHNER.describe())
+    with pytest.raises(ValueError) as info:
+        LECHNER.replace(sevens_tie="partner")
+    assert info.value.rule == "rules"  # type: ignore[attr-defined]
+
+
+def test_sevens_tie_to_the_first_played_sets_the_bidders():
+    hand = sevens_to_the_last_trick("first")
+    hand.play("1-1")
+    hand.play("1-0")
+    last = hand.tricks[-1]
+    assert last.winner == 1  # 2-0 came before the partner's equally close 1-1
+    assert hand.result is not None and not hand.result.made
+    assert hand.trick_explanation() == (
+        "2-0 wins: its 2 pips are the closest to 7; 1-1 is as close, and a tie goes to the one "
+        "played first."
+    )
+
+
+def test_sevens_tie_to_the_bidding_side_makes_the_bid():
+    hand = sevens_to_the_last_trick("bidder")
+    hand.play("1-1")
+    hand.play("1-0")
+    assert hand.tricks[-1].winner == 2  # the partner's 1-1 beats the opponent's 2-0
+    assert hand.result is not None and hand.result.made
+    assert hand.trick_explanation().endswith("1-1 wins: its 2 pips are the closest to 7; 2-0 "
+                                             "is as close, and a tie goes to the bidding side.")
+
+
+def test_sevens_tie_decides_the_claim():
+    # Seat 2, to play its last domino 1-1 after 0-0 and 2-0, lays down: sure only when a
+    # tie goes to the bidding side.
+    assert sevens_to_the_last_trick("bidder").lay_down(2).valid
+    hand = sevens_to_the_last_trick("first")
+    with pytest.raises(IllegalActionError) as info:
+        hand.lay_down(2)
+    assert info.value.rule == "claim-not-sure"  # type: ignore[attr-defined]

@@ -9,7 +9,7 @@ import ipywidgets as W
 
 from texas42.errors import Texas42Error
 from texas42.widgets import Explorer
-from texas42.widgets._common import walk
+from texas42.widgets._controls import walk
 from texas42.widgets.table_widget import TableButton, TableWidget
 
 #: Text typed into free-text controls: wrong input first, then good input.

@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 import pytest
 
 from texas42 import Contract, Domino
-from texas42.widgets import _common as c
+from texas42.widgets import _controls, _pictures
 
 
 def _luminance(colour: str) -> float:
@@ -21,17 +21,17 @@ def _luminance(colour: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
-@pytest.mark.parametrize("style", sorted(c.BUTTON_COLOURS))
+@pytest.mark.parametrize("style", sorted(_controls.BUTTON_COLOURS))
 def test_button_colours_have_aa_contrast_with_white_text(style: str) -> None:
-    ratio = 1.05 / (_luminance(c.BUTTON_COLOURS[style]) + 0.05)
+    ratio = 1.05 / (_luminance(_controls.BUTTON_COLOURS[style]) + 0.05)
     assert ratio >= 4.5, f"{style}: {ratio:.2f}:1"
 
 
 def test_button_colour_follows_its_style() -> None:
-    b = c.button("Bid", style="primary")
-    assert b.style.button_color == c.BUTTON_COLOURS["primary"]
+    b = _controls.button("Bid", style="primary")
+    assert b.style.button_color == _controls.BUTTON_COLOURS["primary"]
     b.button_style = "info"
-    assert b.style.button_color == c.BUTTON_COLOURS["info"]
+    assert b.style.button_color == _controls.BUTTON_COLOURS["info"]
     b.button_style = ""
     assert b.style.button_color is None
     assert b.layout.flex == "0 0 auto"
@@ -43,7 +43,7 @@ def _roles(fragment: str) -> list[str]:
 
 def test_a_row_of_dominoes_is_a_list_of_items() -> None:
     hand = [Domino(6, 6), Domino(6, 4), Domino(5, 5)]
-    html = c.row(hand, label="Seat 0")
+    html = _pictures.row(hand, label="Seat 0")
     ElementTree.fromstring(f"<div>{html}</div>")  # well-formed
     roles = _roles(html)
     assert roles.count("list") == 1
@@ -54,15 +54,15 @@ def test_a_row_of_dominoes_is_a_list_of_items() -> None:
 
 def test_seven_dominoes_wrap_four_and_three() -> None:
     hand = [Domino(6, n) for n in range(7)]
-    assert "--t42-n:7;--t42-cols:4" in c.row(hand)
+    assert "--t42-n:7;--t42-cols:4" in _pictures.row(hand)
 
 
 def test_an_empty_row_is_no_list() -> None:
-    assert "list" not in _roles(c.row([]))
+    assert "list" not in _roles(_pictures.row([]))
 
 
 def test_a_trick_is_a_list_of_items() -> None:
-    html = c.trick_pic([Domino(6, 4), Domino(5, 5)], 0, None)  # the built-in drawing
+    html = _pictures.trick_pic([Domino(6, 4), Domino(5, 5)], 0, None)  # no contract: a row
     roles = _roles(html)
     assert roles.count("list") == 1 and roles.count("listitem") == 2
-    assert c.trick_pic([Domino(6, 4)], 0, Contract.parse("fives")).startswith("<svg")
+    assert _pictures.trick_pic([Domino(6, 4)], 0, Contract.parse("fives")).startswith("<svg")

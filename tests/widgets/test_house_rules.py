@@ -18,7 +18,7 @@ from texas42.widgets import (
     TrickExplorer,
     TrumpsExplorer,
 )
-from texas42.widgets._common import CONTRACT_LABELS, HOUSE, RulesPicker
+from texas42.widgets._pickers import CONTRACT_LABELS, HOUSE, RulesPicker
 
 from .helpers import drive
 
@@ -166,27 +166,29 @@ def test_tricks_lechner_sevens_only_closest_to_seven() -> None:
     assert "sevens" in ex.message and ex.state["to_play"] is None
 
 
-def test_tricks_sevens_tie_goes_to_the_bidding_side() -> None:
-    # Seat 0 (bidding side: the first leader) leads 6-1; seat 1 plays 5-2: both 7 pips.
+def test_tricks_sevens_tie_follows_the_rules() -> None:
+    # Seat 0 (bidding side: the first leader) leads 6-0 (6 pips); seat 1 plays 5-2 and
+    # seat 2 plays 4-3: both 7 pips, a tie between an opponent and the bidder's partner.
     deal = Deal(
         [
-            "6-1 6-6 5-5 3-3 2-2 1-1 0-0",
-            "5-2 6-0 3-1 2-1 5-3 4-4 1-0",
-            "6-5 6-3 6-2 4-3 5-4 5-1 5-0",
+            "6-0 6-6 5-5 3-3 2-2 1-1 0-0",
+            "5-2 6-5 3-1 2-1 5-3 4-4 1-0",
+            "4-3 6-1 6-3 6-2 5-4 5-1 5-0",
             "6-4 4-2 4-1 4-0 3-2 3-0 2-0",
         ]
     )
-    ex = TrickExplorer(rules="lechner", contract="sevens")
-    ex.set_deal(deal)
-    for d in ("6-1", "5-2", "4-3"):
-        assert ex.try_play(d), ex.message
-    assert "tie goes to the bidding side" in ex.why_box.value
-    ex.try_play(ex.state["legal"][0])
-    assert ex.state["winner"] == 0  # not seat 1, which tied later, nor seat 2
-    ex.leader_picker.value = 1  # now seats 1+3 bid: the same tie goes to seat 1
-    for d in ("5-2", "4-3", "4-2", "6-1"):
-        assert ex.try_play(d), ex.message
-    assert ex.state["winner"] == 1
+    won = {}
+    for rules, words in (("lechner", "a tie goes to the one played first"),
+                         ("house", "a tie goes to the bidding side")):
+        ex = TrickExplorer(rules=rules, contract="sevens")
+        ex.set_deal(deal)
+        for d in ("6-0", "5-2", "4-3"):
+            assert ex.try_play(d), ex.message
+        assert words in ex.why_box.value
+        ex.try_play(ex.state["legal"][0])
+        won[rules] = ex.state["winner"]
+    # Lechner Hall: the first played of the closest (seat 1); DOMRULES: the bidders (seat 2).
+    assert won == {"lechner": 1, "house": 2}
 
 
 def test_tricks_every_control_under_lechner_and_house() -> None:

@@ -8,7 +8,7 @@ pytest.importorskip("ipywidgets")
 
 from texas42 import DOMINOES, Contract, suit_dominoes
 from texas42.widgets import CountExplorer, SuitsExplorer, TrumpsExplorer
-from texas42.widgets._common import CONTRACT_LABELS
+from texas42.widgets._pickers import CONTRACT_LABELS
 from texas42.widgets.trumps_explorer import RULES_CHOICES
 
 

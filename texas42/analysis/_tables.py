@@ -4,8 +4,9 @@ Everything here is derived from :func:`texas42.contracts.tables` (the one source
 truth for suits); nothing about suits is decided again. What this module adds:
 
 - ``COUNT[i]``: the count of domino ``i`` (10, 5 or 0);
-- ``sevens`` play (closest to 7 pips; a tie goes to the bidding side) as power rows and
-  a legal-play rule, as :mod:`texas42.tricks` plays it;
+- ``sevens`` play (closest to 7 pips; a tie goes to the side ``Rules.sevens_tie_side``
+  names, else to the first played) as power rows and a legal-play rule, as
+  :mod:`texas42.tricks` plays it;
 - ``equiv[x * 28 + y]``: the dominoes whose presence in *other* hands makes ``x`` and ``y``
   play differently. Two dominoes of one hand are interchangeable (the solver searches one
   of them) when no other hand, and no domino on the table, holds one of those.
@@ -113,11 +114,11 @@ class FastTables:
         return held & self.members[self.lead[first]] or held
 
     def winner_pos(self, plays: list[int] | tuple[int, ...], seats: Sequence[int] = (),
-                   bid_team: int = 0, sides: tuple[int, ...] = PARTNERS) -> int:
+                   bid_team: int | None = 0, sides: tuple[int, ...] = PARTNERS) -> int:
         """Position in ``plays`` of the domino that wins the trick. Sevens needs the
-        ``seats`` that played, the ``sides`` they sit on and the bidding side: a tie goes
-        to the bidding side, then to the first played."""
-        if self.sevens and seats:
+        ``seats`` that played, the ``sides`` they sit on and ``bid_team``, the side a tie
+        goes to (``None``: the first played wins it)."""
+        if self.sevens and seats and bid_team is not None:
             rows = self.seat_power(bid_team, sides)
             best = 0
             for i in range(1, len(plays)):
@@ -131,12 +132,13 @@ class FastTables:
                 best = i
         return best
 
-    def seat_power(self, bid_team: int, sides: tuple[int, ...] = PARTNERS,
+    def seat_power(self, bid_team: int | None, sides: tuple[int, ...] = PARTNERS,
                    ) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """The power tables as seen by each seat (``sides``: the side of each): the same
-        for every seat, except in sevens, where the bidding side's domino beats an
-        opponent's equally close one."""
-        if not self.sevens:
+        for every seat, except in sevens with ties to side ``bid_team``, where its domino
+        beats an equally close one (``None``: the first played wins a tie, strict
+        comparison)."""
+        if not self.sevens or bid_team is None:
             return (self.power,) * len(sides)
         return _sevens_seat_power(bid_team, sides)
 

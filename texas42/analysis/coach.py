@@ -268,7 +268,7 @@ def _play_value(view: SeatView, world: Sequence[int], m: int, unit: str) -> floa
     trick = [d.index for d in view.trick] + [m]
     every = view.high_bid >= MARK
     pts = rule_playout(hands, c, view.bidder, view.leader, every, declarer=view.declarer,
-                       trick=trick)
+                       trick=trick, sevens_tie=view.rules.sevens_tie)
     team = view.team
     if unit == "points":
         return float(pts[team])
@@ -294,7 +294,8 @@ def _hand_value(hand: Hand, team: int) -> float:
     c, bidder = hand.contract, hand.bidder
     assert c is not None and bidder is not None
     hands = [0 if s == hand.sitting_out else hand.holding(s).mask for s in range(4)]
-    pts = rule_playout(hands, c, bidder, hand.declarer, hand.high_bid >= MARK)
+    pts = rule_playout(hands, c, bidder, hand.declarer, hand.high_bid >= MARK,
+                       sevens_tie=hand.rules.sevens_tie)
     made = _made(c, hand.high_bid, bidder, pts, (0, 0), hand.rules.scoring)
     return _net(hand.rules, bidder, hand.high_bid, c, pts, made, team)
 

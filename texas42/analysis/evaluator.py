@@ -542,7 +542,8 @@ def evaluate_hand(
                     set_marks={name: 1 if r.set_marks == "one" else amount // MARK
                                for name, amount in own_specials.items()})
     solvers = {
-        c: Solver(c, (seat + 2) % 4 if c.kind == "nello" else None, seat % 2) for c in cs
+        c: Solver(c, (seat + 2) % 4 if c.kind == "nello" else None, r.sevens_tie_side(seat % 2))
+        for c in cs
     } if method == "open-hands" else {}
     team = seat & 1
     # Plunges are bid and played through the engine: bidding order as in this auction.
@@ -555,14 +556,14 @@ def evaluate_hand(
                               guesses_allowed(done, ev.fitted, ev.tries))
         for c in cs:
             if method == "rule-based":
-                got = rule_playout(hands, c, seat)[team]
+                got = rule_playout(hands, c, seat, sevens_tie=r.sevens_tie)[team]
             else:
                 nello = c.kind == "nello"
                 h = list(hands)
                 if nello:
                     h[(seat + 2) % 4] = 0
                 pos = Position((h[0], h[1], h[2], h[3]), c, seat, bidder=seat,
-                               out=(seat + 2) % 4 if nello else None)
+                               out=(seat + 2) % 4 if nello else None, sevens_tie=r.sevens_tie)
                 solver = solvers[c]
                 v = solver.value(pos)
                 got = v if team == 0 else pos.remaining_points - v
@@ -611,8 +612,8 @@ def _special_playout(hands: list[int], seat: int, said: _Auction, name: str, rul
         return named, hand.result.made
     partner = (seat + 2) % 4
     pos = Position((hands[0], hands[1], hands[2], hands[3]), named, partner, bidder=seat,
-                   bid=hand.high_bid)
-    v = Solver(named, None, seat % 2).value(pos)
+                   bid=hand.high_bid, sevens_tie=rules.sevens_tie)
+    v = Solver(named, None, rules.sevens_tie_side(seat % 2)).value(pos)
     got = v if seat % 2 == 0 else pos.remaining_points - v
     return named, got == 42
 

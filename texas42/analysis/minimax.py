@@ -26,7 +26,7 @@ def _legal(held: int, first: int, contract: Contract) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=200_000)
 def _winner(plays: tuple[int, ...], contract: Contract, sides: tuple[int, ...],
-            bid_team: int) -> int:
+            bid_team: int | None) -> int:
     # The engine's sevens rule tells the bidding side by ``seat % 2``: the seats' sides
     # stand in for the seats, so it reads the side of each at any table.
     return trick_winner([DOMINOES[i] for i in plays], contract, seats=sides,
@@ -37,7 +37,7 @@ def minimax(pos: Position) -> int:
     """Points side 0 (in 42: seats 0+2) takes from ``pos`` to the end, both sides playing
     their best (each side taking as many points as it can; in nello, as few)."""
     return _search(list(pos.hands), pos.contract, pos.seats, [d.index for d in pos.trick],
-                   pos.out, pos.bidding_team, pos.table)
+                   pos.out, pos.tie_team, pos.table)
 
 
 def _search(
@@ -46,7 +46,7 @@ def _search(
     seats: tuple[int, ...],
     plays: list[int],
     out: int | None,
-    bid_team: int,
+    bid_team: int | None,
     table: TableShape,
 ) -> int:
     if len(plays) == len(seats):

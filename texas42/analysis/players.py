@@ -411,7 +411,7 @@ class SamplingPlayer:
         self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
         self.seed = seed
         self.rules = RuleBasedPlayer()
-        self._solvers: dict[tuple[Contract, int | None, int], Solver] = {}
+        self._solvers: dict[tuple[Contract, int | None, int | None], Solver] = {}
 
     def bid(self, view: SeatView) -> Decision:
         d = self.rules.bid(view)
@@ -420,7 +420,7 @@ class SamplingPlayer:
     def contract(self, view: SeatView) -> Decision:
         return self.rules.contract(view)
 
-    def _solver(self, contract: Contract, out: int | None, bid_team: int) -> Solver:
+    def _solver(self, contract: Contract, out: int | None, bid_team: int | None) -> Solver:
         key = (contract, out, bid_team)
         s = self._solvers.get(key)
         if s is None:
@@ -433,7 +433,8 @@ class SamplingPlayer:
         contract = view.contract
         assert contract is not None
         rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
-        solver = self._solver(contract, view.sitting_out, (view.bidder or 0) % 2)
+        tie = view.rules.sevens_tie_side((view.bidder or 0) % 2)  # sevens: who wins a tie
+        solver = self._solver(contract, view.sitting_out, tie)
         totals = {d.index: 0.0 for d in view.legal_plays}
         solved = 0
         team = view.team
@@ -443,7 +444,7 @@ class SamplingPlayer:
                 continue
             pos = Position(
                 (hands[0], hands[1], hands[2], hands[3]), contract, view.leader, view.trick,
-                bidder=view.bidder, out=view.sitting_out,
+                bidder=view.bidder, out=view.sitting_out, sevens_tie=view.rules.sevens_tie,
             )
             if pos.to_act != view.seat:  # pragma: no cover - the view is of the seat to act
                 raise AssertionError("the sampled position has another seat to act")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..contracts import Contract
 from ..dominoes import DOMINOES
+from ..rules import SevensTie, sevens_tie_side
 from ._tables import COUNT, fast_tables
 from .rules_of_thumb import _above, _trump_order, nello_choice, play_choice
 
@@ -20,7 +21,8 @@ from .rules_of_thumb import _above, _trump_order, nello_choice, play_choice
 def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder: int,
                  leader: int | None = None, every_trick: bool = False, *,
                  declarer: int | None = None, trick: Sequence[int] = (),
-                 points: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+                 points: tuple[int, int] = (0, 0),
+                 sevens_tie: SevensTie = "bidder") -> tuple[int, int]:
     """Play all seven tricks with rule-based players; returns the points each side
     (seats 0+2, seats 1+3) took. ``bidder``'s side is the bidding side; ``leader`` (the
     declarer) leads the first trick (default: the bidder). In nello the leader's partner
@@ -30,7 +32,8 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
     From the middle of a hand (the coach's playouts): ``hands`` hold what is left,
     ``leader`` led the trick in progress, ``trick`` its dominoes so far (indices),
     ``points`` what each side took already, ``declarer`` who named the contract (for
-    nello: its partner sits out); the tricks left are played to the end."""
+    nello: its partner sits out); the tricks left are played to the end. ``sevens_tie``:
+    the rules' option (who wins a tie in sevens)."""
     ft = fast_tables(contract)
     above = _above(contract)
     tops = _trump_order(contract)
@@ -44,7 +47,7 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
     out = (declarer + 2) & 3 if nello else -1
     if nello:
         h[out] = 0
-    seat_power = ft.seat_power(bid_team)
+    seat_power = ft.seat_power(sevens_tie_side(sevens_tie, bid_team))
     members, lead_of = ft.members, ft.lead
     size = 3 if nello else 4
     held_now = (h[0] | h[1] | h[2] | h[3]).bit_count() + len(trick)

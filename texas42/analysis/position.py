@@ -18,6 +18,7 @@ from ..errors import IllegalActionError, IllegalPlayError, InputError, NotationE
 from ..hand import Hand, Phase
 from ..moon import MoonHand
 from ..records import HandRecord
+from ..rules import SevensTie, sevens_tie_side
 from ..tricks import explain_play
 from ._tables import FastTables, fast_tables, mask_count
 from .shape import FORTY_TWO, TableShape, moon_shape
@@ -31,7 +32,8 @@ class Position:
     :class:`~texas42.analysis.shape.TableShape`).
 
     ``out`` is the seat that sits out (the nello bidder's partner), else ``None``.
-    ``bidder`` and ``bid`` are kept when known (for :func:`can_make`).
+    ``bidder`` and ``bid`` are kept when known (for :func:`can_make`). ``sevens_tie``
+    is the rules' ``sevens_tie`` (who wins a tie in sevens).
     """
 
     hands: tuple[int, ...]
@@ -43,6 +45,7 @@ class Position:
     bid: int | None = None
     out: int | None = None
     table: TableShape = FORTY_TWO
+    sevens_tie: SevensTie = "bidder"
     _fast: FastTables = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -78,6 +81,7 @@ class Position:
             bidder=hand.bidder,
             bid=hand.high_bid if hand.bidder is not None else None,
             out=hand.sitting_out,
+            sevens_tie=hand.rules.sevens_tie,
         )
 
     @classmethod
@@ -121,6 +125,7 @@ class Position:
         bidder: int | None = None,
         bid: int | None = None,
         out: int | None = None,
+        sevens_tie: SevensTie = "bidder",
     ) -> Position:
         """The first lead of ``deal`` in ``contract`` by ``leader``, then ``plays``
         (checked). For nello, ``out`` (the partner of the bidder) defaults to
@@ -133,7 +138,8 @@ class Position:
         if out is not None:
             masks[out] = 0
         p = cls(tuple(masks), c, leader,
-                bidder=leader if bidder is None else bidder, bid=bid, out=out)
+                bidder=leader if bidder is None else bidder, bid=bid, out=out,
+                sevens_tie=sevens_tie)
         for x in plays:
             p = p.play(x)
         return p
@@ -150,6 +156,11 @@ class Position:
         """The bidding side (the bidder's; the leader's when no bidder is known): in
         sevens a tie goes to it."""
         return self.table.sides[self.bidder if self.bidder is not None else self.leader]
+
+    @property
+    def tie_team(self) -> int | None:
+        """The side a tie in sevens goes to (``None``: the first played), by the rules."""
+        return sevens_tie_side(self.sevens_tie, self.bidding_team)
 
     @property
     def trick_size(self) -> int:
@@ -213,7 +224,7 @@ class Position:
         if len(trick) == self.trick_size:
             seats = self.seats
             sides = self.table.sides
-            pos = self._fast.winner_pos([x.index for x in trick], seats, self.bidding_team,
+            pos = self._fast.winner_pos([x.index for x in trick], seats, self.tie_team,
                                         sides)
             winner = seats[pos]
             won = self.table.trick_points(sum(x.count for x in trick))
@@ -222,7 +233,7 @@ class Position:
             points = (pts[0], pts[1])
             leader, trick = winner, ()
         return Position(tuple(hands), self.contract, leader, trick, points,
-                        self.bidder, self.bid, self.out, self.table)
+                        self.bidder, self.bid, self.out, self.table, self.sevens_tie)
 
     def __str__(self) -> str:
         lines = [f"{self.contract}; seat {self.leader} led" + (

@@ -77,8 +77,8 @@ class Solver:
     position on; side 1 takes the rest.
     """
 
-    def __init__(self, contract: Contract, out: int | None = None, bid_team: int = 0,
-                 table: TableShape = FORTY_TWO) -> None:
+    def __init__(self, contract: Contract, out: int | None = None,
+                 bid_team: int | None = 0, table: TableShape = FORTY_TWO) -> None:
         self.contract = contract
         self.out = out
         self.table = table
@@ -92,7 +92,8 @@ class Solver:
         #: The side whose players raise the points of side 0.
         self.max_team = 1 if self.misere else 0
         self.ft: FastTables = fast_tables(contract)
-        #: Power tables by seat (they differ only in sevens, where ties go to the bidders).
+        #: Power tables by seat (they differ only in sevens with ties to side ``bid_team``;
+        #: ``None``: the first played wins a tie, as ``Rules.sevens_tie_side`` says).
         self.spower = self.ft.seat_power(self.bid_team, sides)
         self.size = n - (out is not None)
         # Seats in playing order for each leader.
@@ -463,7 +464,7 @@ class Solver:
     # -- questions about positions ----------------------------------------------------
     def _check(self, pos: Position) -> None:
         if (pos.contract != self.contract or pos.out != self.out or pos.table != self.table
-                or (self.contract.kind == "sevens" and pos.bidding_team != self.bid_team)):
+                or (self.contract.kind == "sevens" and pos.tie_team != self.bid_team)):
             raise ValueError("this solver was made for another contract or table")
 
     def bound(self, pos: Position, need: int) -> int:
@@ -594,17 +595,17 @@ class Solver:
         return (self.spower[seats[best]][self.ft.lead[plays[0]]][plays[best]], best)
 
 
-_SOLVERS: dict[tuple[Contract, int | None, int, TableShape], Solver] = {}
+_SOLVERS: dict[tuple[Contract, int | None, int | None, TableShape], Solver] = {}
 
 
 def solver_for(pos: Position) -> Solver:
     """A shared solver for the position's contract and table (its table is reused)."""
-    key = (pos.contract, pos.out, pos.bidding_team, pos.table)
+    key = (pos.contract, pos.out, pos.tie_team, pos.table)
     s = _SOLVERS.get(key)
     if s is None:
         if len(_SOLVERS) > 32:
             _SOLVERS.clear()
-        s = _SOLVERS[key] = Solver(pos.contract, pos.out, pos.bidding_team, pos.table)
+        s = _SOLVERS[key] = Solver(pos.contract, pos.out, pos.tie_team, pos.table)
     return s
 
 
@@ -676,7 +677,7 @@ def solve(source: Solvable, *, line: bool = True,
     pos = as_position(source)
     if pos.is_over:
         return Solution(None, (0, 0), {}, (), sides=pos.table.sides)
-    key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.bidding_team,
+    key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.tie_team,
            pos.table, line)
     known = _SOLUTIONS.get(key)
     if known is not None:

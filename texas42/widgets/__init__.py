@@ -23,7 +23,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._common import Explorer
+# Only this package imports ipywidgets (the engine never does): say how to get it.
+try:
+    import ipywidgets  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "the texas42 explorers need ipywidgets: pip install 'texas42[widgets]'"
+    ) from exc
+
+from ._base import Explorer
 from .bidding_explorer import BiddingExplorer
 from .count_explorer import CountExplorer
 from .lessons_explorer import LessonExplorer

@@ -17,7 +17,8 @@ import ipywidgets as W
 from ..hand import Hand
 from ..moon import MoonHand
 from . import _analysis
-from ._common import p, page, showing
+from ._controls import showing
+from ._html import p, page
 
 #: Guesses per decision in the explorers: a hint well under a second, a review a few
 #: (Moon's worlds are played through the engine, slower: fewer of them).

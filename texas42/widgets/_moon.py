@@ -21,7 +21,10 @@ from ..hand import Action, Phase, Trick
 from ..moon import MOON_BIDS, PLAYERS, MoonDeal, MoonHand
 from ..rules import MOON, Rules
 from ..tricks import explain_play
-from ._common import SEAT_NAMES, DealSource, contract_label, row
+from ._deals import DealSource
+from ._html import SEAT_NAMES
+from ._pickers import contract_label
+from ._pictures import row
 from .moon_explorer import moon_bid_words
 
 _SOLVED: OrderedDict[Any, Any] = OrderedDict()

@@ -23,25 +23,12 @@ from ..dominoes import Domino
 from ..hand import Hand, Phase, allowed_contracts
 from ..rules import Rules
 from . import _analysis, _coach
-from ._common import (
-    SEAT_NAMES,
-    DealSource,
-    Explorer,
-    RulesPicker,
-    button,
-    contract_label,
-    dropdown,
-    html_box,
-    p,
-    page,
-    progress_bar,
-    row,
-    safe,
-    seat_label,
-    showing,
-    ul,
-    wrap_row,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
+from ._deals import DealSource
+from ._html import SEAT_NAMES, p, page, seat_label, ul
+from ._pickers import RulesPicker, contract_label
+from ._pictures import row
 from ._players import decide
 
 #: Simulated deals per contract for the odds (about 0.05 s each on one core).
@@ -101,7 +88,9 @@ def contract_consequence(hand: Hand) -> str:
     if c.kind == "sevens":
         return (
             "Sevens: every player must play the domino closest to 7 pips; the bidding side "
-            "is set as soon as an opponent comes closer to 7 than they do in a trick."
+            "is set as soon as an opponent wins a trick (a tie goes to "
+            + ("the bidding side)." if hand.rules.sevens_tie == "bidder"
+               else "the one played first).")
         )
     return ""
 
@@ -490,9 +479,9 @@ class BiddingExplorer(Explorer):
         team = bidder % 2
         named = (
             f"{SEAT_NAMES[bidder]} bid {bid_text(h.high_bid)} and named {c}. "
-            if h.declarer == bidder
+            if h.high_special is None
             else f"{SEAT_NAMES[bidder]} bid a {high_special(h)} ({bid_marks(h.high_bid)} "
-            f"marks); {SEAT_NAMES[h.declarer]}, the partner, named {c}. "
+            f"marks); {SEAT_NAMES[(bidder + 2) % 4]}, the partner, named {c}. "
         )
         lines = [p(named + c.describe())]
         # (A mark bid "must win all seven tricks", except in nello, which must lose them.)

@@ -12,7 +12,10 @@ from ..dominoes import COUNT_DOMINOES, DOMINOES
 from ..hand import Hand, Phase, Trick
 from ..rules import STANDARD
 from ..tricks import trick_points
-from ._common import Explorer, button, html_box, p, page, row, safe, trick_pic
+from ._base import Explorer, safe
+from ._controls import button, html_box
+from ._html import p, page
+from ._pictures import row, trick_pic
 from ._players import simple_bid, simple_contract, simple_play
 
 #: Play every trick (no early end), so all 42 points are on the table.

@@ -13,21 +13,11 @@ from ..contracts import Contract
 from ..dominoes import Domino
 from ..tricks import trick_winner
 from . import lesson_data as data
-from ._common import (
-    CONTRACT_LABELS,
-    Explorer,
-    button,
-    domino_pic,
-    dropdown,
-    figure,
-    html_box,
-    p,
-    page,
-    row,
-    safe,
-    table_pic,
-    trick_pic,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box
+from ._html import figure, p, page
+from ._pickers import CONTRACT_LABELS
+from ._pictures import domino_pic, row, table_pic, trick_pic
 
 #: The four things the learner is told, as Lichess lessons do.
 FEEDBACK = {

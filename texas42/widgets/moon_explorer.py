@@ -17,21 +17,10 @@ from ..hand import Phase
 from ..moon import MOON_BIDS, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonGame, MoonHand
 from ..tricks import explain_play
 from . import _coach
-from ._common import (
-    Explorer,
-    button,
-    contract_label,
-    dropdown,
-    html_box,
-    p,
-    page,
-    progress_bar,
-    safe,
-    showing,
-    toggles,
-    ul,
-    wrap_row,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box, progress_bar, showing, toggles, wrap_row
+from ._html import p, page, ul
+from ._pickers import contract_label
 from .table_widget import TableWidget
 
 #: The computer players a learner can sit with (names for make_moon_player).

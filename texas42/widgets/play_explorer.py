@@ -19,24 +19,12 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..tricks import explain_play
 from . import _analysis, _coach
-from ._common import (
-    SEAT_NAMES,
-    DealSource,
-    Explorer,
-    RulesPicker,
-    button,
-    contract_label,
-    dropdown,
-    html_box,
-    p,
-    page,
-    progress_bar,
-    safe,
-    showing,
-    table_pic,
-    ul,
-    wrap_row,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
+from ._deals import DealSource
+from ._html import SEAT_NAMES, p, page, ul
+from ._pickers import RulesPicker, contract_label
+from ._pictures import table_pic
 from ._players import decide
 from .bidding_explorer import (
     bid_options,

@@ -28,27 +28,12 @@ from ..rules import STANDARD, Rules
 from ..svg import moon_table_svg
 from ..tricks import explain_play
 from . import _analysis, _coach, _moon
-from ._common import (
-    SEAT_NAMES,
-    DealSource,
-    Explorer,
-    RulesPicker,
-    button,
-    contract_label,
-    dropdown,
-    html_box,
-    p,
-    page,
-    progress_bar,
-    safe,
-    showing,
-    suit_words,
-    table_pic,
-    toggles,
-    trick_pic,
-    ul,
-    wrap_row,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box, progress_bar, showing, toggles, wrap_row
+from ._deals import DealSource
+from ._html import SEAT_NAMES, p, page, suit_words, ul
+from ._pickers import RulesPicker, contract_label
+from ._pictures import table_pic, trick_pic
 from ._players import decide
 
 VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("Seat 3", 3))

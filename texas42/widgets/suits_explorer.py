@@ -11,24 +11,17 @@ from ..contracts import Contract, Suit
 from ..dominoes import Domino
 from ..rules import Rules
 from ..tricks import explain_lead, led_suit, rank_in_suit, suit_dominoes, suits_of
-from ._common import (
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box
+from ._html import figure, p, page, suit_words
+from ._pickers import (
     CONTRACT_LABELS,
-    Explorer,
     RulesPicker,
     allowed_contract_keys,
-    button,
     contract_options,
     domino_options,
-    domino_pic,
-    dropdown,
-    figure,
-    html_box,
-    p,
-    page,
-    row,
-    safe,
-    suit_words,
 )
+from ._pictures import domino_pic, row
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 

@@ -24,25 +24,11 @@ from ..tricks import (
     trick_points,
     trick_winner,
 )
-from ._common import (
-    SEAT_NAMES,
-    Explorer,
-    RulesPicker,
-    allowed_contract_keys,
-    button,
-    contract_options,
-    dropdown,
-    html_box,
-    p,
-    page,
-    points,
-    row,
-    safe,
-    seat_label,
-    suit_words,
-    trick_pic,
-    wrap_row,
-)
+from ._base import Explorer, safe
+from ._controls import button, dropdown, html_box, wrap_row
+from ._html import SEAT_NAMES, p, page, points, seat_label, suit_words
+from ._pickers import RulesPicker, allowed_contract_keys, contract_options
+from ._pictures import row, trick_pic
 from .count_explorer import trick_sum
 from .table_widget import TableWidget
 
@@ -188,10 +174,14 @@ class TrickExplorer(Explorer):
         nxt = (seat + 1) % 4
         return (nxt + 1) % 4 if nxt == self.sitting_out else nxt
 
+    def _tie_side(self) -> int | None:
+        """Sevens: the side a tie goes to under the rules (the bidding side is the first
+        leader's; ``None``: the first played)."""
+        return self.rules.sevens_tie_side(self.first_leader % 2)
+
     def _winner_pos(self, plays: list[Domino], seats: list[int]) -> int:
-        """Position in the trick of the domino winning it (in sevens a tie goes to
-        the bidding side: the first leader's)."""
-        return trick_winner(plays, self.contract, seats=seats, bidding_team=self.first_leader % 2)
+        """Position in the trick of the domino winning it."""
+        return trick_winner(plays, self.contract, seats=seats, bidding_team=self._tie_side())
 
     def _position(self) -> tuple[list[int], list[PlayedTrick], int, list[Domino], list[int]]:
         """(holdings, finished tricks, leader now, current trick, its seats)."""
@@ -380,15 +370,7 @@ class TrickExplorer(Explorer):
     # -- drawing -----------------------------------------------------------------------------
     def _winner_words(self, plays: list[Domino], seats: list[int], *, so_far: bool) -> str:
         c = self.contract
-        pos = self._winner_pos(plays, seats)
-        w = plays[pos]
-        verb = "is winning" if so_far else "wins"
-        if c.kind == "sevens":
-            tie = sum(abs(d.pips - 7) == abs(w.pips - 7) for d in plays) > 1
-            return f"{w} {verb}: its {w.pips} pips are the closest to 7" + (
-                " (a tie goes to the bidding side)." if tie else "."
-            )
-        text = explain_winner(plays, c)
+        text = explain_winner(plays, c, seats=seats, bidding_team=self._tie_side())
         return text.replace(" wins:", " is winning:") if so_far else text
 
     def _end_words(self, done: list[PlayedTrick], taken: list[int]) -> str:

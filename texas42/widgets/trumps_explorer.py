@@ -13,19 +13,11 @@ from ..contracts import Contract, DoublesMode, Suit
 from ..dominoes import DOMINOES, NUMBER_NAMES, SUIT_NAMES, Domino
 from ..rules import Rules
 from ..tricks import suit_dominoes
-from ._common import (
-    HOUSE,
-    Explorer,
-    RulesPicker,
-    html_box,
-    p,
-    page,
-    row,
-    rules_choices,
-    safe,
-    suit_words,
-    toggles,
-)
+from ._base import Explorer, safe
+from ._controls import html_box, toggles
+from ._html import p, page, suit_words
+from ._pickers import HOUSE, RulesPicker, rules_choices
+from ._pictures import row
 from .suits_explorer import suit_order
 
 #: The profiles offered, by dropdown value (every preset, Moon too, and every option).
@@ -201,7 +193,9 @@ class TrumpsExplorer(Explorer):
                 p(
                     "No trumps and no suits that matter: each player must play the domino "
                     "whose pips add up closest to 7, and the closest wins the trick (a tie "
-                    "goes to the bidding side). Below, the dominoes by distance from 7."
+                    + ("goes to the bidding side" if rules.sevens_tie == "bidder"
+                       else "goes to the one played first")
+                    + "). Below, the dominoes by distance from 7."
                 )
             )
         else:

@@ -1,0 +1,79 @@
+"""Where a deal comes from: a hand number, a deal code or dominoes typed in, as one
+row of controls (:class:`DealSource`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+
+from ..deals import Deal
+from ..errors import NotationError
+from ._controls import button, toggles
+
+
+class DealSource:
+    """Three ways to give a deal, as one row of controls.
+
+    ``deal()`` reads the chosen one and raises :class:`texas42.NotationError` with
+    a message for the learner when the input is wrong.
+    """
+
+    MODES = (("Hand number", "seed"), ("Deal code", "code"), ("Type the hands", "typed"))
+
+    def __init__(self, seed: int = 1) -> None:
+        self.mode = toggles("Deal from:", self.MODES, "seed")
+        self.seed = W.BoundedIntText(
+            value=seed,
+            min=0,
+            max=10**9,
+            description="Hand number:",
+            style={"description_width": "initial"},
+            layout=W.Layout(width="14em"),
+        )
+        self.code = W.Text(
+            description="Deal code:",
+            placeholder="like 1A2B-3C4D-5E6",
+            style={"description_width": "initial"},
+            layout=W.Layout(width="18em"),
+        )
+        self.typed = W.Textarea(
+            description="Hands:",
+            placeholder="one line per seat, seat 0 first:\n6-6 6-5 6-4 ...",
+            layout=W.Layout(width="30em", height="7em"),
+        )
+        self.load_button = button("Deal", "shake (or read) the dominoes and start")
+        self.box = W.VBox([W.HBox([self.mode, self.load_button]), self.seed])
+        #: The input fields, displayed one at a time.
+        self.fields = [self.seed, self.code, self.typed]
+        self.mode.observe(self._on_mode, names="value")
+
+    def _on_mode(self, change: Any) -> None:
+        field = {"seed": self.seed, "code": self.code, "typed": self.typed}[change["new"]]
+        self.box.children = [self.box.children[0], field]
+
+    def deal(self) -> Deal:
+        mode = self.mode.value
+        if mode == "seed":
+            return Deal.from_seed(int(self.seed.value))
+        if mode == "code":
+            text = str(self.code.value).strip()
+            if not text:
+                raise NotationError("type a deal code first (like 1A2B-3C4D-5E6)", rule="deal-code")
+            return Deal.from_code(text)
+        lines = [ln for ln in str(self.typed.value).splitlines() if ln.strip()]
+        if len(lines) != 4:
+            raise NotationError(
+                f"type four lines, one per seat (seat 0 first), each with 7 dominoes; "
+                f"there {'is' if len(lines) == 1 else 'are'} {len(lines)}",
+                rule="deal",
+            )
+        hands = [ln.split(":", 1)[1] if ":" in ln else ln for ln in lines]
+        return Deal(hands)
+
+    def describe(self) -> str:
+        return {
+            "seed": f"hand number {self.seed.value}",
+            "code": f"deal code {self.code.value}",
+            "typed": "the hands typed in",
+        }[self.mode.value]
