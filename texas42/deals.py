@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb, factorial
 
-from .dominoes import DOMINOES, FULL_MASK, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
+from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
 from .errors import InputError, NotationError, quote
 
 SEATS = 4
@@ -82,7 +82,7 @@ class Deal:
     and dominoes laid aside (see :class:`Layout`; by default four hands of seven, 0 and
     2 partners). Immutable; compares by the hands and the layout."""
 
-    __slots__ = ("masks", "layout")
+    __slots__ = ("layout", "masks")
 
     def __init__(
         self,

@@ -296,7 +296,9 @@ class Rules:
 
         gone = {Domino.parse(t) for t in self.out}
         dominoes = tuple(d for d in DOMINOES if d not in gone)
-        return Layout(self.seats, self.hand_size, self.widow, self.aside, dominoes)
+        layout = Layout(self.seats, self.hand_size, self.widow, self.aside, dominoes)
+        # 42's own object: Hand and Deal compare layouts by identity first (hot path).
+        return STANDARD_LAYOUT if layout == STANDARD_LAYOUT else layout
 
     @functools.cached_property
     def total_points(self) -> int:
