@@ -203,6 +203,11 @@ class HandRecord:
         """Read a record of any table; raises :class:`NotationError` naming the bad field."""
         data = check_keys(data, _FIELDS, "hand record")
         rules = Rules.from_json(data.get("rules", default_rules))
+        if "claim" in data and not rules.is_42:
+            raise NotationError(
+                f"a {rules.name} record has no claim: claims are checked at 42's table only, "
+                "so these hands are played out, never laid down", rule="record",
+            )
         shaker = check_seat(data.get("shaker", 0), "shaker", rules.seats)
         deal = _record_deal(data, rules)
         most = MAX_BIDS if rules.is_42 else rules.seats + 1
@@ -292,15 +297,17 @@ def _record_deal(data: dict[str, Any], rules: Rules = STANDARD) -> Deal:
         if code is None:
             raise NotationError("a hand record needs the hands (or a deal code)", rule="record")
         return Deal.from_code(code, layout)
-    hands = check_list(data["hands"], "hands", rules.seats)
+    hands = data["hands"]
+    if isinstance(hands, list) and len(hands) != rules.seats:
+        raise NotationError(
+            f"the {rules.name} rules are for {rules.players} players ({rules.seats} hands); "
+            f"the record has {len(hands)} hands",
+            rule="record",
+        )
+    hands = check_list(hands, "hands", rules.seats)
     for seat, held in enumerate(hands):
         check_list(held, f"hands[{seat}]", rules.hand_size)
     parts = list(hands)
-    if len(hands) != rules.seats:
-        raise NotationError(
-            f"the {rules.name} table has {rules.seats} hands; the record has {len(hands)}",
-            rule="record",
-        )
     for name, size in (("widow", rules.widow), ("aside", rules.aside)):
         if size:
             if name not in data:
@@ -404,6 +411,9 @@ def _bid(value: Any, index: int) -> int | str:
 
 
 def _contract(value: Any) -> Contract:
+    if not isinstance(value, str):
+        raise RecordNotationError(f"contract {quote(value)} in the hand record is not text",
+                                  rule="record", kind="contract", index=0)
     try:
         return Contract.parse(value)
     except NotationError as exc:

@@ -312,3 +312,22 @@ def test_table_options_that_do_not_fit_name_the_option(option: str, value: Any) 
     with pytest.raises(NotationError) as info:
         base.replace(**{option: value})
     assert option in info.value.message or "hand_size" in info.value.message
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_table_is_drawn_at_every_table(name: str) -> None:
+    """The engine's one drawing: every seat, from any seat, at every step of a hand."""
+    import xml.etree.ElementTree as ET
+
+    from texas42.svg import deal_svg, table_svg
+
+    rng = random.Random(name)
+    hand = new_hand(name, rng)
+    play_randomly(hand, rng)
+    for step in range(0, len(hand.actions) + 1, 5):
+        at = hand.at(step)
+        for seat in (None, at.to_act):
+            svg = at._repr_svg_() if seat is None else table_svg(at, seat=seat, controls=True)
+            ET.fromstring(svg)  # well formed
+            assert all(f"seat {p}" in svg for p in range(at.seats))
+    ET.fromstring(deal_svg(hand.deal))
