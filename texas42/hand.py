@@ -146,7 +146,7 @@ class Result:
             scores = ", ".join(str(x) for x in self.score)
             return (
                 f"Seat {self.bidder} {verb} {self.bid} in {self.contract}, taking "
-                f"{self.tricks[self.bidder]} tricks; scores {scores}."
+                f"{self.tricks[self.bidding_team]} tricks; scores {scores}."
             )
         team = self.bidding_team
         whose = "'s side" if self.partners else ""
@@ -237,7 +237,9 @@ class Hand:
         self.plays: list[Domino] = []
         self.tricks: list[Trick] = []
         self._trick: list[Domino] = []
-        self.leader = 0
+        # Before the play, the leader is 0 at 42's tables and the first bidder at Moon's
+        # (as each engine had it: the computer players' seeded choices read it).
+        self.leader = self.bidding_order[0] if rules.bidding == "tricks" else 0
         self.to_act: int = self.bidding_order[0]
         #: Points and tricks taken by each side (see :class:`Result`).
         self.points = [0] * rules.side_count
@@ -647,13 +649,12 @@ class Hand:
         moon: its bid); set, the bidder loses the bid; each other seat scores its tricks."""
         assert self.bidder is not None and self.contract is not None
         rules = self.rules
-        taken = self.tricks_won[self.bidder]
+        side = self._side(self.bidder)
+        taken = self.tricks_won[side]
         moon = self.high_bid == rules.moon_bid
         made = taken == rules.hand_size if moon else taken >= self.high_bid
         score = [n * rules.trick_points for n in self.tricks_won]
-        score[self.bidder] = (
-            (rules.moon_bid if moon else score[self.bidder]) if made else -self.high_bid
-        )
+        score[side] = (rules.moon_bid if moon else score[side]) if made else -self.high_bid
         zeros = (0,) * len(score)
         self.result = Result(
             self.bidder, self.high_bid, self.contract, tuple(self.points), made, zeros,

@@ -577,6 +577,7 @@ THREE_HAND = Rules(
 )
 #: Moon for many (WEST): Moon's bids (4 to 7 tricks, or 21) and no count, all 28
 #: dominoes, "most 42 rules apply" (so doubles may be trumps); four players hold seven.
+#: Chosen: each for themselves, as in Moon (option: ``sides="partners"``).
 MOON_4 = Rules(name="moon-4", source="WEST", seats=4, **_MOON_PLAY)
 #: Moon for many with five, six or seven: WEST names the counts but not how 28 dominoes
 #: share out, so these are house variants: five of five (3 laid aside) bidding 3 to 5
