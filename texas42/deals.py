@@ -126,7 +126,7 @@ class Deal:
     @classmethod
     def shake(cls, rng: random.Random, layout: Layout = STANDARD_LAYOUT) -> Deal:
         masks = []
-        if layout == STANDARD_LAYOUT:
+        if layout is STANDARD_LAYOUT or layout == STANDARD_LAYOUT:
             # Sorting by 28 random keys is a uniform shuffle, and several times
             # faster than random.shuffle (one call into the generator per key).
             keys = [rng.random() for _ in range(28)]

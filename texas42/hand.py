@@ -589,17 +589,17 @@ class Hand:
 
     def _check_decided(self) -> None:
         assert self.bidder is not None and self.contract is not None
-        team = self._side(self.bidder)
-        bid = self.high_bid
-        n_tricks = self.rules.hand_size
-        if self.rules.bidding == "tricks":
+        rules = self.rules
+        n_tricks = rules.hand_size
+        if rules.bidding == "tricks":
             # Every trick counts for every seat: a hand bid in tricks is played out.
             if len(self.tricks) == n_tricks:
                 self._score_tricks()
             return
-        ours = self.points[team]
-        theirs = sum(self.points) - ours
-        others_won = sum(self.tricks_won) - self.tricks_won[team]
+        team = self.bidder & 1 if self._partners else self.bidder
+        bid = self.high_bid
+        points = self.points
+        ours = points[team]
         kind = self.contract.kind
         if kind == "nello":
             # Nello: set by the first trick the declarer wins, made by losing all seven.
@@ -627,7 +627,7 @@ class Hand:
             made = ours >= bid
         elif bid >= MARK:
             # A mark bid promises every trick: set by the first one the opponents win.
-            if others_won:
+            if len(self.tricks) > self.tricks_won[team]:
                 made = False
             elif len(self.tricks) == n_tricks:
                 made = True
@@ -635,7 +635,7 @@ class Hand:
                 return
         elif ours >= bid:
             made = True
-        elif theirs > self.rules.total_points - bid:
+        elif sum(points) - ours > rules.total_points - bid:
             made = False
         else:
             return
