@@ -212,11 +212,12 @@ class Hand:
         return Deal
 
     def _reset(self) -> None:
+        # (At most 29 attributes in all: past that CPython 3.11 stops sharing the
+        # instance dicts' keys, and every hand is slower to make and to read.)
         rules = self.rules
         self.actions: list[Action] = []
         self.phase = Phase.BIDDING
         self._holdings = list(self.deal.masks[: self.seats])
-        self._partners = rules.sides == "partners"
         self.bidding_order = self._bidding_order()
         self.bids: list[int] = []
         #: Bids that were a plunge or splash, by their index in ``bids``.
@@ -568,7 +569,7 @@ class Hand:
         self.tricks.append(Trick(self.leader, tuple(trick), winner, points, seats))
         self._trick = []
         self._trick_seats = []
-        team = winner & 1 if self._partners else winner
+        team = winner & rules.side_bits
         self.points[team] += points
         self.tricks_won[team] += 1
         self.leader = self.to_act = winner
@@ -585,7 +586,7 @@ class Hand:
 
     def _side(self, seat: int) -> int:
         """The index of ``seat``'s side in :attr:`points` and :attr:`tricks_won`."""
-        return seat & 1 if self._partners else seat
+        return seat & self.rules.side_bits
 
     def _check_decided(self) -> None:
         assert self.bidder is not None and self.contract is not None
@@ -596,7 +597,7 @@ class Hand:
             if len(self.tricks) == n_tricks:
                 self._score_tricks()
             return
-        team = self.bidder & 1 if self._partners else self.bidder
+        team = self.bidder & rules.side_bits
         bid = self.high_bid
         points = self.points
         ours = points[team]
@@ -659,7 +660,7 @@ class Hand:
         self.result = Result(
             self.bidder, self.high_bid, self.contract, tuple(self.points), made, zeros,
             tuple(score), len(self.tricks), tuple(self.tricks_won), rules.total_points,
-            True, self._partners,
+            True, rules.sides == "partners",
         )
 
     def play_out(self) -> None:
@@ -887,7 +888,7 @@ class Hand:
         if self.phase is Phase.PLAYING:
             n = len(self.tricks) + 1
             action = "to lead" if not self._trick else "to play"
-            if not self._partners:
+            if self.rules.sides != "partners":
                 each = ", ".join(f"seat {s} {p}" for s, p in enumerate(self.points))
                 return f"Trick {n}: seat {self.to_act} {action}. Points: {each}."
             return (

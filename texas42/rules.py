@@ -329,6 +329,12 @@ class Rules:
             return 0 if seat == bidder else 1
         return seat
 
+    @functools.cached_property
+    def side_bits(self) -> int:
+        """``seat & side_bits`` is the seat's side in a hand's tuples: 1 for partners
+        (seat % 2), 7 otherwise (the seat itself: at most 7 seats)."""
+        return 1 if self.sides == "partners" else 7
+
     @property
     def side_count(self) -> int:
         """How many sides a hand's results are given for: 2 for partners, else one per
