@@ -339,3 +339,12 @@ def test_the_table_is_drawn_at_every_table(name: str) -> None:
             ET.fromstring(svg)  # well formed
             assert all(f"seat {p}" in svg for p in range(at.seats))
     ET.fromstring(deal_svg(hand.deal))
+
+
+def test_sides_say_who_plays_with_whom() -> None:
+    partners, each = Rules.preset("standard"), Rules.preset("three-hand")
+    bidder = each.replace(sides="bidder")
+    assert [partners.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [each.side_of(s, bidder=1) for s in range(3)] == [0, 1, 2]
+    assert [bidder.side_of(s, bidder=1) for s in range(3)] == [1, 0, 1]
+    assert (partners.side_count, each.side_count) == (2, 3)
