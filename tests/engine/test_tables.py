@@ -348,3 +348,16 @@ def test_sides_say_who_plays_with_whom() -> None:
     assert [each.side_of(s, bidder=1) for s in range(3)] == [0, 1, 2]
     assert [bidder.side_of(s, bidder=1) for s in range(3)] == [1, 0, 1]
     assert (partners.side_count, each.side_count) == (2, 3)
+
+
+def test_texas42_rules_lists_a_preset_for_every_player_count(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    for n in range(2, 8):
+        assert any(line.strip().startswith(f"{n} players: ") for line in lines), n
+    for name, rules in ALL_PRESETS.items():
+        assert any(f": {name} ({rules.seats} seats; source: {rules.source})" in line
+                   for line in lines)
+    assert main(["rules", "three-hand"]) == 0
+    assert "44 points" in capsys.readouterr().out
