@@ -118,7 +118,9 @@ class Rules:
     seats: int = 4
     #: Who plays with whom: ``"partners"`` (two sides of alternate seats, 0+2 against
     #: 1+3), ``"each"`` (each seat for itself) or ``"bidder"`` (the bidder against the
-    #: rest, who pool their points and tricks for the hand).
+    #: rest, allied for the hand). The engine scores "each" and "bidder" alike (a hand's
+    #: tuples per seat; a set scores for every other seat); :meth:`side_of` says who is
+    #: allied, for the players and the analysis.
     sides: Sides = "partners"
     #: The dominoes taken out of play before the shake, as text (Moon: "1-0" .. "6-0").
     out: tuple[str, ...] = ()
