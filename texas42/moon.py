@@ -31,7 +31,8 @@ from typing import Any
 from .contracts import Contract
 from .deals import Deal, Layout, decode_deal
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
-from .errors import IllegalActionError, NotationError
+from .errors import NotationError
+from .game import Game
 from .hand import Hand, Result, allowed_contracts
 from .rules import MOON, Rules
 
@@ -184,8 +185,9 @@ class MoonHand(Hand):
         return moon_table_svg(self)
 
 
-class MoonGame:
-    """Moon hands until a player reaches 21 (the bidder goes out first)."""
+class MoonGame(Game):
+    """Moon hands until a player reaches 21 (the bidder goes out first): the one
+    :class:`texas42.game.Game` with the Moon profile, its hands :class:`MoonHand`."""
 
     def __init__(
         self,
@@ -195,45 +197,19 @@ class MoonGame:
         shaker: int = 0,
         deal: MoonDeal | None = None,
     ) -> None:
-        self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
-        self._rng = random.Random(seed)
-        first = deal if deal is not None else MoonDeal.shake(self._rng)
-        self.hands = [MoonHand(first, shaker=shaker, rules=self.rules)]
+        super().__init__(rules, first_shaker=shaker, seed=seed, deal=deal)
+
+    def _new_hand(self, deal: Deal | None, shaker: int) -> MoonHand:
+        return MoonHand(deal or MoonDeal.shake(self._rng), shaker=shaker, rules=self.rules)
 
     @property
     def hand(self) -> MoonHand:
-        return self.hands[-1]
+        hand = self.hands[-1]
+        assert isinstance(hand, MoonHand)
+        return hand
 
-    def next_hand(self, deal: MoonDeal | None = None) -> MoonHand:
+    def next_hand(self, deal: Deal | None = None) -> MoonHand:
         """Shake again (or use ``deal``); the shake passes to the left."""
-        if not self.hand.is_over or self.is_over:
-            raise IllegalActionError("the hand (or the game) is not ready for a new shake",
-                                     rule="hand-not-over")
-        shaker = (self.hand.shaker + 1) % PLAYERS
-        deal = deal if deal is not None else MoonDeal.shake(self._rng)
-        self.hands.append(MoonHand(deal, shaker=shaker, rules=self.rules))
-        return self.hand
-
-    @property
-    def scores(self) -> tuple[int, int, int]:
-        totals = [0, 0, 0]
-        for h in self.hands:
-            if h.result is not None:
-                for s in range(PLAYERS):
-                    totals[s] += h.result.score[s]
-        return (totals[0], totals[1], totals[2])
-
-    @property
-    def winner(self) -> int | None:
-        scores = self.scores
-        out = [s for s in range(PLAYERS) if scores[s] >= self.rules.target]
-        if not out:
-            return None
-        last = self.hand.result
-        if len(out) > 1 and last is not None and last.bidder in out:
-            return last.bidder  # bidder goes out
-        return max(out, key=lambda s: scores[s])
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
+        hand = super().next_hand(deal)
+        assert isinstance(hand, MoonHand)
+        return hand

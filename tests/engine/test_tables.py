@@ -361,3 +361,22 @@ def test_texas42_rules_lists_a_preset_for_every_player_count(
                    for line in lines)
     assert main(["rules", "three-hand"]) == 0
     assert "44 points" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_a_game_at_every_table(name: str) -> None:
+    from texas42.game import Game
+
+    rng = random.Random(name)
+    game = Game(PROFILE_RULES[name], seed=1)
+    for _ in range(400):
+        play_randomly(game.hand, rng)
+        if game.is_over:
+            break
+        game.next_hand()
+    rules = game.rules
+    assert [h.shaker for h in game.hands] == [i % rules.seats for i in range(len(game.hands))]
+    assert len(game.standing) == rules.side_count
+    if game.is_over:
+        assert game.winner is not None and game.standing[game.winner] >= rules.target
+        assert "Game over" in game.status()
