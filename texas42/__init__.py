@@ -23,7 +23,7 @@ from .bidding import (
 )
 from .claims import ClaimCheck, verify_claim
 from .contracts import TRUMPS, Contract, Suit
-from .deals import DEAL_COUNT, Deal, partner_of, team_of
+from .deals import DEAL_COUNT, Deal, Layout, partner_of, team_of
 from .dominoes import COUNT_DOMINOES, DOMINOES, DOUBLES, Domino, DominoSet
 from .errors import (
     IllegalActionError,
@@ -37,7 +37,7 @@ from .errors import (
 from .game import Game, tally
 from .hand import Action, Hand, Phase, Result, Trick, allowed_contracts
 from .records import HandRecord, ReplayError
-from .rules import PRESETS, STANDARD, Rules
+from .rules import ALL_PRESETS, PRESETS, STANDARD, TABLE_PRESETS, Rules
 from .tricks import (
     check_play,
     explain_lead,
@@ -56,6 +56,7 @@ from .tricks import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ALL_PRESETS",
     "COUNT_DOMINOES",
     "DEAL_COUNT",
     "DOMINOES",
@@ -63,6 +64,7 @@ __all__ = [
     "PASS",
     "PRESETS",
     "STANDARD",
+    "TABLE_PRESETS",
     "TRUMPS",
     "Action",
     "ClaimCheck",
@@ -78,6 +80,7 @@ __all__ = [
     "IllegalContractError",
     "IllegalPlayError",
     "InputError",
+    "Layout",
     "NotationError",
     "Phase",
     "ReplayError",

@@ -1,12 +1,14 @@
 """The ``texas42`` command.
 
-``texas42 deal [--seed N | --code CODE] [--rules moon] [--json]``
-    show a deal (the four hands; Moon: three and the widow) and its deal code.
+``texas42 deal [--seed N | --code CODE] [--rules PRESET] [--json]``
+    show a deal (the hands of the preset's table, and a widow or dominoes laid
+    aside where it has them) and its deal code.
 ``texas42 replay FILE [--json]``
     check every action of a hand record and print each trick and the result;
     exit status 2 (with the action and the rule) if an action is illegal.
 ``texas42 rules [PRESET]``
-    the options of a rules preset, in words.
+    the options of a rules preset, in words; without one, a preset for every number
+    of players that can be played, with its seats and source.
 ``texas42 solve`` / ``texas42 advise`` / ``texas42 review``
     the exact solver, the bid odds and the coach's review of one seat's decisions
     (from :mod:`texas42.analysis`).
@@ -25,7 +27,6 @@ from .analysis import cli as analysis_cli
 from .bidding import bid_text
 from .deals import Deal
 from .errors import NotationError, Texas42Error, quote
-from .moon import is_moon_data
 from .records import (
     MAX_RECORD_BYTES,
     HandRecord,
@@ -34,7 +35,7 @@ from .records import (
     load_json,
     result_json,
 )
-from .rules import PRESETS, Rules
+from .rules import ALL_PRESETS, Rules
 
 EXIT_ILLEGAL = 2
 #: A closed pipe (``texas42 deal | head -0``): quiet, as a tool killed by SIGPIPE.
@@ -46,69 +47,33 @@ def _print_json(data: Any) -> None:
 
 
 def _deal_main(args: argparse.Namespace) -> int:
-    if Rules.preset(args.rules).players == 3:
-        return _moon_deal(args)
-    deal = Deal.from_code(args.code) if args.code is not None else Deal.from_seed(args.seed)
+    rules = Rules.preset(args.rules)
+    layout = rules.layout
+    deal = (Deal.from_code(args.code, layout) if args.code is not None
+            else Deal.from_seed(args.seed, layout))
+    widow = [str(d) for d in deal.widow_set]
     if args.json:
-        _print_json({"code": deal.code, "hands": deal.to_lists()})
+        out: dict[str, Any] = {"code": deal.code, "hands": deal.to_lists()}
+        if rules.widow:
+            out["widow"] = widow[0] if rules.widow == 1 else widow  # (as records write it)
+        if rules.aside:
+            out["aside"] = [str(d) for d in deal.aside]
+        _print_json(out)
         return 0
-    print(f"Deal code: {deal.code}")
+    moon = " Moon" if rules.bidding == "tricks" else ""
+    print(f"{moon.strip() + ' d' if moon else 'D'}eal code: {deal.code}")
     for seat, hand in enumerate(deal.hands):
-        print(f"  seat {seat}: {hand}   (count {hand.count})")
-    return 0
-
-
-def _moon_deal(args: argparse.Namespace) -> int:
-    """``texas42 deal --rules moon``: three hands, the widow and the Moon deal code."""
-    from .moon import MoonDeal
-
-    deal = MoonDeal.from_code(args.code) if args.code is not None else MoonDeal.from_seed(args.seed)
-    if args.json:
-        _print_json({"code": deal.code, "hands": [[str(d) for d in h] for h in deal.hands],
-                     "widow": str(deal.widow)})
-        return 0
-    print(f"Moon deal code: {deal.code}")
-    for seat, hand in enumerate(deal.hands):
-        print(f"  seat {seat}: {hand}")
-    print(f"  widow (face down): {deal.widow}")
+        print(f"  seat {seat}: {hand}" + ("" if moon else f"   (count {hand.count})"))
+    if rules.widow:
+        print(f"  widow (face down): {' '.join(widow)}")
+    if rules.aside:
+        print(f"  laid aside (face down, out of play): {deal.aside}")
     return 0
 
 
 def read_record(path: str) -> HandRecord:
     """A hand record from a file (``-`` for standard input)."""
     return HandRecord.from_json(read_input(path))
-
-
-def _replay_moon(data: Any, args: argparse.Namespace) -> int:
-    from .moon import MoonHand
-
-    try:
-        hand = MoonHand.replay_dict(data)
-    except (ReplayError, RecordNotationError) as exc:
-        if args.json:
-            _print_json(_error_json(exc.kind, exc.index, exc.message, exc.rule))
-        else:
-            print(f"illegal {exc.kind} {exc.index}: {exc.message}")
-        return EXIT_ILLEGAL
-    tricks = [
-        {"leader": t.leader, "plays": [str(d) for d in t.plays], "winner": t.winner,
-         "points": t.points}
-        for t in hand.tricks
-    ]
-    r = hand.result
-    result = None if r is None else {
-        "bidder": r.bidder, "bid": r.bid, "contract": str(r.contract),
-        "tricks": list(r.tricks), "made": r.made, "score": list(r.score),
-    }
-    if args.json:
-        _print_json({"tricks": tricks, "result": result})
-        return 0
-    print(f"Moon deal {hand.deal.code}, shaker seat {hand.shaker}")
-    for n, t in enumerate(hand.tricks, 1):
-        print(f"Trick {n}: seat {t.leader} leads: {' '.join(map(str, t.plays))}; "
-              f"seat {t.winner} wins")
-    print(hand.status())
-    return 0
 
 
 def _error_json(kind: str, index: int | None, message: str, rule: str) -> dict[str, Any]:
@@ -127,9 +92,8 @@ def read_input(path: str) -> bytes:
 def _replay_main(args: argparse.Namespace) -> int:
     try:
         data = load_json(read_input(args.file))
-        if is_moon_data(data):
-            return _replay_moon(data, args)
-        hand = HandRecord.from_dict(data).replay()
+        record = HandRecord.from_dict(data)
+        hand = record.replay()
     except OSError as exc:
         print(f"texas42 replay: cannot read {quote(args.file)}: {exc.strerror}",
               file=sys.stderr)
@@ -151,10 +115,14 @@ def _replay_main(args: argparse.Namespace) -> int:
         _print_json(summary)
         return 0
     print(f"Deal {hand.deal.code}, shaker seat {hand.shaker}, rules {hand.rules.name}")
+    in_tricks = hand.rules.bidding == "tricks"
     bids = ", ".join(
-        f"seat {a.seat} {bid_text(a.value)}" for a in hand.actions if a.kind == "bid"  # type: ignore[arg-type]
+        f"seat {a.seat} {a.value if in_tricks and a.value else bid_text(a.value)}"  # type: ignore[arg-type]
+        for a in hand.actions if a.kind == "bid"
     )
     print(f"Bids: {bids}")
+    if hand.discards:
+        print(f"Discarded: {' '.join(str(d) for d in hand.discards)}")
     if hand.contract is not None:
         print(f"Contract: {hand.contract} (named by seat {hand.bidder})")
     for n, trick in enumerate(hand.tricks, 1):
@@ -168,6 +136,12 @@ def _replay_main(args: argparse.Namespace) -> int:
 
 
 def _rules_main(args: argparse.Namespace) -> int:
+    if args.preset is None:
+        print("Presets by the number of players (texas42 rules NAME for one in words):")
+        for rules in sorted(ALL_PRESETS.values(), key=lambda r: (r.players, r.seats)):
+            people = f"{rules.players} player{'s' if rules.players != 1 else ''}"
+            print(f"  {people}: {rules.name} ({rules.seats} seats; source: {rules.source})")
+        return 0
     rules = Rules.preset(args.preset)
     print(f"{rules.name} (sources: {rules.source})")
     for line in rules.describe():
@@ -186,8 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--seed", type=analysis_cli.whole_number, default=None,
                         help="shake with this seed")
     source.add_argument("--code", help="show the deal with this code")
-    deal.add_argument("--rules", default="standard", choices=sorted(PRESETS),
-                      help="rules preset; moon: a three-player Moon deal (default standard)")
+    deal.add_argument("--rules", default="standard", choices=sorted(ALL_PRESETS),
+                      help="rules preset: its table's deal (default standard)")
     deal.add_argument("--json", action="store_true", help="print JSON")
     deal.set_defaults(func=_deal_main)
 
@@ -197,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(func=_replay_main)
 
     rules = sub.add_parser("rules", help="describe a rules preset")
-    rules.add_argument("preset", nargs="?", default="standard", choices=sorted(PRESETS))
+    rules.add_argument("preset", nargs="?", default=None, choices=sorted(ALL_PRESETS))
     rules.set_defaults(func=_rules_main)
 
     analysis_cli.add_solve_parser(sub)

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from math import comb, factorial
 
-from .dominoes import DOMINOES, FULL_MASK, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
-from .errors import NotationError, quote
+from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
+from .errors import InputError, NotationError, quote
 
 SEATS = 4
 HAND_SIZE = 7
@@ -42,63 +43,129 @@ def partner_of(seat: int) -> int:
     return (seat + 2) % 4
 
 
+@dataclass(frozen=True)
+class Layout:
+    """How a table shares the dominoes out (made by :attr:`texas42.rules.Rules.layout`):
+    ``seats`` hands of ``hand_size``, then a widow and dominoes laid aside, from the
+    dominoes in play. A deal's masks are the hands, then the widow, then the aside
+    (each only when the table has one)."""
+
+    seats: int = SEATS
+    hand_size: int = HAND_SIZE
+    widow: int = 0
+    aside: int = 0
+    #: The dominoes in play, in index order.
+    dominoes: tuple[Domino, ...] = DOMINOES
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The size of each part of a deal: the hands, the widow, the aside."""
+        rest = tuple(n for n in (self.widow, self.aside) if n)
+        return (self.hand_size,) * self.seats + rest
+
+    @property
+    def mask(self) -> int:
+        return sum(1 << d.index for d in self.dominoes)
+
+    def part_name(self, part: int) -> str:
+        if part < self.seats:
+            return f"seat {part}"
+        return "the widow" if part == self.seats and self.widow else "the dominoes laid aside"
+
+
+#: The table of 42: four hands of seven, every domino.
+STANDARD_LAYOUT = Layout()
+
+
 class Deal:
-    """Four hands of seven dominoes, for seats 0..3 (clockwise; 0 and 2 are
-    partners). Immutable; compares by the hands."""
+    """The hands of one shake, for seats 0..N-1 (clockwise), and on some tables a widow
+    and dominoes laid aside (see :class:`Layout`; by default four hands of seven, 0 and
+    2 partners). Immutable; compares by the hands and the layout."""
 
-    __slots__ = ("masks",)
+    __slots__ = ("layout", "masks")
 
-    def __init__(self, hands: Sequence[DominoSet | Iterable[DominoLike] | str | int]) -> None:
-        if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
-            raise NotationError(f"a deal has 4 hands, got {quote(hands)}", rule="deal")
+    def __init__(
+        self,
+        hands: Sequence[DominoSet | Iterable[DominoLike] | str | int],
+        layout: Layout = STANDARD_LAYOUT,
+    ) -> None:
+        parts = len(layout.sizes)
+        if not isinstance(hands, (list, tuple)) or len(hands) != parts:
+            what = f"{layout.seats} hands" + (" and the rest" if parts > layout.seats else "")
+            raise NotationError(f"a deal has {what}, got {quote(hands)}", rule="deal")
         masks = tuple(to_mask(h) for h in hands)
         seen = 0
-        for seat, mask in enumerate(masks):
+        for part, (mask, want) in enumerate(zip(masks, layout.sizes, strict=True)):
             size = mask.bit_count()
-            if size != HAND_SIZE:
+            if size != want:
+                each = "each hand has" if part < layout.seats else "it should hold"
                 raise NotationError(
-                    f"seat {seat} holds {size} dominoes ({DominoSet(mask)}); each hand has 7",
+                    f"{layout.part_name(part)} holds {size} dominoes ({DominoSet(mask)}); "
+                    f"{each} {want}",
                     rule="deal",
+                )
+            if mask & ~layout.mask:
+                raise NotationError(
+                    f"{DominoSet(mask & ~layout.mask)} is not in play at this table", rule="deal"
                 )
             if seen & mask:
                 twice = ", ".join(str(d) for d in mask_dominoes(seen & mask))
                 raise NotationError(f"{twice} dealt twice: each domino is dealt once", rule="deal")
             seen |= mask
-        if seen != FULL_MASK:  # pragma: no cover - four disjoint sevens are all 28
-            raise NotationError("a deal must use all 28 dominoes", rule="deal")
+        if seen != layout.mask:  # pragma: no cover - the sizes add up to the dominoes in play
+            raise NotationError("a deal must use every domino in play", rule="deal")
         self.masks: tuple[int, ...] = masks
+        self.layout = layout
 
     # -- making deals -------------------------------------------------------------
     @classmethod
-    def from_seed(cls, seed: int | str | None = None) -> Deal:
+    def from_seed(cls, seed: int | str | None = None, layout: Layout = STANDARD_LAYOUT) -> Deal:
         """Shake the dominoes with a seeded random generator (same seed, same deal)."""
-        return cls.shake(random.Random(seed))
+        return cls.shake(random.Random(seed), layout)
 
     @classmethod
-    def shake(cls, rng: random.Random) -> Deal:
-        # Sorting by 28 random keys is a uniform shuffle, and several times
-        # faster than random.shuffle (one call into the generator per key).
-        keys = [rng.random() for _ in range(28)]
-        order = sorted(range(28), key=keys.__getitem__)
+    def shake(cls, rng: random.Random, layout: Layout = STANDARD_LAYOUT) -> Deal:
         masks = []
-        for seat in range(SEATS):
+        if layout is STANDARD_LAYOUT or layout == STANDARD_LAYOUT:
+            # Sorting by 28 random keys is a uniform shuffle, and several times
+            # faster than random.shuffle (one call into the generator per key).
+            keys = [rng.random() for _ in range(28)]
+            order = sorted(range(28), key=keys.__getitem__)
+        else:  # (Moon's deals of a seed are those it always had)
+            shuffled = list(layout.dominoes)
+            rng.shuffle(shuffled)
+            order = [d.index for d in shuffled]
+        start = 0
+        for size in layout.sizes:
             mask = 0
-            for i in order[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]:
+            for i in order[start : start + size]:
                 mask |= 1 << i
             masks.append(mask)
+            start += size
         deal = cls.__new__(cls)  # a shuffle is a valid deal: skip the checks
         deal.masks = tuple(masks)
+        deal.layout = layout
         return deal
 
     @classmethod
-    def from_code(cls, code: str) -> Deal:
+    def from_code(cls, code: str, layout: Layout = STANDARD_LAYOUT) -> Deal:
         """Read a deal code (case, dashes and spaces do not matter)."""
-        return cls(decode_deal(code))
+        return Deal(decode_deal(code, layout.dominoes, layout.sizes), layout)
 
     # -- reading ------------------------------------------------------------------
     @property
     def hands(self) -> tuple[DominoSet, ...]:
-        return tuple(DominoSet(m) for m in self.masks)
+        return tuple(DominoSet(m) for m in self.masks[: self.layout.seats])
+
+    @property
+    def widow_set(self) -> DominoSet:
+        """The widow (empty at a table without one)."""
+        return DominoSet(self.masks[self.layout.seats] if self.layout.widow else 0)
+
+    @property
+    def aside(self) -> DominoSet:
+        """The dominoes laid aside face down, out of play (empty at most tables)."""
+        return DominoSet(self.masks[-1] if self.layout.aside else 0)
 
     def __getitem__(self, seat: int) -> DominoSet:
         return DominoSet(self.masks[seat])
@@ -106,31 +173,38 @@ class Deal:
     def holder(self, domino: DominoLike) -> int:
         """The seat dealt ``domino``."""
         d = domino if isinstance(domino, Domino) else Domino.parse(domino)
-        for seat, mask in enumerate(self.masks):
+        for seat, mask in enumerate(self.masks[: self.layout.seats]):
             if mask >> d.index & 1:
                 return seat
-        raise AssertionError("every domino is dealt")  # pragma: no cover
+        raise InputError(f"{d} is not in any hand of this deal", rule="deal")
 
     @property
     def code(self) -> str:
         """The deal code, e.g. ``"1A2B-3C4D-5E6"``."""
-        return encode_deal(self.masks)
+        layout = self.layout
+        return encode_deal(self.masks, layout.dominoes, layout.sizes)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Deal) and self.masks == other.masks
+        return isinstance(other, Deal) and self.masks == other.masks and (
+            self.layout == other.layout
+        )
 
     def __hash__(self) -> int:
         return hash(self.masks)
 
     def __repr__(self) -> str:
+        if self.layout != STANDARD_LAYOUT:
+            return f"Deal.from_code({self.code!r}, {self.layout!r})"
         return f"Deal.from_code({self.code!r})"
 
     def __str__(self) -> str:
-        return "\n".join(f"seat {s}: {DominoSet(m)}" for s, m in enumerate(self.masks))
+        return "\n".join(
+            f"{self.layout.part_name(s)}: {DominoSet(m)}" for s, m in enumerate(self.masks)
+        )
 
     def to_lists(self) -> list[list[str]]:
         """The hands as lists of ``"a-b"`` text (for hand records)."""
-        return [[str(d) for d in DominoSet(m)] for m in self.masks]
+        return [[str(d) for d in DominoSet(m)] for m in self.masks[: self.layout.seats]]
 
     def _repr_svg_(self) -> str:
         from .svg import deal_svg

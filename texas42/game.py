@@ -1,5 +1,6 @@
-"""A game: hands until one side reaches 7 marks (or 250 points), the shake
-passing clockwise, and the score kept as "ALL" tally strokes.
+"""A game: hands until one side reaches 7 marks (or 250 points; Moon: 21), the
+shake passing clockwise, and the score kept as "ALL" tally strokes. Any table: the
+sides are the rules' (two teams of partners, or each seat).
 
 >>> game = Game(seed=1)
 >>> game.hand.shaker, game.marks
@@ -31,7 +32,8 @@ def tally(marks: int) -> list[str]:
 
 
 class Game:
-    """Hands of 42 until one side wins. Team 0 is seats 0 and 2, team 1 seats 1 and 3.
+    """Hands until one side wins. At 42's table team 0 is seats 0 and 2, team 1 seats 1
+    and 3; at a table of each for themselves every seat is a side.
 
     ``game.hand`` is the hand being played; when it is over, :meth:`next_hand`
     shakes the next one (the shake passes clockwise, also after a reshake).
@@ -50,8 +52,12 @@ class Game:
         self.seed = seed
         self._rng = random.Random(seed)
         # ``deal``: the first hand's deal (say, from a deal code); later shakes use ``seed``.
-        first = Hand(deal or Deal.shake(self._rng), shaker=first_shaker, rules=self.rules)
+        first = self._new_hand(deal, first_shaker)
         self.hands: list[Hand] = [first]
+
+    def _new_hand(self, deal: Deal | None, shaker: int) -> Hand:
+        return Hand(deal or Deal.shake(self._rng, self.rules.layout), shaker=shaker,
+                    rules=self.rules)
 
     @property
     def hand(self) -> Hand:
@@ -66,52 +72,55 @@ class Game:
                 rule="hand-not-over",
             )
         if self.is_over:
-            raise IllegalActionError(f"the game is over: team {self.winner} won", rule="game-over")
-        shaker = (self.hand.shaker + 1) % 4
-        hand = Hand(deal or Deal.shake(self._rng), shaker=shaker, rules=self.rules)
+            raise IllegalActionError(f"the game is over: {self._side_name(self.winner)} won",
+                                     rule="game-over")
+        hand = self._new_hand(deal, (self.hand.shaker + 1) % self.rules.seats)
         self.hands.append(hand)
         return hand
+
+    def _side_name(self, side: int | None) -> str:
+        return f"team {side}" if self.rules.sides == "partners" else f"seat {side}"
+
+    def _totals(self, field: str) -> tuple[int, ...]:
+        totals = [0] * self.rules.side_count
+        for h in self._scored():
+            assert h.result is not None
+            for side, n in enumerate(getattr(h.result, field)):
+                totals[side] += n
+        return tuple(totals)
 
     def _scored(self) -> Iterator[Hand]:
         return (h for h in self.hands if h.result is not None and h.phase is Phase.OVER)
 
     @property
-    def marks(self) -> tuple[int, int]:
-        """Marks won by each team so far (marks game)."""
-        totals = [0, 0]
-        for h in self._scored():
-            assert h.result is not None
-            totals[0] += h.result.marks[0]
-            totals[1] += h.result.marks[1]
-        return (totals[0], totals[1])
+    def marks(self) -> tuple[int, ...]:
+        """Marks won by each side so far (marks game)."""
+        return self._totals("marks")
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """Game points of each team so far (points game)."""
-        totals = [0, 0]
-        for h in self._scored():
-            assert h.result is not None
-            totals[0] += h.result.score[0]
-            totals[1] += h.result.score[1]
-        return (totals[0], totals[1])
+    def scores(self) -> tuple[int, ...]:
+        """Game points of each side so far (points or tricks game)."""
+        return self._totals("score")
 
     @property
-    def standing(self) -> tuple[int, int]:
-        """Marks in a marks game, points in a points game."""
+    def standing(self) -> tuple[int, ...]:
+        """Marks in a marks game, points in a points (or tricks) game."""
         return self.marks if self.rules.scoring == "marks" else self.scores
 
     @property
     def winner(self) -> int | None:
-        """The winning team, once one side reaches the target. In a points game
-        where both sides pass it in the same hand, the bidding side wins."""
+        """The winning side, once a side reaches the target. When several pass it in the
+        same hand, the bidding side wins if it is one of them ("bidder goes out"), else
+        the highest."""
         standing = self.standing
-        reached = [t for t in (0, 1) if standing[t] >= self.rules.target]
+        reached = [t for t in range(len(standing)) if standing[t] >= self.rules.target]
         if not reached:
             return None
-        if len(reached) == 2:
+        if len(reached) > 1:
             last = self.hand.result
-            assert last is not None
-            return last.bidding_team
+            if last is not None and last.bidding_team in reached:
+                return last.bidding_team
+            return max(reached, key=lambda t: standing[t])
         return reached[0]
 
     @property
@@ -123,11 +132,11 @@ class Game:
         return tally(self.marks[team])
 
     def status(self) -> str:
-        s = self.standing
+        s = " to ".join(str(x) for x in self.standing)
         unit = "marks" if self.rules.scoring == "marks" else "points"
         if self.winner is not None:
-            return f"Game over: team {self.winner} wins, {s[0]} to {s[1]} {unit}."
-        return f"Hand {len(self.hands)}: {s[0]} to {s[1]} {unit}. {self.hand.status()}"
+            return f"Game over: {self._side_name(self.winner)} wins, {s} {unit}."
+        return f"Hand {len(self.hands)}: {s} {unit}. {self.hand.status()}"
 
     def __repr__(self) -> str:
         return f"<Game rules={self.rules.name!r} hands={len(self.hands)} standing={self.standing}>"

@@ -1,9 +1,11 @@
-"""One hand of 42, from the shake to the score.
+"""One hand at any table of the 42 family, from the shake to the score.
 
-A :class:`Hand` is a state machine: bidding, naming the contract, then seven
-tricks (or fewer, when the result is decided early). Every action is checked;
-an illegal one raises and leaves the hand exactly as it was. The hand keeps its
-history, so it can be undone, copied, compared and replayed.
+A :class:`Hand` is a state machine: bidding, the widow and discard (Moon), naming
+the contract, then the tricks (or fewer, when the result is decided early). The
+table comes from the rules profile (:mod:`texas42.rules`: seats, sides, dominoes in
+play, widow, trick value, count, bids): 42, Moon and the other tables are the same
+code. Every action is checked; an illegal one raises and leaves the hand exactly as
+it was. The hand keeps its history, so it can be undone, copied, compared and replayed.
 
 >>> hand = Hand(Deal.from_seed(7), shaker=3)
 >>> hand.phase, hand.to_act
@@ -21,12 +23,12 @@ import enum
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Self, cast
 
 from . import bidding
 from .bidding import MARK, PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
 from .contracts import Contract, Suit, _SuitTables, tables
-from .deals import SEATS, Deal, team_of
+from .deals import Deal
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
 from .errors import (
     IllegalActionError,
@@ -52,7 +54,7 @@ class Phase(enum.Enum):
     """Where a hand stands."""
 
     BIDDING = "bidding"
-    CONTRACT = "contract"  # the winning bidder names trumps
+    CONTRACT = "contract"  # the winning bidder (takes the widow, discards and) names trumps
     PLAYING = "playing"
     OVER = "over"  # scored
     RESHAKE = "reshake"  # everyone passed and the rules say shake again: no score
@@ -61,7 +63,7 @@ class Phase(enum.Enum):
 class Action(NamedTuple):
     """One step of a hand: a bid, the contract, or a domino played."""
 
-    kind: str  # "bid" | "contract" | "play"
+    kind: str  # "bid" | "discard" | "contract" | "play"
     value: int | str | Contract | Domino  # str: a plunge or splash bid
     seat: int
 
@@ -71,6 +73,8 @@ class Action(NamedTuple):
             return f"seat {self.seat} bids {value}"
         if self.kind == "contract":
             return f"seat {self.seat} names {self.value}"
+        if self.kind == "discard":
+            return f"seat {self.seat} discards {self.value}"
         return f"seat {self.seat} plays {self.value}"
 
 
@@ -94,8 +98,8 @@ class Trick:
     seats: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if not self.seats:
-            seats = tuple((self.leader + i) % SEATS for i in range(len(self.plays)))
+        if not self.seats:  # (a trick of 42's table: four seats in turn)
+            seats = tuple((self.leader + i) % 4 for i in range(len(self.plays)))
             object.__setattr__(self, "seats", seats)
 
     def __str__(self) -> str:
@@ -106,46 +110,70 @@ class Trick:
 
 @dataclass(frozen=True)
 class Result:
-    """How a hand ended."""
+    """How a hand ended. The tuples have one entry per side: two teams of partners
+    (seats 0+2, seats 1+3), else one per seat."""
 
     bidder: int
     bid: int
     contract: Contract
-    #: Points taken by each team (seats 0+2, seats 1+3) when the hand ended.
-    points: tuple[int, int]
+    #: Points taken by each side when the hand ended.
+    points: tuple[int, ...]
     made: bool
-    #: Marks won by each team in a marks game (zeros in a points game).
-    marks: tuple[int, int]
-    #: Game points scored by each team in a points game (zeros in a marks game).
-    score: tuple[int, int]
+    #: Marks won by each side in a marks game (zeros otherwise).
+    marks: tuple[int, ...]
+    #: Game points scored by each side in a points or tricks game (zeros in a marks
+    #: game; in a tricks game the bidder's may be negative).
+    score: tuple[int, ...]
     #: Tricks played when the result was decided.
     decided_after: int
+    #: Tricks taken by each side.
+    tricks: tuple[int, ...] = ()
+    #: The points a whole hand holds (42 at 42's table).
+    total: int = 42
+    #: Whether the bids were in tricks (Moon's), the sides partners (else each seat).
+    in_tricks: bool = False
+    partners: bool = True
 
     @property
     def bidding_team(self) -> int:
-        return team_of(self.bidder)
+        """The side of the bidder (its index in the tuples)."""
+        return self.bidder & 1 if self.partners else self.bidder
 
     def describe(self) -> str:
         """The result in one sentence."""
-        team = self.bidding_team
         verb = "made" if self.made else "was set on"
+        if self.in_tricks:
+            scores = ", ".join(str(x) for x in self.score)
+            return (
+                f"Seat {self.bidder} {verb} {self.bid} in {self.contract}, taking "
+                f"{self.tricks[self.bidding_team]} tricks; scores {scores}."
+            )
+        team = self.bidding_team
+        whose = "'s side" if self.partners else ""
         text = (
-            f"Seat {self.bidder}'s side {verb} {bid_text(self.bid)} in {self.contract}, "
-            f"taking {self.points[team]} of 42 points"
+            f"Seat {self.bidder}{whose} {verb} {bid_text(self.bid)} in {self.contract}, "
+            f"taking {self.points[team]} of {self.total} points"
         )
         if any(self.marks):
-            winner = 0 if self.marks[0] else 1
-            n = self.marks[winner]
-            text += f"; team {winner} scores {n} mark{'s' if n != 1 else ''}."
+            winners = [side for side, n in enumerate(self.marks) if n]
+            n = self.marks[winners[0]]
+            marks = f"{n} mark{'s' if n != 1 else ''}"
+            if self.partners:
+                text += f"; team {winners[0]} scores {marks}."
+            else:
+                who = " and ".join(f"seat {w}" for w in winners)
+                text += f"; {who} score{'s' if len(winners) == 1 else ''} {marks}."
         else:
-            text += f"; the score is {self.score[0]} to {self.score[1]}."
+            text += f"; the score is {' to '.join(str(x) for x in self.score)}."
         return text
 
 
 class Hand:
     """The state of one hand: a deal, a shaker and the rules, then the actions.
 
-    Seats are 0..3 clockwise; seats 0 and 2 play against 1 and 3.
+    Seats are 0..N-1 clockwise (42: four; seats 0 and 2 play against 1 and 3). The
+    deal must be for the rules' table (:attr:`Rules.layout`); without one the hand
+    shakes its own.
     """
 
     def __init__(
@@ -155,29 +183,41 @@ class Hand:
         shaker: int = 0,
         rules: Rules | str = STANDARD,
     ) -> None:
+        self.rules = rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        layout = rules.layout
         if deal is None:
-            deal = Deal.from_seed(None)
+            deal = self._deal_type().from_seed(None, layout)
         elif isinstance(deal, str):
-            deal = Deal.from_code(deal)
+            deal = self._deal_type().from_code(deal, layout)
         elif not isinstance(deal, Deal):
-            deal = Deal(deal)
-        if not isinstance(shaker, int) or isinstance(shaker, bool) or not 0 <= shaker < SEATS:
-            raise InputError(f"shaker {quote(shaker)} is not a seat 0..3", rule="seat")
-        self.deal = deal
-        self.shaker = shaker
-        self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
-        if self.rules.players != SEATS:
+            deal = self._deal_type()(deal, layout=layout)
+        assert isinstance(deal, Deal)
+        if deal.layout is not layout and deal.layout != layout:
             raise NotationError(
-                f"the {self.rules.name} rules are for {self.rules.players} players: "
-                "use texas42.moon.MoonHand",
+                f"the deal is for a table of {deal.layout.seats} seats of "
+                f"{deal.layout.hand_size}, and the {rules.name} rules are for "
+                f"{layout.seats} of {layout.hand_size}: shake for the rules' table",
                 rule="rules",
             )
+        self.seats = seats = layout.seats
+        if not isinstance(shaker, int) or isinstance(shaker, bool) or not 0 <= shaker < seats:
+            raise InputError(f"shaker {quote(shaker)} is not a seat 0..{seats - 1}", rule="seat")
+        self.deal: Deal = deal
+        self.shaker = shaker
         self._reset()
 
+    @classmethod
+    def _deal_type(cls) -> Any:
+        """The class of the deals this hand makes (Moon's names keep their own)."""
+        return Deal
+
     def _reset(self) -> None:
+        # (At most 29 attributes in all: past that CPython 3.11 stops sharing the
+        # instance dicts' keys, and every hand is slower to make and to read.)
+        rules = self.rules
         self.actions: list[Action] = []
         self.phase = Phase.BIDDING
-        self._holdings = list(self.deal.masks)
+        self._holdings = list(self.deal.masks[: self.seats])
         self.bidding_order = self._bidding_order()
         self.bids: list[int] = []
         #: Bids that were a plunge or splash, by their index in ``bids``.
@@ -190,16 +230,21 @@ class Hand:
         self.contract: Contract | None = None
         #: The seat whose hand sits out (the declarer's partner in nello).
         self.sitting_out: int | None = None
-        self._trick_size = SEATS
+        #: What the bidder discarded after taking the widow, in order.
+        self.discards: list[Domino] = []
+        self._trick_size = self.seats
         self._trick_seats: list[int] = []
         self._tables: _SuitTables = _NO_TABLES  # the contract's, once named
         self.plays: list[Domino] = []
         self.tricks: list[Trick] = []
         self._trick: list[Domino] = []
-        self.leader = 0
+        # Before the play, the leader is 0 at 42's tables and the first bidder at Moon's
+        # (as each engine had it: the computer players' seeded choices read it).
+        self.leader = self.bidding_order[0] if rules.bidding == "tricks" else 0
         self.to_act: int = self.bidding_order[0]
-        self.points = [0, 0]
-        self.tricks_won = [0, 0]
+        #: Points and tricks taken by each side (see :class:`Result`).
+        self.points = [0] * rules.side_count
+        self.tricks_won = [0] * rules.side_count
         self.result: Result | None = None
         self._playing_out = False
         #: The claim, once a player has laid down (see :meth:`lay_down`).
@@ -207,11 +252,36 @@ class Hand:
 
     # -- bidding ------------------------------------------------------------------
     def _bidding_order(self) -> list[int]:
+        seats = self.seats
         if self.rules.first_bidder == "holder-of-1-0":
             first = self.deal.holder(ONE_DOUBLE)
         else:
-            first = (self.shaker + 1) % SEATS
-        return [(first + i) % SEATS for i in range(SEATS)]
+            first = (self.shaker + 1) % seats
+        return [(first + i) % seats for i in range(seats)]
+
+    @property
+    def discard(self) -> Domino | None:
+        """The bidder's discard once made (a widow of one; see :attr:`discards`)."""
+        return self.discards[0] if self.discards and self.rules.widow == 1 else None
+
+    @property
+    def next_action(self) -> str | None:
+        """What the seat to act does next: ``"bid"``, ``"discard"``, ``"contract"`` or
+        ``"play"`` (``None`` once the hand is over)."""
+        if self.phase is Phase.BIDDING:
+            return "bid"
+        if self.phase is Phase.CONTRACT:
+            return "discard" if len(self.discards) < self.rules.widow else "contract"
+        return "play" if self.phase is Phase.PLAYING else None
+
+    @property
+    def trick_bids(self) -> tuple[int, ...]:
+        """The bids of a table that bids in tricks: the lowest to every trick, and
+        shooting the moon (empty when bids are 42's points and marks)."""
+        rules = self.rules
+        if rules.bidding != "tricks":
+            return ()
+        return (*range(rules.trick_min_bid, rules.hand_size + 1), rules.moon_bid)
 
     @property
     def forced(self) -> bool:
@@ -225,13 +295,16 @@ class Hand:
             or self.high_bid != PASS
         ):
             return False
-        n = len(self.bids)
-        return n == SEATS or (n == SEATS - 1 and self.bidding_order[-1] == self.shaker)
+        n, seats = len(self.bids), self.seats
+        return n == seats or (n == seats - 1 and self.bidding_order[-1] == self.shaker)
 
     def valid_bids(self) -> list[int]:
         """The bids the player to act may make (empty outside the auction)."""
         if self.phase is not Phase.BIDDING:
             return []
+        if self.rules.bidding == "tricks":
+            higher = [b for b in self.trick_bids if b > self.high_bid]
+            return higher if self.forced else [PASS, *higher]
         try:
             self._check_partner_plunge()
         except IllegalBidError:
@@ -260,6 +333,9 @@ class Hand:
                 rule="bidding-over",
             )
         seat = self.to_act
+        if self.rules.bidding == "tricks":
+            self._bid(self._check_trick_bid(value))
+            return
         special = value.strip().lower() if isinstance(value, str) else None
         try:
             if special in SPECIAL_BIDS:
@@ -275,6 +351,33 @@ class Hand:
             message = f"seat {seat} cannot bid: {exc.message}"
             raise IllegalBidError(message, rule=exc.rule) from None
         self._bid(amount, special)
+
+    def _check_trick_bid(self, value: object) -> int:
+        """A bid in tricks (Moon's), or raise why it is none or too low."""
+        bids = self.trick_bids
+        if isinstance(value, int) and not isinstance(value, bool):
+            amount = value if value in (PASS, *bids) else -1
+        else:
+            text = value.strip().lower() if isinstance(value, str) else ""
+            plain_number = text.isascii() and text.isdigit() and len(text) <= 2
+            amount = PASS if text in ("pass", "0") else int(text) if plain_number else -1
+        if amount not in (PASS, *bids):
+            low, high = self.rules.trick_min_bid, self.rules.hand_size
+            raise NotationError(
+                f"{quote(value)} is not a bid here: pass, {low} to {high} tricks, or "
+                f"{self.rules.moon_bid} to shoot the moon",
+                rule="bid-notation",
+            )
+        if amount and amount <= self.high_bid:
+            raise IllegalBidError(
+                f"seat {self.to_act} cannot bid {amount}: it does not beat {self.high_bid}",
+                rule="bid-must-raise",
+            )
+        if amount == PASS and self.forced:
+            raise IllegalBidError(
+                f"seat {self.to_act} must bid: everyone else passed", rule="forced-bid"
+            )
+        return amount
 
     def _check_special_bid(self, name: str) -> int:
         """The amount of a plunge or splash by the player to act, or raise why not."""
@@ -294,7 +397,7 @@ class Hand:
         if (
             not self.rules.raise_partner_plunge
             and self.bidder is not None
-            and self.bidder == (self.to_act + 2) % SEATS
+            and self.bidder == (self.to_act + 2) % 4
             and self.bids
             and self.high_special is not None
         ):
@@ -319,7 +422,9 @@ class Hand:
         self.bids.append(amount)
         if amount != PASS:
             self.high_bid, self.bidder = amount, seat
-        if len(self.bids) < SEATS:
+        # Shooting the moon cannot be beaten: the auction ends there.
+        moon = self.rules.bidding == "tricks" and amount == self.rules.moon_bid
+        if len(self.bids) < self.seats and not moon:
             self.to_act = self.bidding_order[len(self.bids)]
         elif self.bidder is None and self.rules.all_pass == "forced":
             self.to_act = self.shaker  # all passed, the shaker spoke earlier: must bid now
@@ -329,13 +434,30 @@ class Hand:
             self.phase = Phase.CONTRACT
             # After a plunge or splash the partner names the contract and leads.
             partner_names = self.high_special is not None
-            self.declarer = (self.bidder + 2) % SEATS if partner_names else self.bidder
+            self.declarer = (self.bidder + 2) % 4 if partner_names else self.bidder
             self.to_act = self.declarer
+            if self.rules.widow:
+                # The bidder picks up the widow, then discards as many.
+                self._holdings[self.declarer] |= self.deal.masks[self.seats]
+
+    # -- widow and discard -------------------------------------------------------------
+    def discard_domino(self, domino: DominoLike) -> None:
+        """The bidder, holding the widow too, lays one domino aside face down (as many
+        times as the widow held)."""
+        d = to_domino(domino)
+        if self.next_action != "discard":
+            raise IllegalActionError(f"{d} cannot be discarded now", rule="discard-timing")
+        seat = self.to_act
+        if not self._holdings[seat] >> d.index & 1:
+            raise IllegalActionError(f"seat {seat} does not hold {d}", rule="not-held")
+        self._holdings[seat] ^= 1 << d.index
+        self.discards.append(d)
+        self.actions.append(Action("discard", d, seat))
 
     # -- naming the contract --------------------------------------------------------
     def valid_contracts(self) -> list[Contract]:
         """The contracts the declarer may name under these rules for this bid."""
-        if self.phase is not Phase.CONTRACT:
+        if self.next_action != "contract":
             return []
         return list(_contracts_for_bid(self.rules, self.high_bid))
 
@@ -350,6 +472,11 @@ class Hand:
                 rule="contract-timing",
             )
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if self.next_action == "discard":
+            raise IllegalContractError(
+                f"{c} cannot be named now: the bidder first takes the widow and discards",
+                rule="contract-timing",
+            )
         if c not in _contracts_for_bid(self.rules, self.high_bid):
             raise IllegalContractError(
                 contract_refusal(c, self.rules, self.high_bid), rule="contract-not-allowed"
@@ -368,8 +495,8 @@ class Hand:
             # plays it (LECHNER II.B.1.d): the bidder is the declarer again.
             assert self.bidder is not None
             self.declarer = self.bidder
-            self.sitting_out = (self.bidder + 2) % SEATS
-            self._trick_size = SEATS - 1
+            self.sitting_out = (self.bidder + 2) % self.seats
+            self._trick_size = self.seats - 1
         self.phase = Phase.PLAYING
         self.leader = self.to_act = self.declarer
 
@@ -429,28 +556,30 @@ class Hand:
         trick.append(d)
         self._trick_seats.append(seat)
         if len(trick) < self._trick_size:
-            nxt = (seat + 1) % SEATS
-            self.to_act = (nxt + 1) % SEATS if nxt == self.sitting_out else nxt
+            nxt = (seat + 1) % self.seats
+            self.to_act = (nxt + 1) % self.seats if nxt == self.sitting_out else nxt
             return
         if self._tables.sevens:
             best = sevens_winner(trick, self._trick_seats, self.sevens_tie_side)
         else:
             best = self._tables.best(trick)
         winner = self._trick_seats[best]
-        points = 1
-        for x in trick:
-            points += x.count
+        rules = self.rules
+        points = rules.trick_points
+        if rules.count:
+            for x in trick:
+                points += x.count
         seats = tuple(self._trick_seats)
         self.tricks.append(Trick(self.leader, tuple(trick), winner, points, seats))
         self._trick = []
         self._trick_seats = []
-        team = winner & 1
+        team = winner & rules.side_bits
         self.points[team] += points
         self.tricks_won[team] += 1
         self.leader = self.to_act = winner
         if self.result is None:
             self._check_decided()
-        if len(self.tricks) == 7 or (
+        if len(self.tricks) == rules.hand_size or (
             self.result is not None and self.rules.early_end and not self._playing_out
         ):
             self.phase = Phase.OVER
@@ -458,19 +587,31 @@ class Hand:
     @property
     def sevens_tie_side(self) -> int | None:
         """The side a tie in sevens goes to, by the rules (``None``: the first played)."""
-        return None if self.bidder is None else self.rules.sevens_tie_side(self.bidder & 1)
+        return None if self.bidder is None else self.rules.sevens_tie_side(self._side(self.bidder))
+
+    def _side(self, seat: int) -> int:
+        """The index of ``seat``'s side in :attr:`points` and :attr:`tricks_won`."""
+        return seat & self.rules.side_bits
 
     def _check_decided(self) -> None:
         assert self.bidder is not None and self.contract is not None
-        team = self.bidder & 1
+        rules = self.rules
+        n_tricks = rules.hand_size
+        if rules.bidding == "tricks":
+            # Every trick counts for every seat: a hand bid in tricks is played out.
+            if len(self.tricks) == n_tricks:
+                self._score_tricks()
+            return
+        team = self.bidder & rules.side_bits
         bid = self.high_bid
-        ours, theirs = self.points[team], self.points[1 - team]
+        points = self.points
+        ours = points[team]
         kind = self.contract.kind
         if kind == "nello":
             # Nello: set by the first trick the declarer wins, made by losing all seven.
             if self.tricks_won[team]:
                 made = False
-            elif len(self.tricks) == 7:
+            elif len(self.tricks) == n_tricks:
                 made = True
             else:
                 return
@@ -479,36 +620,55 @@ class Hand:
             # the rules give it).
             if self.tricks_won[1 - team]:
                 made = False
-            elif len(self.tricks) == 7:
+            elif len(self.tricks) == n_tricks:
                 made = True
             else:
                 return
         elif self.rules.scoring == "points":
-            if len(self.tricks) < 7:
+            if len(self.tricks) < n_tricks:
                 return
             made = ours >= bid
         elif bid >= MARK:
             # A mark bid promises every trick: set by the first one the opponents win.
-            if self.tricks_won[1 - team]:
+            if len(self.tricks) > self.tricks_won[team]:
                 made = False
-            elif len(self.tricks) == 7:
+            elif len(self.tricks) == n_tricks:
                 made = True
             else:
                 return
         elif ours >= bid:
             made = True
-        elif theirs > 42 - bid:
+        elif sum(points) - ours > rules.total_points - bid:
             made = False
         else:
             return
         self.result = _score(
-            self.bidder, bid, self.contract, self.points, made, len(self.tricks), self.rules
+            self.bidder, bid, self.contract, self.points, made, len(self.tricks), self.rules,
+            self.tricks_won,
+        )
+
+    def _score_tricks(self) -> None:
+        """A hand bid in tricks: made, the bidder scores the tricks taken (shooting the
+        moon: its bid); set, the bidder loses the bid; each other seat scores its tricks."""
+        assert self.bidder is not None and self.contract is not None
+        rules = self.rules
+        side = self._side(self.bidder)
+        taken = self.tricks_won[side]
+        moon = self.high_bid == rules.moon_bid
+        made = taken == rules.hand_size if moon else taken >= self.high_bid
+        score = [n * rules.trick_points for n in self.tricks_won]
+        score[side] = (rules.moon_bid if moon else score[side]) if made else -self.high_bid
+        zeros = (0,) * len(score)
+        self.result = Result(
+            self.bidder, self.high_bid, self.contract, tuple(self.points), made, zeros,
+            tuple(score), len(self.tricks), tuple(self.tricks_won), rules.total_points,
+            True, rules.sides == "partners",
         )
 
     def play_out(self) -> None:
         """Go on playing after the result was decided early (for practice, or to
         replay a record that played every trick). The result stays as decided."""
-        if self.phase is not Phase.OVER or len(self.tricks) == 7:
+        if self.phase is not Phase.OVER or len(self.tricks) == self.rules.hand_size:
             raise IllegalActionError(
                 "only a hand that ended early can be played out", rule="play-out"
             )
@@ -529,8 +689,15 @@ class Hand:
         """
         from .claims import ClaimPlayer, lowest_legal
 
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
-            raise InputError(f"seat {quote(seat)} is not a seat 0..3", rule="seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise InputError(f"seat {quote(seat)} is not a seat 0..{self.seats - 1}",
+                             rule="seat")
+        if not self.rules.is_42:
+            raise IllegalActionError(
+                f"seat {seat} cannot lay down: claims are checked at 42's table of four "
+                f"only, not at the {self.rules.name} table: play the hand out",
+                rule="claim-table",
+            )
         if self.claim is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",
@@ -559,8 +726,9 @@ class Hand:
     # -- generic actions and history -------------------------------------------------
     def apply(self, action: Action | tuple[str, Any]) -> None:
         """Apply an action ``(kind, value)``: ``("bid", 30)``, ``("contract", "fives")``,
-        ``("play", "6-4")``. A refused action changes nothing."""
-        kind, value = action_parts(action, ("bid", "contract", "play"))
+        ``("play", "6-4")`` (with a widow also ``("discard", "6-4")``). A refused action
+        changes nothing."""
+        kind, value = action_parts(action, self._kinds())
         before = self.copy()
         try:
             self._apply(kind, value)
@@ -568,14 +736,22 @@ class Hand:
             self.__dict__.update(before.__dict__)  # whatever failed, nothing half-changed
             raise
 
+    def _kinds(self) -> tuple[str, ...]:
+        if self.rules.widow:
+            return ("bid", "discard", "contract", "play")
+        return ("bid", "contract", "play")
+
     def _apply(self, kind: str, value: Any) -> None:
         if kind == "bid":
             self.bid(cast(int | str, value))
         elif kind == "contract":
             self.name_contract(cast(Contract | str, value))
+        elif kind == "discard":
+            self.discard_domino(cast(DominoLike, value))
         elif kind == "play":
             d = to_domino(value)  # read before anything changes
-            if self.phase is Phase.OVER and self.result is not None and len(self.tricks) < 7:
+            if (self.phase is Phase.OVER and self.result is not None
+                    and len(self.tricks) < self.rules.hand_size):
                 # A recorded play after the early end: play the hand out (apply restores
                 # the ended hand if the play is illegal).
                 self.play_out()
@@ -588,6 +764,8 @@ class Hand:
             specials = [Action("bid", b, seat) for b in self.valid_special_bids()]
             return [Action("bid", b, seat) for b in self.valid_bids()] + specials
         if self.phase is Phase.CONTRACT:
+            if self.next_action == "discard":
+                return [Action("discard", d, seat) for d in self.holding(seat)]
             return [Action("contract", c, seat) for c in self.valid_contracts()]
         if self.phase is Phase.PLAYING:
             return [Action("play", d, seat) for d in self.legal_plays()]
@@ -607,27 +785,27 @@ class Hand:
         """Start the hand again from the deal and apply ``actions`` in order (a claim
         is not an action: it is forgotten; see :meth:`HandRecord.replay`).
         If one is illegal, the hand is left as it was and the error is raised."""
-        fresh = Hand(self.deal, shaker=self.shaker, rules=self.rules)
+        fresh = type(self)(self.deal, shaker=self.shaker, rules=self.rules)
         if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
             raise InputError(f"{quote(actions)} is not a list of actions", rule="action")
-        kinds = ("bid", "contract", "play")
+        kinds = self._kinds()
         for action in actions:
             # No snapshot per action: a refusal throws the fresh hand away whole.
             fresh._apply(*action_parts(action, kinds))
         self.__dict__.update(fresh.__dict__)
 
-    def at(self, step: int) -> Hand:
+    def at(self, step: int) -> Self:
         """A new hand showing the state after the first ``step`` actions."""
         check_step(step, len(self.actions))
-        h = Hand(self.deal, shaker=self.shaker, rules=self.rules)
+        h = type(self)(self.deal, shaker=self.shaker, rules=self.rules)
         for action in self.actions[:step]:
             h._apply(action.kind, action.value)  # our own history: legal, no snapshot needed
         h._keep_claim(self.claim)
         return h
 
-    def copy(self) -> Hand:
+    def copy(self) -> Self:
         """An independent copy."""
-        h = Hand.__new__(Hand)
+        h = type(self).__new__(type(self))
         h.__dict__.update(self.__dict__)
         h.actions = list(self.actions)
         h._holdings = list(self._holdings)
@@ -640,6 +818,7 @@ class Hand:
         h.points = list(self.points)
         h.tricks_won = list(self.tricks_won)
         h.bidding_order = list(self.bidding_order)
+        h.discards = list(self.discards)
         return h
 
     __copy__ = copy
@@ -679,7 +858,7 @@ class Hand:
         """For each seat, the suits it has shown it cannot follow (from the
         tricks played, open to everyone who watched them)."""
         current = Trick(self.leader, tuple(self._trick), None, 0, tuple(self._trick_seats))
-        return shown_voids([*self.tricks, current], self.contract, SEATS)
+        return shown_voids([*self.tricks, current], self.contract, self.seats)
 
     def trick_explanation(self, index: int = -1) -> str:
         """Why the trick ``index`` was won by who won it."""
@@ -689,6 +868,8 @@ class Hand:
 
     def status(self) -> str:
         """Where the hand stands, in one sentence."""
+        if self.rules.bidding == "tricks":
+            return self._trick_bid_status()
         if self.phase is Phase.BIDDING:
             said = bid_text(self.high_bid)
             if self.high_special:
@@ -705,10 +886,15 @@ class Hand:
                     f"the partner, seat {self.declarer}, names the contract and leads "
                     f"(in nello seat {self.bidder} leads and plays alone)."
                 )
+            if self.next_action == "discard":
+                return f"Seat {self.bidder} won the bid with {bid}, took the widow and discards."
             return f"Seat {self.bidder} won the bid with {bid} and names trumps."
         if self.phase is Phase.PLAYING:
             n = len(self.tricks) + 1
             action = "to lead" if not self._trick else "to play"
+            if self.rules.sides != "partners":
+                each = ", ".join(f"seat {s} {p}" for s, p in enumerate(self.points))
+                return f"Trick {n}: seat {self.to_act} {action}. Points: {each}."
             return (
                 f"Trick {n}: seat {self.to_act} {action}. Points: {self.points[0]} (seats 0+2) "
                 f"to {self.points[1]} (seats 1+3)."
@@ -720,6 +906,22 @@ class Hand:
             trick = self.claim.play // max(len(self.tricks[0].plays), 1) + 1 if self.tricks else 1
             return (f"{self.result.describe()} Seat {self.claim.seat} laid the hand down "
                     f"at trick {trick}.")
+        return self.result.describe()
+
+    def _trick_bid_status(self) -> str:
+        """Where a hand bid in tricks (Moon's) stands."""
+        if self.phase is Phase.BIDDING:
+            return f"Bidding: seat {self.to_act} to bid (high bid {self.high_bid or 'none'})."
+        if self.phase is Phase.CONTRACT:
+            if not self.rules.widow:
+                return f"Seat {self.bidder} won the bid with {self.high_bid} and names trumps."
+            step = "discards one domino" if self.next_action == "discard" else "names trumps"
+            return f"Seat {self.bidder} took the widow and {step}."
+        if self.phase is Phase.PLAYING:
+            return f"Trick {len(self.tricks) + 1}: seat {self.to_act} to play."
+        if self.phase is Phase.RESHAKE:
+            return "Everyone passed: the dominoes are shaken again."
+        assert self.result is not None
         return self.result.describe()
 
     # -- records ----------------------------------------------------------------------
@@ -836,25 +1038,35 @@ def _score(
     made: bool,
     tricks: int,
     rules: Rules,
+    tricks_won: Sequence[int] = (),
 ) -> Result:
-    """Marks or game points for a decided hand (one source for every scoring rule)."""
-    team = bidder & 1
-    marks = [0, 0]
-    score = [0, 0]
+    """Marks or game points for a decided hand bid in points (one source for every
+    scoring rule; a set scores for every other side: one team of partners, or each
+    other seat)."""
+    partners = rules.sides == "partners"
+    team = bidder & 1 if partners else bidder
+    sides = len(points)
+    marks = [0] * sides
+    score = [0] * sides
     if rules.scoring == "marks":
         if made:
             marks[team] = bid_marks(bid)
         else:
-            marks[1 - team] = 1 if rules.set_marks == "one" else bid_marks(bid)
+            lost = 1 if rules.set_marks == "one" else bid_marks(bid)
+            for side in range(sides):
+                if side != team:
+                    marks[side] = lost
     elif made:
         # Points game: made, each side scores what it took ...
-        score = [points[0], points[1]]
+        score = list(points)
     else:
         # ... set, the bidders score nothing and the opponents the bid plus their points.
-        score[1 - team] = bid + points[1 - team]
+        for side in range(sides):
+            if side != team:
+                score[side] = bid + points[side]
     return Result(
-        bidder, bid, contract, (points[0], points[1]), made, (marks[0], marks[1]),
-        (score[0], score[1]), tricks,
+        bidder, bid, contract, tuple(points), made, tuple(marks), tuple(score), tricks,
+        tuple(tricks_won), rules.total_points, False, partners,
     )
 
 

@@ -6,7 +6,10 @@ The JSON form round-trips exactly::
      "hands": [["6-4", ...seven...], ...four...],
      "bids": ["pass", 30, ...], "contract": "fives", "plays": ["6-4", ...]}
 
-``hands[s]`` is what seat ``s`` was dealt; ``bids`` are in bidding order.
+``hands[s]`` is what seat ``s`` was dealt; ``bids`` are in bidding order. Every
+table writes the same record: its rules say how many hands of how many; a table with
+a widow adds ``"widow"`` and ``"discard"`` (one domino as text, more as a list; Moon),
+one with dominoes laid aside ``"aside"`` (a list).
 A record can stop anywhere (no contract yet, some plays), so it also describes
 a position. :meth:`HandRecord.replay` checks every action against the rules.
 
@@ -41,7 +44,8 @@ from .rules import STANDARD, Rules
 #: The largest record read, in bytes (a whole hand with every rules option is under
 #: 3 KB): larger input is refused before it is parsed.
 MAX_RECORD_BYTES = 1_000_000
-#: The most bids an auction can hold (four, and the shaker's forced bid).
+#: The most bids an auction of 42's table can hold (four, and the shaker's forced bid);
+#: at other tables one a seat and the forced bid.
 MAX_BIDS = 5
 #: The most plays a hand can hold.
 MAX_PLAYS = 28
@@ -151,6 +155,8 @@ class HandRecord:
     plays: tuple[Domino, ...] = field(default=())
     #: Who laid down, and after how many plays (``None``: no claim).
     claim: Claim | None = None
+    #: What the bidder discarded after taking the widow (tables with a widow).
+    discards: tuple[Domino, ...] = ()
 
     @classmethod
     def from_hand(cls, hand: Hand) -> HandRecord:
@@ -162,6 +168,7 @@ class HandRecord:
             contract=hand.contract,
             plays=tuple(hand.plays),
             claim=hand.claim,
+            discards=tuple(hand.discards),
         )
 
     # -- JSON -----------------------------------------------------------------------
@@ -170,8 +177,17 @@ class HandRecord:
             "rules": self.rules.to_json(),
             "shaker": self.shaker,
             "hands": self.deal.to_lists(),
-            "bids": ["pass" if b == PASS else b for b in self.bids],  # "plunge" stays text
         }
+        one = self.rules.widow == 1  # Moon's widow and discard: one domino, as text
+        if self.rules.widow:
+            widow = [str(d) for d in self.deal.widow_set]
+            out["widow"] = widow[0] if one else widow
+        if self.rules.aside:
+            out["aside"] = [str(d) for d in self.deal.aside]
+        out["bids"] = ["pass" if b == PASS else b for b in self.bids]  # "plunge" stays text
+        if self.discards:
+            discards = [str(d) for d in self.discards]
+            out["discard"] = discards[0] if one else discards
         if self.contract is not None:
             out["contract"] = str(self.contract)
         out["plays"] = [str(d) for d in self.plays]
@@ -183,20 +199,22 @@ class HandRecord:
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
-    def from_dict(cls, data: Any) -> HandRecord:
-        """Read a record; raises :class:`NotationError` naming the bad field."""
+    def from_dict(cls, data: Any, *, default_rules: str = "standard") -> HandRecord:
+        """Read a record of any table; raises :class:`NotationError` naming the bad field."""
         data = check_keys(data, _FIELDS, "hand record")
-        rules = Rules.from_json(data.get("rules", "standard"))
-        if rules.players != 4:
+        rules = Rules.from_json(data.get("rules", default_rules))
+        if "claim" in data and not rules.is_42:
             raise NotationError(
-                f"the {rules.name} rules are for {rules.players} players: read the record "
-                "with texas42.moon.MoonHand.replay_dict", rule="record",
+                f"a {rules.name} record has no claim: claims are checked at 42's table only, "
+                "so these hands are played out, never laid down", rule="record",
             )
-        shaker = check_seat(data.get("shaker", 0), "shaker", 4)
-        deal = _record_deal(data)
-        bids = check_list(data.get("bids", []), "bids", MAX_BIDS)
+        shaker = check_seat(data.get("shaker", 0), "shaker", rules.seats)
+        deal = _record_deal(data, rules)
+        most = MAX_BIDS if rules.is_42 else rules.seats + 1
+        bids = check_list(data.get("bids", []), "bids", most)
         plays = check_list(data.get("plays", []), "plays", MAX_PLAYS)
         contract = data.get("contract")
+        discards = _dominoes_field(data, "discard", rules.widow) if "discard" in data else []
         return cls(
             deal=deal,
             shaker=shaker,
@@ -205,6 +223,7 @@ class HandRecord:
             contract=None if contract is None else _contract(contract),
             plays=tuple(_domino(p, i) for i, p in enumerate(plays)),
             claim=_claim(data.get("claim"), len(plays)),
+            discards=tuple(_domino(d, i, "discard") for i, d in enumerate(discards)),
         )
 
     @classmethod
@@ -212,12 +231,16 @@ class HandRecord:
         return cls.from_dict(load_json(text))
 
     # -- replay ---------------------------------------------------------------------
-    def replay(self) -> Hand:
-        """Rebuild the hand, checking every action. Raises :class:`ReplayError`
-        for the first illegal one (naming its kind, index and rule)."""
-        hand = Hand(self.deal, shaker=self.shaker, rules=self.rules)
+    def replay(self, hand_type: type[Hand] = Hand) -> Hand:
+        """Rebuild the hand (a ``hand_type``), checking every action. Raises
+        :class:`ReplayError` for the first illegal one (naming its kind, index and rule)."""
+        hand = hand_type(self.deal, shaker=self.shaker, rules=self.rules)
+        in_tricks = self.rules.bidding == "tricks"
         for i, bid in enumerate(self.bids):
-            _step(hand.bid, bid, "bid", i, bid if isinstance(bid, str) else bid_text(bid))
+            text = bid if isinstance(bid, str) else str(bid) if in_tricks else bid_text(bid)
+            _step(hand.bid, bid, "bid", i, text)
+        for i, domino in enumerate(self.discards):
+            _step(hand.discard_domino, domino, "discard", i, str(domino))
         if self.contract is not None:
             _step(hand.name_contract, self.contract, "contract", 0, str(self.contract))
         elif self.plays:
@@ -230,7 +253,8 @@ class HandRecord:
             if claim is not None and i == claim.play:
                 _verify_claim(hand, claim)
                 hand.claim = claim
-            if hand.phase is Phase.OVER and hand.result is not None and len(hand.tricks) < 7:
+            if (hand.phase is Phase.OVER and hand.result is not None
+                    and len(hand.tricks) < self.rules.hand_size):
                 hand.play_out()  # the record plays on after the result was decided
             _step(hand.play, domino, "play", i, str(domino))
         if claim is not None and claim.play == len(self.plays):
@@ -244,11 +268,27 @@ class HandRecord:
         return self.replay().actions
 
 
-_FIELDS = ("rules", "shaker", "hands", "deal", "bids", "contract", "plays", "claim")
+_FIELDS = ("rules", "shaker", "hands", "deal", "widow", "aside", "bids", "discard",
+           "contract", "plays", "claim")
 
 
-def _record_deal(data: dict[str, Any]) -> Deal:
-    """The deal of a record: its hands, or its deal code (both: they must agree)."""
+def _dominoes_field(data: dict[str, Any], name: str, size: int) -> list[Any]:
+    """A field of dominoes: one as text (when the table has one), or a list of ``size``."""
+    value = data.get(name)
+    if isinstance(value, str) and size == 1:
+        return [value]
+    if size == 0:
+        raise NotationError(f"{name} in the hand record: this table has none", rule="record")
+    if size == 1 and not isinstance(value, list):
+        raise NotationError(f"{name} {quote(value)} in the hand record is not text",
+                            rule="record")
+    return check_list(value, name, size)
+
+
+def _record_deal(data: dict[str, Any], rules: Rules = STANDARD) -> Deal:
+    """The deal of a record: its hands (and widow, aside), or its deal code (both: they
+    must agree)."""
+    layout = rules.layout
     code = data.get("deal")
     if code is not None and not isinstance(code, str):
         raise NotationError(f"deal {quote(code)} in the hand record is not a deal code",
@@ -256,12 +296,29 @@ def _record_deal(data: dict[str, Any]) -> Deal:
     if "hands" not in data:
         if code is None:
             raise NotationError("a hand record needs the hands (or a deal code)", rule="record")
-        return Deal.from_code(code)
-    hands = check_list(data["hands"], "hands", 4)
+        return Deal.from_code(code, layout)
+    hands = data["hands"]
+    if isinstance(hands, list) and len(hands) != rules.seats:
+        raise NotationError(
+            f"the {rules.name} rules are for {rules.players} players ({rules.seats} hands); "
+            f"the record has {len(hands)} hands",
+            rule="record",
+        )
+    hands = check_list(hands, "hands", rules.seats)
     for seat, held in enumerate(hands):
-        check_list(held, f"hands[{seat}]", 7)
-    deal = Deal(hands)
-    if code is not None and Deal.from_code(code) != deal:
+        check_list(held, f"hands[{seat}]", rules.hand_size)
+    parts = list(hands)
+    for name, size in (("widow", rules.widow), ("aside", rules.aside)):
+        if size:
+            if name not in data:
+                raise NotationError(f"a {rules.name} record has the {name}", rule="record")
+            parts.append([_domino(x, i, name) for i, x in
+                          enumerate(_dominoes_field(data, name, size))])
+        elif name in data:
+            raise NotationError(f"{name} in the hand record: the {rules.name} table has none",
+                                rule="record")
+    deal = Deal(parts, layout)
+    if code is not None and Deal.from_code(code, layout) != deal:
         raise NotationError(
             f"the record's deal {quote(code)} and its hands (deal {deal.code}) disagree",
             rule="record",
@@ -354,6 +411,9 @@ def _bid(value: Any, index: int) -> int | str:
 
 
 def _contract(value: Any) -> Contract:
+    if not isinstance(value, str):
+        raise RecordNotationError(f"contract {quote(value)} in the hand record is not text",
+                                  rule="record", kind="contract", index=0)
     try:
         return Contract.parse(value)
     except NotationError as exc:
@@ -362,12 +422,12 @@ def _contract(value: Any) -> Contract:
         ) from None
 
 
-def _domino(value: Any, index: int) -> Domino:
+def _domino(value: Any, index: int, kind: str = "play") -> Domino:
     try:
         return Domino.parse(value)
     except NotationError as exc:
         raise RecordNotationError(
-            f"play {index}: {exc.message}", rule=exc.rule, kind="play", index=index
+            f"{kind} {index}: {exc.message}", rule=exc.rule, kind=kind, index=index
         ) from None
 
 
@@ -384,7 +444,13 @@ def result_json(hand: Hand) -> dict[str, Any]:
             for t in hand.tricks
         ]
     }
-    if hand.result is not None:
+    if hand.result is not None and hand.rules.bidding == "tricks":
+        r = hand.result  # (the form Moon's replay has always printed)
+        out["result"] = {
+            "bidder": r.bidder, "bid": r.bid, "contract": str(r.contract),
+            "tricks": list(r.tricks), "made": r.made, "score": list(r.score),
+        }
+    elif hand.result is not None:
         r = hand.result
         out["result"] = {
             "bidder": r.bidder,

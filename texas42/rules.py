@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .deals import STANDARD_LAYOUT, Layout
 from .errors import NotationError, quote
 
 FirstBidder = Literal["left-of-shaker", "holder-of-1-0"]
@@ -25,6 +26,8 @@ Scoring = Literal["marks", "points", "tricks"]
 SetMarks = Literal["bid", "one"]
 Review = Literal["all", "last", "none"]
 SevensTie = Literal["bidder", "first"]
+Sides = Literal["partners", "each", "bidder"]
+Bidding = Literal["points", "tricks"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "first_bidder": ("left-of-shaker", "holder-of-1-0"),
@@ -33,6 +36,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "set_marks": ("bid", "one"),
     "review": ("all", "last", "none"),
     "sevens_tie": ("bidder", "first"),
+    "sides": ("partners", "each", "bidder"),
+    "bidding": ("points", "tricks"),
 }
 _DOUBLES_PLACES = ("high", "low", "own-suit", "own-suit-low")
 # The type of each option, checked when a profile is built (from JSON, say).
@@ -41,7 +46,10 @@ _OPTION_TYPES: dict[str, Any] = {
     "set_marks": str, "review": str, "sevens_tie": str,
     "min_bid": int, "opening_mark_limit": int, "mark_raise_limit": int,
     "hide_tricks_from": int, "target": int, "follow_me_min_bid": int, "special_min_bid": int,
-    "plunge_doubles": int, "splash_doubles": int, "players": int,
+    "plunge_doubles": int, "splash_doubles": int,
+    "seats": int, "hand_size": int, "widow": int, "aside": int, "trick_points": int,
+    "trick_min_bid": int, "moon_bid": int, "hands_per_person": int, "sides": str,
+    "bidding": str, "count": bool, "out": tuple,
     "max_marks": "int?", "nello_max_marks": "int?", "plunge_marks": "int?",
     "splash_marks": "int?",
     "doubles_trump": bool, "early_end": bool, "sevens": bool, "plunge_jump": bool,
@@ -112,9 +120,39 @@ class Rules:
     #: Whether a player may bid over their own partner's plunge or splash.
     raise_partner_plunge: bool = True
 
-    # -- players ----------------------------------------------------------------------
-    #: 4 for 42; 3 for Moon (see :mod:`texas42.moon`).
-    players: int = 4
+    # -- the table (issue 14): who sits, what is dealt, what a trick is worth ---------
+    #: Seats at the table, 2..7, numbered clockwise from 0.
+    seats: int = 4
+    #: Who plays with whom: ``"partners"`` (two sides of alternate seats, 0+2 against
+    #: 1+3), ``"each"`` (each seat for itself) or ``"bidder"`` (the bidder against the
+    #: rest, allied for the hand). The engine scores "each" and "bidder" alike (a hand's
+    #: tuples per seat; a set scores for every other seat); :meth:`side_of` says who is
+    #: allied, for the players and the analysis.
+    sides: Sides = "partners"
+    #: The dominoes taken out of play before the shake, as text (Moon: "1-0" .. "6-0").
+    out: tuple[str, ...] = ()
+    #: Dominoes each seat is dealt (and tricks in a hand).
+    hand_size: int = 7
+    #: A widow: this many dominoes dealt face down; the bidder takes them, then
+    #: discards as many face down (Moon: 1).
+    widow: int = 0
+    #: Dominoes dealt face down and laid aside, out of play for the hand.
+    aside: int = 0
+    #: What each trick is worth (42: 1 point; the count comes on top when ``count``).
+    trick_points: int = 1
+    #: Whether the count dominoes (5-5 and 6-4: 10; 5-0, 4-1, 3-2: 5) score.
+    count: bool = True
+    #: The bids: ``"points"`` (42's: 30..41 points, 42 a mark, 84 two ...) or
+    #: ``"tricks"`` (Moon's: each bids once, ``trick_min_bid`` up to every trick, or
+    #: ``moon_bid`` to shoot the moon: every trick for that score).
+    bidding: Bidding = "points"
+    #: The lowest bid in tricks (``bidding="tricks"``).
+    trick_min_bid: int = 4
+    #: The bid (and the score) of shooting the moon (``bidding="tricks"``).
+    moon_bid: int = 21
+    #: Hands each person plays: 2 at a table of two people (each plays both hands of
+    #: one side of partners, a house way to play).
+    hands_per_person: int = 1
 
     # -- play ---------------------------------------------------------------------
     #: Bids from this value up stack played tricks face down (the seed: 84).
@@ -168,18 +206,156 @@ class Rules:
             value = getattr(self, option)
             if value is not None and value < 1:
                 raise NotationError(f"rules option {option}={quote(value)} must be >= 1 (or None)")
-        if self.players not in (3, 4):
-            raise NotationError(
-                f"rules option players={quote(self.players)}: 42 is for 4 players, Moon for 3; "
-                "no source gives rules for other numbers"
-            )
-        if (self.players == 3) != (self.scoring == "tricks"):
-            raise NotationError("rules: Moon (players=3) and its trick scoring go together")
+        self._check_table()
         if self.target < 1:
             raise NotationError(f"rules option target={quote(self.target)} must be >= 1")
         if self.scoring == "points" and self.early_end:
             # A points game scores every trick, so the hand is always played out.
             object.__setattr__(self, "early_end", False)
+
+    def _check_table(self) -> None:
+        """The table's options must fit together (each error names the option)."""
+        from .dominoes import DOMINOES, Domino
+
+        def bad(option: str, why: str) -> NotationError:
+            return NotationError(
+                f"rules option {option}={quote(getattr(self, option))}: {why}", rule="rules"
+            )
+
+        if not 2 <= self.seats <= 7:
+            raise bad("seats", "a table has 2 to 7 seats")
+        for text in self.out:
+            try:
+                Domino.parse(text)
+            except NotationError:
+                raise bad("out", f"{quote(text)} is not a domino like 1-0") from None
+        if len({str(Domino.parse(t)) for t in self.out}) != len(self.out):
+            raise bad("out", "a domino is taken out twice")
+        in_play = len(DOMINOES) - len(self.out)
+        if not 1 <= self.hand_size <= 14:
+            raise bad("hand_size", "each seat holds 1 to 14 dominoes")
+        for option in ("widow", "aside"):
+            if not 0 <= getattr(self, option) <= 27:
+                raise bad(option, "must be 0..27")
+        dealt = self.seats * self.hand_size + self.widow + self.aside
+        if dealt != in_play:
+            raise bad(
+                "hand_size",
+                f"{self.seats} seats of {self.hand_size}, a widow of {self.widow} and "
+                f"{self.aside} aside make {dealt}, but {in_play} dominoes are in play",
+            )
+        if self.sides == "partners" and self.seats % 2:
+            raise bad("sides", f"partners need an even number of seats, not {self.seats}")
+        if not 0 <= self.trick_points <= 42:
+            raise bad("trick_points", "a trick is worth 0..42 points")
+        if self.trick_points == 0 and not self.count:
+            raise bad("trick_points", "with no count either, no trick would score anything")
+        if not 1 <= self.hands_per_person <= 2:
+            raise bad("hands_per_person", "each person plays 1 hand, or 2 of one side")
+        if self.hands_per_person == 2 and self.sides != "partners":
+            raise bad("hands_per_person", "two hands per person are both hands of one side "
+                      "(sides=partners)")
+        if (self.bidding == "tricks") != (self.scoring == "tricks"):
+            raise bad("scoring", "bids in tricks (Moon's) and trick scoring go together")
+        if self.bidding == "tricks":
+            if not 1 <= self.trick_min_bid <= self.hand_size:
+                raise bad("trick_min_bid", f"must be 1..{self.hand_size} (the tricks in a hand)")
+            if self.moon_bid <= self.hand_size or self.moon_bid > 99:
+                raise bad("moon_bid", f"must be over {self.hand_size} (the tricks) and under 100")
+        specials = self.nello or self.plunge_marks or self.splash_marks or self.sevens
+        if specials and (self.sides != "partners" or self.seats != 4):
+            raise bad("sides", "nello, sevens, plunge and splash are 42's, for four seats "
+                      "of partners")
+        if self.first_bidder == "holder-of-1-0" and ("1-0" in self.out or self.widow
+                                                     or self.aside):
+            raise bad("first_bidder", "1-0 must be dealt to a seat (not out, widow or aside)")
+
+    def _describe_table(self) -> list[str]:
+        """The table in words (nothing for 42's own table of four)."""
+        if self.is_42 and self.hands_per_person == 1:
+            return []
+        sides = {"partners": "two sides of partners (seats 0+2 against 1+3)",
+                 "each": "each for themselves",
+                 "bidder": "the bidder against the others"}[self.sides]
+        out = f" ({', '.join(self.out)} out)" if self.out else ""
+        extra = []
+        if self.widow:
+            extra.append(f"a widow of {self.widow} for the bidder, who then discards as many")
+        if self.aside:
+            extra.append(f"{self.aside} laid aside face down")
+        lines = [f"{self.seats} seats, {sides}; {self.hand_size} dominoes each{out}"
+                 + ("; " + "; ".join(extra) if extra else "") + "."]
+        if self.hands_per_person == 2:
+            lines.append("Two people: each plays both hands of one side (a house way to play).")
+        if self.bidding == "points":
+            lines.append(f"A hand holds {self.total_points} points "
+                         f"({self.hand_size} tricks and {self.count_in_play} in count).")
+        return lines
+
+    @property
+    def players(self) -> int:
+        """The people at the table: the seats, or half of them when each person plays
+        two hands (derived: never set)."""
+        return self.seats // self.hands_per_person
+
+    @functools.cached_property
+    def layout(self) -> Layout:
+        """How this table shares the dominoes out (for :class:`texas42.deals.Deal`)."""
+        from .dominoes import DOMINOES, Domino
+
+        gone = {Domino.parse(t) for t in self.out}
+        dominoes = tuple(d for d in DOMINOES if d not in gone)
+        layout = Layout(self.seats, self.hand_size, self.widow, self.aside, dominoes)
+        # 42's own object: Hand and Deal compare layouts by identity first (hot path).
+        return STANDARD_LAYOUT if layout == STANDARD_LAYOUT else layout
+
+    @functools.cached_property
+    def total_points(self) -> int:
+        """The points a whole hand holds: the tricks, and the count dealt to the seats
+        (42: 7 + 35; three-hand 42: 9 + 35 = 44). Dominoes aside never score."""
+        tricks = self.hand_size * self.trick_points
+        return tricks + (self.count_in_play if self.count else 0)
+
+    @functools.cached_property
+    def count_in_play(self) -> int:
+        """The count of the dominoes in play (35 when no count domino is out)."""
+        return sum(d.count for d in self.layout.dominoes)
+
+    @property
+    def is_42(self) -> bool:
+        """Whether this is the table of 42: four seats of partners, seven each."""
+        return self.layout == STANDARD_LAYOUT and self.sides == "partners" and (
+            self.bidding == "points"
+        )
+
+    def side_of(self, seat: int, bidder: int | None = None) -> int:
+        """The side ``seat`` plays on: partners 0 (even seats) or 1; each for themselves,
+        the seat itself; the bidder against the rest, 0 for the bidder and 1 for the
+        others (before the bidding, each seat's own)."""
+        if self.sides == "partners":
+            return seat & 1
+        if self.sides == "bidder" and bidder is not None:
+            return 0 if seat == bidder else 1
+        return seat
+
+    @functools.cached_property
+    def side_bits(self) -> int:
+        """``seat & side_bits`` is the seat's side in a hand's tuples: 1 for partners
+        (seat % 2), 7 otherwise (the seat itself: at most 7 seats)."""
+        return 1 if self.sides == "partners" else 7
+
+    @property
+    def side_count(self) -> int:
+        """How many sides a hand's results are given for: 2 for partners, else one per
+        seat (results name each seat's share)."""
+        return 2 if self.sides == "partners" else self.seats
+
+    def controlled_seats(self, seat: int) -> tuple[int, ...]:
+        """The seats the person playing ``seat`` plays: the seat, and at a table of two
+        people (``hands_per_person=2``) the partner's seat too."""
+        if self.hands_per_person == 2:
+            return tuple(sorted({seat, (seat + self.seats // 2) % self.seats}))
+        return (seat,)
 
     @functools.cached_property
     def _hash_value(self) -> int:
@@ -217,29 +393,43 @@ class Rules:
     def preset(cls, name: str) -> Rules:
         """The named preset (see :data:`PRESETS`)."""
         try:
-            return PRESETS[name]
+            return ALL_PRESETS[name]
         except (KeyError, TypeError):  # TypeError: a list or dict is no name
             raise NotationError(
-                f"{quote(name)} is not a rules preset: choose one of {', '.join(PRESETS)}",
+                f"{quote(name)} is not a rules preset: choose one of {', '.join(ALL_PRESETS)}",
                 rule="rules",
             ) from None
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (names are checked)."""
         fields = {f.name for f in dataclasses.fields(self)}
+        if "players" in changes:
+            # The old option, now derived: accepted only where it agrees with the table.
+            players = changes.pop("players")
+            seats = changes.get("seats", self.seats)
+            per = changes.get("hands_per_person", self.hands_per_person)
+            fits = isinstance(per, int) and isinstance(seats, int) and per > 0
+            if not fits or players != seats // per:
+                raise NotationError(
+                    f"rules option players={quote(players)}: the people at the table follow "
+                    f"from seats and hands_per_person (here {quote(seats)} seats); no source "
+                    "gives rules for that table: choose a preset of another table "
+                    "(texas42 rules)",
+                    rule="rules",
+                )
         for key in changes:
             if key not in fields:
                 raise NotationError(f"{quote(key)} is not a rules option", rule="rules")
             if isinstance(changes[key], list):
                 changes[key] = tuple(changes[key])
-        for key in ("follow_me_doubles", "nello"):
+        for key in ("follow_me_doubles", "nello", "out"):
             if key in changes:
                 changes[key] = tuple(changes[key])
         return dataclasses.replace(self, **changes)
 
     def changes(self) -> dict[str, Any]:
         """The options that differ from the preset this profile is named after."""
-        base = PRESETS.get(self.name, STANDARD)
+        base = ALL_PRESETS.get(self.name, STANDARD)
         out = {}
         for f in dataclasses.fields(self):
             if f.name == "name":
@@ -253,7 +443,7 @@ class Rules:
         """The preset's name, or ``{"preset": name, option: value ...}`` if changed
         (a renamed profile is written as its changes to ``standard``, with its name)."""
         changed = self.changes()
-        if self.name not in PRESETS:
+        if self.name not in ALL_PRESETS:
             return {"preset": "standard", "name": self.name, **changed}
         if not changed:
             return self.name
@@ -310,13 +500,21 @@ class Rules:
             else "If everyone passes, the dominoes are reshaken by the next player.",
             f"Played tricks are turned face down for bids of {self.hide_tricks_from} and up.",
         ]
-        if self.players == 3:
+        if self == MOON:
             return [
                 "Moon, for three players: 22 dominoes (no blanks but 0-0), seven each and a "
                 "widow for the bidder.",
                 "Bids are 4 to 7 tricks, or 21 to shoot the moon; no doubles trump, no count.",
                 f"Each trick is a point; the first to {self.target} wins.",
             ]
+        table = self._describe_table()
+        if self.bidding == "tricks":
+            trumps = "doubles may be trumps" if self.doubles_trump else "no doubles trump"
+            return [*table,
+                    f"Each bids once: {self.trick_min_bid} to {self.hand_size} tricks, or "
+                    f"{self.moon_bid} to shoot the moon (every trick); {trumps}, no count.",
+                    f"Each trick is a point; the first to {self.target} wins."]
+        lines = table + lines
         specials = []
         if self.nello:
             specials.append(f"nello (doubles: {', '.join(self.nello)})")
@@ -377,17 +575,56 @@ LECHNER = Rules(
 )
 CASUAL = Rules(name="casual", source="BLOG42", nello=("high",))
 POINTS = Rules(name="points", source="T42NET", scoring="points", target=250)
+#: Moon's tricks and bids, shared by Moon and Moon for many.
+_MOON_PLAY: dict[str, Any] = {
+    "sides": "each", "count": False, "bidding": "tricks", "scoring": "tricks", "target": 21,
+    "all_pass": "reshake",
+}
 MOON = Rules(
     name="moon",
     source="PAGAT, DOMRULES",
-    players=3,
-    scoring="tricks",
-    target=21,
-    all_pass="reshake",
+    seats=3,
+    out=("1-0", "2-0", "3-0", "4-0", "5-0", "6-0"),
+    widow=1,
     doubles_trump=False,
+    **_MOON_PLAY,
 )
 
-#: Named presets, by name.
+#: Named presets, by name: 42's and Moon's, which every explorer and the analysis play.
 PRESETS: dict[str, Rules] = {
     r.name: r for r in (STANDARD, SEED, N42PA, AUSTIN, HARPER, LECHNER, CASUAL, POINTS, MOON)
 }
+
+# -- other tables (issue 14; RULES.md "Other player counts") ------------------------------
+#: Three-hand 42 (THREEHAND): 1-0 out, nine each, tricks of three, bids as in 42 from 30
+#: (sourced). Chosen, as a table would (the sources are silent): each for themselves,
+#: 9 tricks + 35 count = 44 points a hand, made: the bidder scores the marks, set: each
+#: of the two others does. Options: ``sides="bidder"`` (the two others pool their points).
+THREE_HAND = Rules(
+    name="three-hand", source="THREEHAND (sides, 44 points, scoring: chosen)",
+    seats=3, sides="each", out=("1-0",), hand_size=9,
+)
+#: Moon for many (WEST): Moon's bids (4 to 7 tricks, or 21) and no count, all 28
+#: dominoes, "most 42 rules apply" (so doubles may be trumps); four players hold seven.
+#: Chosen: each for themselves, as in Moon (option: ``sides="partners"``).
+MOON_4 = Rules(name="moon-4", source="WEST", seats=4, **_MOON_PLAY)
+#: Moon for many with five, six or seven: WEST names the counts but not how 28 dominoes
+#: share out, so these are house variants: five of five (3 laid aside) bidding 3 to 5
+#: tricks; six of four (4 aside) and seven of four, bidding 2 to 4 tricks.
+MOON_5 = Rules(name="moon-5", source="WEST (house shares: 5 each, 3 aside, bids 3-5)",
+               seats=5, hand_size=5, aside=3, trick_min_bid=3, **_MOON_PLAY)
+MOON_6 = Rules(name="moon-6", source="WEST (house shares: 4 each, 4 aside, bids 2-4)",
+               seats=6, hand_size=4, aside=4, trick_min_bid=2, **_MOON_PLAY)
+MOON_7 = Rules(name="moon-7", source="WEST (house shares: 4 each, bids 2-4)",
+               seats=7, hand_size=4, trick_min_bid=2, **_MOON_PLAY)
+#: Two people: a house way to play (no source): 42 at four seats, each person playing
+#: both hands of one side.
+TWO_HAND = Rules(name="two-hand", source="HOUSE (no source)", hands_per_person=2)
+
+#: The presets of the other tables: the engine plays them (deals, bids, play, records,
+#: the command line); the analysis and the explorers still play :data:`PRESETS` only.
+TABLE_PRESETS: dict[str, Rules] = {
+    r.name: r for r in (TWO_HAND, THREE_HAND, MOON_4, MOON_5, MOON_6, MOON_7)
+}
+#: Every preset, by name (what :meth:`Rules.preset` and records read).
+ALL_PRESETS: dict[str, Rules] = {**PRESETS, **TABLE_PRESETS}

@@ -860,6 +860,11 @@ def table_svg(
     dominoes of ``seat``, when it is to play, as buttons labelled by :func:`play_labels`
     (a mapping: those dominoes, with those labels).
     """
+    if not hand.rules.is_42:
+        # Another table: its seats around an oval (Moon's own picture is moon_table_svg).
+        return round_table_svg(hand, seat=seat, show_all=show_all,
+                               highlight_legal=highlight_legal, highlight=highlight,
+                               size=size, controls=controls)
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
         raise ValueError(f"seat {seat!r} is not a seat 0..3")
     s = _check_size(size)
@@ -1083,7 +1088,8 @@ def _sentence(text: str) -> str:
 
 # -- a deal ----------------------------------------------------------------------------
 def deal_svg(deal: Deal, *, size: float = 48, show_count: bool = False) -> str:
-    """The four hands of a deal, open, one row per seat."""
+    """The hands of a deal (four at 42's table), open, one row per seat; then the widow
+    and the dominoes laid aside, where the table has them."""
     s = _check_size(size)
     fs = _font(s)
     m = _margin(s)
@@ -1092,14 +1098,16 @@ def deal_svg(deal: Deal, *, size: float = 48, show_count: bool = False) -> str:
     label_w = 4.2 * fs
     cell_h = 2 * s + 2 * m
     top = pad + 1.4 * fs
-    width = 2 * pad + label_w + _row_width(7, s, g, True)
-    height = top + 4 * (cell_h + g) - g + pad
+    rows = [(f"seat {p}", h) for p, h in enumerate(deal.hands)]
+    rows += [(name, h) for name, h in (("widow", deal.widow_set), ("aside", deal.aside)) if h]
+    width = 2 * pad + label_w + _row_width(max(len(h) for _, h in rows), s, g, True)
+    height = top + len(rows) * (cell_h + g) - g + pad
     body = [_text(pad, pad + fs, f"Deal {deal.code}", fs, bold=True, cls="header")]
     words = []
-    for p, hand in enumerate(deal.hands):
+    for p, (name, hand) in enumerate(rows):
         items = list(hand)
         y = top + p * (cell_h + g)
-        body.append(_text(pad, y + cell_h / 2 - 0.1 * fs, f"seat {p}", fs, bold=True))
+        body.append(_text(pad, y + cell_h / 2 - 0.1 * fs, name, fs, bold=True))
         body.append(_text(pad, y + cell_h / 2 + 1.1 * fs, f"count {hand.count}", fs * 0.85))
         none: list[str | None] = [None] * len(items)
         body.append(
@@ -1107,7 +1115,7 @@ def deal_svg(deal: Deal, *, size: float = 48, show_count: bool = False) -> str:
                 pad + label_w, y, _row(items, s, g, True, none, [False] * len(items), show_count)
             )
         )
-        words.append(f"seat {p}: {hand} (count {hand.count})")
+        words.append(f"{name}: {hand} (count {hand.count})")
     desc = f"Deal {deal.code}. " + "; ".join(words) + "."
     return _root(width, height, f"Deal {deal.code}", desc, "".join(body), "deal-svg")
 
@@ -1365,6 +1373,165 @@ def moon_table_svg(
     return _root(width, height, f"Moon table, {view}",
                  " ".join(_sentence(w) for w in words), "".join(body), "table-svg moon-svg",
                  interactive=bool(buttons))
+
+
+def _round_spot(rel: int, seats: int, cx: float, cy: float, rx: float, ry: float
+                ) -> tuple[float, float]:
+    """A point of the oval around (cx, cy): seat ``rel`` places clockwise from the
+    bottom (on the screen: bottom, left, top, right)."""
+    theta = math.pi / 2 + 2 * math.pi * rel / seats
+    return cx + rx * math.cos(theta), cy + ry * math.sin(theta)
+
+
+def round_table_svg(
+    hand: Hand,
+    *,
+    seat: int | None = None,
+    show_all: bool | None = None,
+    highlight_legal: bool = True,
+    highlight: HighlightSpec = None,
+    size: float = 36,
+    controls: bool | ControlSpec = False,
+) -> str:
+    """The table of a hand at any number of seats (three-hand 42, Moon for many ...):
+    each hand at its place around an oval, clockwise from the bottom, the trick in the
+    middle (each domino in front of the seat that played it), the widow, discard or
+    dominoes laid aside, the bid, trumps and what each side took. ``seat``, ``show_all``,
+    ``highlight_legal``, ``highlight`` and ``controls`` as in :func:`table_svg`.
+    """
+    n = hand.seats
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < n):
+        raise ValueError(f"seat {seat!r} is not a seat 0..{n - 1}")
+    s = _check_size(size)
+    rules = hand.rules
+    open_all = (seat is None) if show_all is None else show_all
+    visible = set(range(n)) if open_all else ({seat} if seat is not None else set())
+    bottom = 0 if seat is None else seat
+    fs, lh, m, g, pad = _font(s), 1.35 * _font(s), _margin(s), 0.1 * s, 0.3 * s
+    cell_h = 2 * s + 2 * m
+    row_w = _row_width(rules.hand_size + rules.widow, s, g, True)
+    block_h = lh + cell_h
+    # The trick on a small oval in the middle, the hands on a large one around it: wide
+    # and tall enough that no hand touches the trick or its neighbours.
+    tx, ty = 1.6 * s, 1.5 * s
+    rx = max(row_w * (0.55 + n / 10), row_w / 2 + tx + s + pad)
+    ry = block_h + 2 * ty + 2 * s + 2 * pad
+    header = pad + 2 * lh
+    width = 2 * rx + row_w + 2 * pad
+    cx = width / 2
+    cy = header + pad + ry + block_h / 2
+    spare_row = (lh + cell_h + pad) if rules.widow or rules.aside else 0
+    height = cy + ry + block_h / 2 + pad + spare_row + 1.5 * lh
+
+    acting = hand.to_act if not hand.is_over else None
+    legal: set[Domino] = set()
+    if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
+        legal = set(hand.legal_plays())
+    buttons = _table_controls(hand, seat, controls)
+    body: list[str] = []
+    words: list[str] = [f"{rules.name} table, {n} seats"]
+
+    if hand.bidder is None:
+        line1 = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
+    else:
+        bid = str(hand.high_bid) if rules.bidding == "tricks" else bid_text(hand.high_bid)
+        line1 = f"Seat {hand.bidder} bid {bid}"
+        if hand.phase is Phase.BIDDING:
+            line1 = f"Bidding: high bid {bid} by seat {hand.bidder}"
+    if hand.contract is not None:
+        line1 += f" · trumps: {hand.contract}"
+    line1 += f" · seat {hand.shaker} shook"
+    taken = hand.tricks_won if rules.bidding == "tricks" else hand.points
+    what = "Tricks taken" if rules.bidding == "tricks" else "Points"
+    if rules.sides == "partners":
+        line2 = f"{what}: seats 0+2 {taken[0]}, seats 1+3 {taken[1]}"
+    else:
+        line2 = f"{what}: " + ", ".join(f"seat {p} {taken[p]}" for p in range(n))
+    body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
+    body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
+    words += [line1, line2]
+
+    for p in range(n):
+        rel = (p - bottom) % n
+        shown = p in visible
+        items = list(hand.holding(p))
+        tiles: list[Domino | None] = list(items) if shown else [None] * len(items)
+        extra = _kinds(items, highlight) if shown else [None] * len(items)
+        acting_here = shown and p == hand.to_act and bool(legal)
+        kinds = [k or ("legal" if acting_here and d in legal else None)
+                 for d, k in zip(items, extra, strict=True)]
+        dims = [acting_here and d not in legal for d in items]
+        parts = [f"seat {p}"] + (["you"] if seat == p else [])
+        parts += ["bidder"] * (p == hand.bidder) + ["shaker"] * (p == hand.shaker)
+        if p == acting:
+            parts.append({Phase.BIDDING: "to bid", Phase.CONTRACT: "names trumps"}
+                         .get(hand.phase, "to play"))
+        words.append(_hand_words(p, items, shown) + (_legal_note(kinds) if shown else ""))
+        x, y = _round_spot(rel, n, cx, cy, rx, ry)
+        w = _row_width(len(items), s, g, True)
+        x0, y0 = x - w / 2, y - block_h / 2
+        body.append(_text(x0 + m, y0 + 0.95 * fs, " · ".join(parts), fs, bold=p == acting))
+        row = _row(tiles, s, g, True, kinds, dims, False,
+                   _controls(items, buttons) if shown and p == seat else None)
+        body.append(_place(x0, y0 + lh, row))
+
+    # What is not in a hand: the widow (or the discard), the dominoes laid aside.
+    spares: list[tuple[str, list[Domino], bool]] = []
+    if hand.discards:
+        spares.append(("the bidder's discard", list(hand.discards),
+                       open_all or hand.is_over or seat == hand.bidder))
+    elif rules.widow and hand.phase is Phase.BIDDING:
+        spares.append(("the widow", list(hand.deal.widow_set), open_all))
+    if rules.aside:
+        spares.append(("laid aside", list(hand.deal.aside), open_all))
+    y_spare = cy + ry + block_h / 2 + pad + lh
+    x_spare = pad
+    for label, items, shown in spares:
+        body.append(_text(x_spare + m, y_spare - 0.2 * fs, label, 0.9 * fs, bold=True))
+        faces: list[Domino | None] = list(items) if shown else [None] * len(items)
+        none = [None] * len(items)
+        body.append(_place(x_spare, y_spare, _row(faces, s, g, True, none,
+                                                  [False] * len(items), False)))
+        words.append(f"{label.capitalize()}: "
+                     + (" ".join(map(str, items)) if shown else "face down"))
+        x_spare += _row_width(len(items), s, g, True) + 2 * pad
+
+    # The trick in the middle (or the last one), each domino before its seat.
+    current = hand.current_trick
+    if hand.contract is not None and (current or not hand.tricks):
+        seats = list(hand._trick_seats)
+        plays = current
+        winner = seats[tables(hand.contract).best(current)] if current else None
+        caption = (f"trick {len(hand.tricks) + 1}: seat {winner} winning so far"
+                   if winner is not None else f"seat {hand.leader} to lead")
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        seats, plays, winner = list(last.seats), list(last.plays), last.winner
+        caption = f"last trick (trick {len(hand.tricks)}): seat {winner} won it"
+    else:
+        seats, plays, winner = [], [], None
+        caption = {Phase.BIDDING: f"seat {hand.to_act} to bid",
+                   Phase.CONTRACT: f"seat {hand.to_act} names trumps",
+                   Phase.RESHAKE: "everyone passed: shake again"}.get(hand.phase, "")
+    for p, d in zip(seats, plays, strict=True):
+        x, y = _round_spot((p - bottom) % n, n, cx, cy, tx, ty)
+        tile = _tile(d, s, True, "winner" if p == winner else None, False, False)
+        body.append(_place(x - s / 2, y - s, tile))
+    if plays:
+        words.append("Trick: " + "; ".join(f"seat {p} played {d}"
+                                           for p, d in zip(seats, plays, strict=True)))
+    body.append(_text(cx, cy + ty + s + 1.4 * fs, caption, fs, anchor="middle", bold=True,
+                      cls="caption"))
+    words.append(caption)
+    status = hand.status()
+    body.append(_text(pad, height - pad, status, fs, cls="status"))
+    words.append(status)
+    view = ("all hands open" if seat is None
+            else f"seen from seat {seat}" + (", all hands open" if open_all else ""))
+    return _root(width, height, f"{rules.name} table of {n}, {view}",
+                 " ".join(_sentence(w) for w in words if w), "".join(body),
+                 "table-svg round-table-svg", interactive=bool(buttons))
 
 
 # -- course diagrams: the seats, following and winning, the cycle of a hand, made or set ------

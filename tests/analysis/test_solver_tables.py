@@ -14,16 +14,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from texas42 import Contract
+from texas42 import Contract, Deal, Hand
 from texas42.analysis import solve
 from texas42.analysis.minimax import minimax, minimax_plays
 from texas42.analysis.moon_solver import moon_tricks, solve_moon
 from texas42.analysis.position import Position
-from texas42.analysis.shape import ALL_DOMINOES, FORTY_TWO, TableShape, moon_shape
+from texas42.analysis.shape import ALL_DOMINOES, FORTY_TWO, TableShape, moon_shape, shape_of
 from texas42.analysis.solver import Solver, can_reach
 from texas42.dominoes import Domino, to_mask
 from texas42.errors import InputError
 from texas42.moon import MOON_MASK
+from texas42.rules import ALL_PRESETS
 
 from .helpers import ALL_CONTRACTS
 
@@ -176,3 +177,27 @@ def test_the_table_is_checked() -> None:
         Solver(Contract.suit(6)).value(Position(
             (to_mask("6-6"), to_mask("5-5"), to_mask("4-4")), Contract.suit(6), 0,
             table=moon_shape(0)))
+
+
+# -- every table's hand reaches the one solver through its rules ---------------------------
+@pytest.mark.parametrize("name", sorted(ALL_PRESETS))
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_every_table_hand_is_solved_from_its_rules(name: str, seed: int) -> None:
+    """A hand of any table, played at random into its last tricks, becomes a position of
+    the shape its rules give (``shape_of``), and the one solver agrees with minimax there."""
+    rules = ALL_PRESETS[name]
+    rng = random.Random(seed)
+    hand = Hand(Deal.from_seed(seed, rules.layout), rules=rules)
+    while hand.next_action not in ("play", None):
+        hand.apply(rng.choice(hand.legal_actions()))
+    if hand.next_action is None:
+        return  # everyone passed and the shake is over (a reshake table)
+    while hand.next_action == "play" and len(hand.holding(hand.to_act)) > 3:
+        hand.apply(rng.choice(hand.legal_actions()))
+    if hand.next_action != "play":
+        return  # the result was decided early
+    pos = Position.from_hand(hand)
+    assert pos.table == shape_of(rules, hand.bidder if hand.bidder is not None else 0)
+    assert pos.table.seats == rules.seats
+    check_against_minimax(pos)

@@ -691,7 +691,10 @@ class MoonMatchResult:
 def _scores(deal: MoonDeal, shaker: int, players: Sequence[MoonPlayer]) -> tuple[int, int, int]:
     hand = MoonHand(deal, shaker=shaker)
     play_moon_hand(hand, players)
-    return hand.result.score if hand.result is not None else (0, 0, 0)
+    if hand.result is None:
+        return (0, 0, 0)
+    score = hand.result.score  # (one per seat)
+    return (score[0], score[1], score[2])
 
 
 def moon_match(

@@ -16,12 +16,12 @@ from ..deals import Deal
 from ..dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
 from ..errors import IllegalActionError, IllegalPlayError, InputError, NotationError, quote
 from ..hand import Hand, Phase
-from ..moon import MoonHand
+from ..moon import MoonHand, is_moon_rules
 from ..records import HandRecord
 from ..rules import SevensTie, sevens_tie_side
 from ..tricks import explain_play
 from ._tables import FastTables, fast_tables, mask_count
-from .shape import FORTY_TWO, TableShape, moon_shape
+from .shape import FORTY_TWO, TableShape, moon_shape, shape_of
 
 
 @dataclass(frozen=True)
@@ -65,11 +65,13 @@ class Position:
     def from_hand(cls, hand: Hand | MoonHand) -> Position:
         """The position of a hand in its play phase (or over: then nothing is left to play
         only if all seven tricks were played). A Moon hand must be in its play phase."""
-        if isinstance(hand, MoonHand):
+        if is_moon_rules(hand.rules):
             return cls._from_moon_hand(hand)
         if hand.contract is None:
             raise NotationError("the hand has no contract yet: there is no play to solve",
                                 rule="contract-missing")
+        if hand.seats != 4 or hand.rules.sides != "partners":
+            return cls._from_table_hand(hand)
         # In nello the declarer's partner sits out: its dominoes are never played.
         masks = tuple(0 if s == hand.sitting_out else hand.holding(s).mask for s in range(4))
         return cls(
@@ -85,7 +87,24 @@ class Position:
         )
 
     @classmethod
-    def _from_moon_hand(cls, hand: MoonHand) -> Position:
+    def _from_table_hand(cls, hand: Hand) -> Position:
+        """Any other table: its shape comes from the rules (:func:`shape.shape_of`); the
+        bidder is side 0, and the points so far are the bidder's and everyone else's."""
+        assert hand.contract is not None and hand.bidder is not None
+        if hand.phase is not Phase.PLAYING and hand.phase is not Phase.OVER:
+            raise IllegalActionError(
+                f"there is no play to solve: the hand is in its {hand.phase.value} phase",
+                rule="solve-timing")
+        bidder, rules = hand.bidder, hand.rules
+        table = shape_of(rules, bidder)
+        mine = hand.points[bidder & rules.side_bits]  # a hand's points are kept by side
+        theirs = sum(hand.points) - mine
+        return cls(tuple(hand.holding(s).mask for s in range(hand.seats)), hand.contract,
+                   hand.leader, tuple(hand.current_trick), (mine, theirs), bidder,
+                   hand.high_bid, hand.sitting_out, table, rules.sevens_tie)
+
+    @classmethod
+    def _from_moon_hand(cls, hand: Hand) -> Position:
         if hand.phase is not Phase.PLAYING:
             raise IllegalActionError(
                 f"there is no play to solve: the Moon hand is in its {hand.phase.value} phase "

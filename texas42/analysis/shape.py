@@ -21,9 +21,13 @@ passed over: that is the position's ``out``). For the search the players form tw
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..dominoes import DOMINOES
 from ..errors import InputError, quote
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 #: Every domino.
 ALL_DOMINOES = (1 << len(DOMINOES)) - 1
@@ -92,6 +96,26 @@ class TableShape:
 
 #: 42: seats 0+2 against seats 1+3, a trick worth one point plus its count.
 FORTY_TWO = TableShape()
+
+
+def shape_of(rules: Rules, bidder: int) -> TableShape:
+    """The shape of the table ``rules`` describe, for a hand that ``bidder`` won: partners
+    stay partners; otherwise (each for themselves, or the bidder against the rest) the
+    search sets the bidder against all the others, which is what decides a contract.
+
+    >>> from texas42.rules import Rules
+    >>> shape_of(Rules.preset("three-hand"), 1).sides
+    (1, 0, 1)
+    >>> shape_of(Rules.preset("moon"), 2) == moon_shape(2)
+    True
+    """
+    dominoes = sum(1 << d.index for d in rules.layout.dominoes)
+    value = rules.trick_points  # the solver takes 1..9 (InputError otherwise)
+    if rules.sides == "partners":
+        return TableShape.partners(rules.seats, trick_value=value, count=rules.count,
+                                   dominoes=dominoes)
+    return TableShape.alone(bidder, rules.seats, trick_value=value, count=rules.count,
+                            dominoes=dominoes)
 
 
 def moon_shape(bidder: int) -> TableShape:
