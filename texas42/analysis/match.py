@@ -123,8 +123,8 @@ class MatchResult:
             f"{m + mh:+.3f}).",
             f"Points: A {pa}, B {pb}; A - B per deal {p:+.2f} (95%: {p - ph:+.2f} to "
             f"{p + ph:+.2f}).",
-            f"CPU seconds per play with a choice: A {self.per_play[0]:.4f}, "
-            f"B {self.per_play[1]:.4f}.",
+            f"CPU time per play with a choice: A {1000 * self.per_play[0]:.2f} ms, "
+            f"B {1000 * self.per_play[1]:.2f} ms.",
         ])
 
 
