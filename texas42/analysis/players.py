@@ -8,7 +8,8 @@ to play. Each answer is a :class:`Decision`: the action and a one-line reason.
 - :class:`RuleBasedPlayer`: plays like a sound club player (see
   :mod:`texas42.analysis.rules_of_thumb`).
 - :class:`SamplingPlayer`: deals the unseen dominoes many times, consistently with
-  everything it saw, solves each deal exactly and plays the domino with the best average.
+  everything it saw, solves each deal exactly and plays the domino with the best average;
+  ``weighted=True`` (``"weighted:N"``) keeps the guesses that best explain the plays seen.
 
 >>> from texas42 import Hand, Deal
 >>> hand = Hand(Deal.from_seed(5), shaker=3)
