@@ -1,6 +1,6 @@
 """Benchmark: today's rule-based player against its play rules of an earlier commit.
 
-    PYTHONPATH=. python3 bench/bench_rules_vs.py --rev d666d27 [--deals 2000] [--seed 5]
+    PYTHONPATH=. python3 bench/bench_rules_vs.py [--rev d666d27] [--deals 2000] [--seed 5]
 
 A duplicate match (texas42.analysis.match): side A plays with the current
 ``rules_of_thumb.play_choice``, side B with the one committed at ``--rev`` (read with
@@ -45,7 +45,7 @@ def old_rules(rev: str) -> object:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rev", required=True)
+    ap.add_argument("--rev", default="d666d27", help="the commit to compare with")
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
