@@ -19,7 +19,7 @@ from texas42.analysis import (
     play_hand,
 )
 from texas42.analysis.playout import rule_playout
-from texas42.analysis.sampling import deal_hidden, sample_holdings
+from texas42.analysis.sampling import deal_hidden, play_likelihood, sample_holdings
 from texas42.hand import allowed_contracts
 from texas42.rules import PRESETS, STANDARD
 
@@ -88,11 +88,12 @@ def _replay(hand: Hand, masks: list[int]) -> Hand | None:
     return other
 
 
-def test_sampling_player_does_not_peek() -> None:
+@pytest.mark.parametrize("weighted", [False, True])
+def test_sampling_player_does_not_peek(weighted: bool) -> None:
     """Deals that differ only in what the sampler cannot see give the same view and the
     same choice."""
     rng = random.Random(21)
-    sampler = SamplingPlayer(samples=3, seed=4)
+    sampler = SamplingPlayer(samples=3, seed=4, weighted=weighted)
     checked = 0
     for i in range(12):
         hand = Hand(Deal.shake(rng), shaker=i % 4)
@@ -205,7 +206,10 @@ def test_make_player() -> None:
     assert isinstance(make_player("random"), RandomPlayer)
     assert isinstance(make_player("rules"), RuleBasedPlayer)
     s = make_player("sampling:7")
-    assert isinstance(s, SamplingPlayer) and s.samples == 7
+    assert isinstance(s, SamplingPlayer) and s.samples == 7 and not s.weighted
+    w = make_player("weighted:5")
+    assert isinstance(w, SamplingPlayer) and w.samples == 5 and w.weighted
+    assert w.name == "sampling-weighted"
     with pytest.raises(ValueError):
         make_player("grandmaster")
     for p in (RandomPlayer(), RuleBasedPlayer(), SamplingPlayer(1)):
@@ -258,3 +262,28 @@ def test_nello_and_sevens_are_played() -> None:
         if i >= 3:
             break
     assert kinds == {"nello", "sevens"}
+
+
+def test_play_likelihood_believes_rule_based_players() -> None:
+    """In hands played by rule-based players the true holdings explain every play seen
+    (likelihood 1); guesses that do not are weighted down, never up."""
+    rng = random.Random(8)
+    lower = 0
+    for i in range(10):
+        hand = Hand(Deal.shake(rng), shaker=i % 4, rules=STANDARD.replace(early_end=False))
+        while not hand.is_over:
+            if hand.phase is Phase.PLAYING and len(hand.tricks) >= 2:
+                view = SeatView.of(hand)
+                truth = [hand.holding(s).mask for s in range(4)]
+                assert play_likelihood(view, truth) == 1.0
+                guess = sample_holdings(view, rng)
+                assert guess is not None
+                w = play_likelihood(view, guess)
+                assert 0.0 < w <= 1.0
+                lower += w < 1.0
+            hand.apply(("play", decide(RuleBasedPlayer(), hand).action)
+                       if hand.phase is Phase.PLAYING else
+                       (("bid", decide(RuleBasedPlayer(), hand).action)
+                        if hand.phase is Phase.BIDDING else
+                        ("contract", decide(RuleBasedPlayer(), hand).action)))
+    assert lower > 10

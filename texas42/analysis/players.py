@@ -8,7 +8,8 @@ to play. Each answer is a :class:`Decision`: the action and a one-line reason.
 - :class:`RuleBasedPlayer`: plays like a sound club player (see
   :mod:`texas42.analysis.rules_of_thumb`).
 - :class:`SamplingPlayer`: deals the unseen dominoes many times, consistently with
-  everything it saw, solves each deal exactly and plays the domino with the best average.
+  everything it saw, solves each deal exactly and plays the domino with the best average;
+  ``weighted=True`` (``"weighted:N"``) keeps the guesses that best explain the plays seen.
 
 >>> from texas42 import Hand, Deal
 >>> hand = Hand(Deal.from_seed(5), shaker=3)
@@ -49,7 +50,7 @@ from .rules_of_thumb import (
     play_choice,
     sevens_estimate,
 )
-from .sampling import sample_holdings
+from .sampling import play_likelihood, sample_holdings
 from .solver import Solver
 from .view import SeatView
 
@@ -395,6 +396,10 @@ def rule_bid(worth: int, legal: Sequence[int], high: int, partner_bid: bool, min
 
 
 # -- sampling -----------------------------------------------------------------------------
+#: The weighted sampling player draws this many guesses for each one it solves.
+WEIGHTED_DRAWS = 4
+
+
 class SamplingPlayer:
     """Deals the unseen dominoes ``samples`` times, consistently with everything its seat
     saw (how many each seat holds, who could not follow what, the bids), solves each deal
@@ -407,9 +412,13 @@ class SamplingPlayer:
 
     name = "sampling"
 
-    def __init__(self, samples: int = 12, seed: int = 0) -> None:
+    def __init__(self, samples: int = 12, seed: int = 0, weighted: bool = False) -> None:
         self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
         self.seed = seed
+        #: Draw WEIGHTED_DRAWS times as many guesses, keep the ``samples`` that best
+        #: explain the plays seen (:func:`~.sampling.play_likelihood`) and weight by it.
+        self.weighted = weighted
+        self.name = "sampling-weighted" if weighted else "sampling"
         self.rules = RuleBasedPlayer()
         self._solvers: dict[tuple[Contract, int | None, int], Solver] = {}
 
@@ -437,10 +446,15 @@ class SamplingPlayer:
         totals = {d.index: 0.0 for d in view.legal_plays}
         solved = 0
         team = view.team
-        for _ in range(self.samples):
+        worlds: list[tuple[float, list[int]]] = []
+        for _ in range(self.samples * (WEIGHTED_DRAWS if self.weighted else 1)):
             hands = sample_holdings(view, rng)
-            if hands is None:
-                continue
+            if hands is not None:
+                worlds.append((play_likelihood(view, hands) if self.weighted else 1.0, hands))
+        # The likeliest guesses (a stable sort: ties stay in their random order).
+        worlds = sorted(worlds, key=lambda wh: -wh[0])[: self.samples]
+        weight = 0.0
+        for w, hands in worlds:
             pos = Position(
                 (hands[0], hands[1], hands[2], hands[3]), contract, view.leader, view.trick,
                 bidder=view.bidder, out=view.sitting_out,
@@ -450,10 +464,11 @@ class SamplingPlayer:
             values = solver.play_values(pos)
             rest = pos.remaining_points
             for m, v in values.items():
-                totals[m] += v if team == 0 else rest - v
+                totals[m] += w * (v if team == 0 else rest - v)
             solved += 1
+            weight += w
             solver.clear()
-        n = max(solved, 1)
+        n = weight or 1.0
         return {DOMINOES[m]: t / n for m, t in totals.items()}, solved
 
     def play(self, view: SeatView) -> Decision:
@@ -480,14 +495,16 @@ class SamplingPlayer:
 
 def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Player:
     """A player by name: ``"random"``, ``"rule-based"`` (or ``"rules"``),
-    ``"sampling"`` (optionally ``"sampling:N"`` for N samples)."""
+    ``"sampling"`` (optionally ``"sampling:N"`` for N samples), ``"weighted[:N]"`` (the
+    sampling player whose guesses are weighted by the plays seen)."""
     key, _, arg = name.partition(":")
     key = key.strip().lower()
     if key in ("random", "rand"):
         return RandomPlayer(seed)
     if key in ("rule-based", "rules", "rule", "rulebased"):
         return RuleBasedPlayer()
-    if key in ("sampling", "sample", "sampler"):
+    if key in ("sampling", "sample", "sampler", "weighted", "sampling-weighted"):
         n = int(arg) if arg else (samples or 12)
-        return SamplingPlayer(n, seed)
-    raise ValueError(f"{name!r} is not a player: random, rule-based or sampling[:N]")
+        return SamplingPlayer(n, seed, weighted=key in ("weighted", "sampling-weighted"))
+    raise ValueError(f"{name!r} is not a player: random, rule-based, sampling[:N] or "
+                     "weighted[:N]")
