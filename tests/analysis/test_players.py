@@ -88,12 +88,12 @@ def _replay(hand: Hand, masks: list[int]) -> Hand | None:
     return other
 
 
-@pytest.mark.parametrize("weighted", [False, True])
-def test_sampling_player_does_not_peek(weighted: bool) -> None:
+@pytest.mark.parametrize(("weighted", "exact"), [(False, 7), (True, 7), (False, 3)])
+def test_sampling_player_does_not_peek(weighted: bool, exact: int) -> None:
     """Deals that differ only in what the sampler cannot see give the same view and the
-    same choice."""
+    same choice (the hybrid's playouts included)."""
     rng = random.Random(21)
-    sampler = SamplingPlayer(samples=3, seed=4, weighted=weighted)
+    sampler = SamplingPlayer(samples=3, seed=4, weighted=weighted, exact=exact)
     checked = 0
     for i in range(12):
         hand = Hand(Deal.shake(rng), shaker=i % 4)
@@ -209,6 +209,9 @@ def test_make_player() -> None:
     assert isinstance(s, SamplingPlayer) and s.samples == 7 and not s.weighted
     w = make_player("weighted:5")
     assert isinstance(w, SamplingPlayer) and w.samples == 5 and w.weighted
+    h = make_player("hybrid:20/4")
+    assert isinstance(h, SamplingPlayer) and (h.samples, h.exact) == (20, 4)
+    assert h.name == "hybrid" and make_player("hybrid").exact == 3
     assert w.name == "sampling-weighted"
     with pytest.raises(ValueError):
         make_player("grandmaster")
@@ -287,3 +290,35 @@ def test_play_likelihood_believes_rule_based_players() -> None:
                         if hand.phase is Phase.BIDDING else
                         ("contract", decide(RuleBasedPlayer(), hand).action)))
     assert lower > 10
+
+
+def test_hybrid_plays_out_early_and_solves_late() -> None:
+    """Before the last ``exact`` tricks each guess is played out by rule-based players
+    (an average of whole points per guess); in them it is solved exactly, as the
+    sampling player does."""
+    rng = random.Random(12)
+    hybrid = SamplingPlayer(samples=6, seed=2, exact=3)
+    exact = SamplingPlayer(samples=6, seed=2)
+    early = late = 0
+    for i in range(4):
+        hand = Hand(Deal.shake(rng), shaker=i % 4, rules=STANDARD.replace(early_end=False))
+        while not hand.is_over:
+            if hand.phase is Phase.PLAYING and len(hand.legal_plays()) > 1:
+                view = SeatView.of(hand)
+                avg, n = hybrid.averages(view)
+                assert n == 6 and set(avg) == set(view.legal_plays)
+                if 7 - view.tricks_played <= 3:
+                    assert avg == exact.averages(view)[0]
+                    late += 1
+                else:
+                    # One whole-point playout per guess: sixths of a point.
+                    assert all(abs(6 * v - round(6 * v)) < 1e-9 for v in avg.values())
+                    early += 1
+                d = hybrid.play(view)
+                assert d.action in view.legal_plays and "average over 6 deals" in d.reason
+            hand.apply(("play", decide(RuleBasedPlayer(), hand).action)
+                       if hand.phase is Phase.PLAYING else
+                       (("bid", decide(RuleBasedPlayer(), hand).action)
+                        if hand.phase is Phase.BIDDING else
+                        ("contract", decide(RuleBasedPlayer(), hand).action)))
+    assert early >= 5 and late >= 3

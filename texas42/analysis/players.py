@@ -36,6 +36,7 @@ from ..hand import Hand, Phase, allowed_contracts
 from ..rules import Rules
 from ._tables import fast_tables
 from .bounds import MAX_PLAYER_SAMPLES, check_samples
+from .playout import rule_playout
 from .position import Position
 from .rules_of_thumb import (
     DOUBLES_MASK,
@@ -398,6 +399,9 @@ def rule_bid(worth: int, legal: Sequence[int], high: int, partner_bid: bool, min
 # -- sampling -----------------------------------------------------------------------------
 #: The weighted sampling player draws this many guesses for each one it solves.
 WEIGHTED_DRAWS = 4
+#: The hybrid player (``"hybrid[:N[/E]]"``): N guesses, exact in the last E tricks.
+HYBRID_SAMPLES = 48
+HYBRID_EXACT = 3
 
 
 class SamplingPlayer:
@@ -412,13 +416,19 @@ class SamplingPlayer:
 
     name = "sampling"
 
-    def __init__(self, samples: int = 12, seed: int = 0, weighted: bool = False) -> None:
+    def __init__(self, samples: int = 12, seed: int = 0, weighted: bool = False,
+                 exact: int = 7) -> None:
         self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
         self.seed = seed
         #: Draw WEIGHTED_DRAWS times as many guesses, keep the ``samples`` that best
         #: explain the plays seen (:func:`~.sampling.play_likelihood`) and weight by it.
         self.weighted = weighted
-        self.name = "sampling-weighted" if weighted else "sampling"
+        #: Solve a guess exactly once at most ``exact`` tricks are left (the one in
+        #: progress included); before that, play each legal domino out in the guess with
+        #: rule-based players (0.2 ms, where an early exact solve takes 150 ms).
+        self.exact = exact
+        self.name = ("sampling-weighted" if weighted else
+                     "sampling" if exact >= 7 else "hybrid")
         self.rules = RuleBasedPlayer()
         self._solvers: dict[tuple[Contract, int | None, int], Solver] = {}
 
@@ -454,6 +464,13 @@ class SamplingPlayer:
         # The likeliest guesses (a stable sort: ties stay in their random order).
         worlds = sorted(worlds, key=lambda wh: -wh[0])[: self.samples]
         weight = 0.0
+        if 7 - view.tricks_played > self.exact:
+            for w, hands in worlds:
+                for m in totals:
+                    totals[m] += w * _playout_points(view, hands, m)
+                solved += 1
+                weight += w
+            return {DOMINOES[m]: t / (weight or 1.0) for m, t in totals.items()}, solved
         for w, hands in worlds:
             pos = Position(
                 (hands[0], hands[1], hands[2], hands[3]), contract, view.leader, view.trick,
@@ -487,10 +504,24 @@ class SamplingPlayer:
                 f"(nello): {value:.1f} for its side from here (next: {runner[0]}, "
                 f"{runner[1]:.1f})."
             ))
+        how = (", each played out by rule-based players,"
+               if 7 - view.tricks_played > self.exact else "")
         return Decision(best, (
-            f"{best}: best average over {n} deals of the unseen dominoes: {value:.1f} points "
-            f"for its side from here (next: {runner[0]}, {runner[1]:.1f})."
+            f"{best}: best average over {n} deals of the unseen dominoes{how}: {value:.1f} "
+            f"points for its side from here (next: {runner[0]}, {runner[1]:.1f})."
         ))
+
+
+def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
+    """Points the seat's side takes from here when it plays domino ``m`` in the guess
+    ``hands`` and rule-based players play the rest."""
+    assert view.contract is not None and view.bidder is not None
+    held = list(hands)
+    held[view.seat] &= ~(1 << m)
+    trick = [d.index for d in view.trick] + [m]
+    pts = rule_playout(held, view.contract, view.bidder, view.leader,
+                       view.high_bid >= MARK, declarer=view.declarer, trick=trick)
+    return pts[view.team]
 
 
 def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Player:
@@ -506,5 +537,9 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
     if key in ("sampling", "sample", "sampler", "weighted", "sampling-weighted"):
         n = int(arg) if arg else (samples or 12)
         return SamplingPlayer(n, seed, weighted=key in ("weighted", "sampling-weighted"))
+    if key == "hybrid":
+        n_text, _, e_text = arg.partition("/")
+        n = int(n_text) if n_text else (samples or HYBRID_SAMPLES)
+        return SamplingPlayer(n, seed, exact=int(e_text) if e_text else HYBRID_EXACT)
     raise ValueError(f"{name!r} is not a player: random, rule-based, sampling[:N] or "
                      "weighted[:N]")

@@ -2,8 +2,8 @@
 
 Bidding counts what a club player counts: trumps (and how many of the top ones are held),
 doubles outside trumps (they usually win their suit once trumps are gone) and count.
-Play follows the club rules: the bidders lead trumps to pull them (never a lone trump
-under the top one); anyone leads a sure winner when they have one, else a double; a
+Play follows the club rules: the bidders lead trumps to pull them (under the top one
+only with three or more); anyone leads a sure winner when they have one, else a double; a
 partner who is sure to win the trick gets the count; a trick that can be won is won as
 cheaply as possible; otherwise play low and keep the count.
 
@@ -232,12 +232,13 @@ def play_choice(
             top_mine = next(x for x in tops if my_trumps >> x & 1)
             if ft.power[8][top_mine] > ft.power[8][top_out]:
                 return (top_mine, PULL_TOP, -1)
-            if my_trumps & (my_trumps - 1):
-                # The top trump is out: lead a cheap trump to draw it, not the count.
+            if my_trumps.bit_count() >= 3:
+                # The top trump is out: lead a cheap trump to draw it, not the count
+                # (with only two, both are kept to trump a suit: measured better).
                 t = min((x for x in tops if my_trumps >> x & 1),
                         key=lambda x: (COUNT[x], ft.power[8][x]))
                 return (t, PULL, top_out)
-            # A lone trump under the top one only feeds it: keep it to trump a suit.
+            # One or two trumps under the top one only feed it: keep them to trump a suit.
         # A sure winner: nothing unseen beats it in its suit (trumps included).
         walkers = [m for m in moves if not unknown & above[ft.lead[m]][m]]
         if walkers:
