@@ -19,7 +19,8 @@ match harness, all in pure Python.
   :func:`can_make`, :func:`can_reach`: yes/no questions; :class:`Solver` keeps its table
   between calls; :class:`Position` is what the solver searches.
 - :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer`: each
-  :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`.
+  :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`;
+  :func:`default_player` is the explorers' computer player.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
   (plunge and splash too); :func:`evaluate_moon_hand`: the same for a Moon hand.
 - :func:`match`: duplicate matches between players, with 95% intervals.
@@ -56,6 +57,7 @@ from .players import (
     RuleBasedPlayer,
     SamplingPlayer,
     decide,
+    default_player,
     make_player,
     play_hand,
 )
@@ -92,6 +94,7 @@ __all__ = [
     "can_make_moon",
     "can_reach",
     "decide",
+    "default_player",
     "evaluate_hand",
     "evaluate_moon_hand",
     "make_moon_player",

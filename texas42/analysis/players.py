@@ -504,7 +504,7 @@ class SamplingPlayer:
                 f"(nello): {value:.1f} for its side from here (next: {runner[0]}, "
                 f"{runner[1]:.1f})."
             ))
-        how = (", each played out by rule-based players,"
+        how = (", each played to the end by the club rules,"
                if 7 - view.tricks_played > self.exact else "")
         return Decision(best, (
             f"{best}: best average over {n} deals of the unseen dominoes{how}: {value:.1f} "
@@ -522,6 +522,16 @@ def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
     pts = rule_playout(held, view.contract, view.bidder, view.leader,
                        view.high_bid >= MARK, declarer=view.declarer, trick=trick)
     return pts[view.team]
+
+
+#: The computer player of the explorers (partners, opponents, the replay's hands): the
+#: strongest that keeps a computer play quick in the browser (README's Figures).
+DEFAULT_PLAYER = "hybrid"
+
+
+def default_player(seed: int = 0) -> Player:
+    """The explorers' computer player, :data:`DEFAULT_PLAYER` (the one place to change)."""
+    return make_player(DEFAULT_PLAYER, seed=seed)
 
 
 def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Player:
