@@ -206,8 +206,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m texas42.analysis match",
         description="Duplicate match between two computer players (see texas42.analysis).",
     )
-    parser.add_argument("a", help="side A: random, rule-based or sampling[:N]")
-    parser.add_argument("b", help="side B: random, rule-based or sampling[:N]")
+    who = "random, rule-based, sampling[:N], weighted[:N] or hybrid[:N[/E]]"
+    parser.add_argument("a", help=f"side A: {who}")
+    parser.add_argument("b", help=f"side B: {who}")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
