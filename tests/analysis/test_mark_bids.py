@@ -130,7 +130,7 @@ def test_every_play_code_has_its_own_line() -> None:
     assert len(set(lines)) == len(codes)  # none falls through to the plain default
 
 
-def test_a_lone_trump_under_the_top_one_is_kept() -> None:
+def test_one_or_two_trumps_under_the_top_one_are_kept() -> None:
     c = Contract("trumps", 3)
     ft = fast_tables(c)
     held = to_mask("3-0 5-0 4-2 4-0 2-1")
@@ -140,10 +140,13 @@ def test_a_lone_trump_under_the_top_one_is_kept() -> None:
     # double, so it leads low and keeps the 3-0 to trump with.
     choice = play_choice(*args)
     assert choice[0] != _idx("3-0") and choice[1] == LEAD_LOW
-    # With two trumps it still pulls, with the cheaper one.
+    # Two are kept as well; with three it pulls, with the cheapest.
     two = held | to_mask("3-1")
     args2 = (ft, _above(c), _trump_order(c), two, two, unknown, [], False, -1, True)
-    assert play_choice(*args2)[:2] == (_idx("3-0"), PULL)
+    assert play_choice(*args2)[1] == LEAD_LOW
+    three = two | to_mask("3-2")
+    args3 = (ft, _above(c), _trump_order(c), three, three, unknown, [], False, -1, True)
+    assert play_choice(*args3)[:2] == (_idx("3-0"), PULL)
 
 
 def test_without_a_sure_winner_it_leads_a_double() -> None:
