@@ -322,3 +322,19 @@ def test_hybrid_plays_out_early_and_solves_late() -> None:
                         if hand.phase is Phase.BIDDING else
                         ("contract", decide(RuleBasedPlayer(), hand).action)))
     assert early >= 5 and late >= 3
+
+
+def test_the_explorers_use_the_default_player() -> None:
+    """One place names the explorers' computer player; their decide() asks it."""
+    from texas42.analysis.players import DEFAULT_PLAYER, default_player
+    from texas42.widgets import _players
+
+    p = default_player()
+    assert isinstance(p, SamplingPlayer) and p.name == DEFAULT_PLAYER.partition(":")[0]
+    hand = Hand(Deal.from_seed(5), shaker=3)
+    while not (hand.phase is Phase.PLAYING and len(hand.legal_plays()) > 1):
+        _players.decide(hand).apply(hand)
+    d = _players.decide(hand)
+    assert d.kind == "play" and d.value in hand.legal_plays()
+    assert d.value == p.play(SeatView.of(hand)).action
+    assert "average over" in d.reason and "club rules" in d.reason

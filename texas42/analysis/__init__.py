@@ -13,7 +13,7 @@ match harness, all in pure Python.
 >>> s.label("6-4")
 'best'
 >>> decide(RuleBasedPlayer(), hand).reason
-'6-0: leads a trump to draw out the 6-6 and pull sixes.'
+'2-0: no sure winner, so it leads low and keeps its count back.'
 
 - :func:`solve` / :class:`Solution`: values of every legal play and a best line;
   :func:`can_make`, :func:`can_reach`: yes/no questions; :class:`Solver` keeps its table
