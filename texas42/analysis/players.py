@@ -12,8 +12,8 @@ to play. Each answer is a :class:`Decision`: the action and a one-line reason.
   ``weighted=True`` (``"weighted:N"``) keeps the guesses that best explain the plays seen;
   ``exact=E`` (``"hybrid:N/E"``, the explorers' :func:`default_player`) plays each guess
   out with rule-based players until E tricks are left and solves it exactly from there:
-  far cheaper early in the hand, so more guesses in a quick play (README's Figures: about
-  as strong as ``"sampling:12"`` at a ninth of its time, its slowest play 0.1 s, not 5 s).
+  far cheaper early in the hand, so more guesses in a quick play (README's Figures: a
+  little behind ``"sampling:12"``, not clearly, at a ninth of its time; slowest play 0.1 s).
 
 >>> from texas42 import Hand, Deal
 >>> hand = Hand(Deal.from_seed(5), shaker=3)
