@@ -9,10 +9,11 @@ import pytest
 
 from texas42 import Contract, Deal, Hand
 from texas42.analysis import RuleBasedPlayer, decide, play_hand
-from texas42.analysis._tables import COUNT, FastTables, fast_tables
+from texas42.analysis._tables import fast_tables
 from texas42.analysis.playout import rule_playout
 from texas42.analysis.rules_of_thumb import (
     FEED,
+    LEAD_DOUBLE,
     LEAD_LOW,
     LOW,
     MARK_HIGH,
@@ -32,145 +33,9 @@ from texas42.analysis.rules_of_thumb import (
     explain,
     play_choice,
 )
-from texas42.analysis.view import SeatView
-from texas42.bidding import MARK
 from texas42.dominoes import DOMINOES, to_mask
-from texas42.hand import Phase, allowed_contracts
+from texas42.hand import allowed_contracts
 from texas42.rules import PRESETS
-
-
-# A verbatim copy of play_choice as committed before mark bids were played apart: points
-# bids must keep making exactly these choices.
-def old_play_choice(
-    ft: FastTables,
-    above: tuple[tuple[int, ...], ...],
-    tops: tuple[int, ...],
-    held: int,
-    legal: int,
-    unknown: int,
-    plays: list[int],
-    last: bool,
-    partner_pos: int,
-    bidding_side: bool,
-) -> tuple[int, str, int]:
-    """The rule-based play: (domino index, reason code, the domino it is about or -1).
-
-    ``unknown``: the dominoes that may be in other hands; ``plays``: the trick so far;
-    ``last``: whether the player plays last to it; ``partner_pos``: position of the
-    partner's play in ``plays`` (``-1`` if the partner has not played);
-    ``bidding_side``: whether the player's side won the bid."""
-    if not legal & (legal - 1):
-        return (legal.bit_length() - 1, ONLY, -1)
-    moves = [i for i in range(28) if legal >> i & 1]
-    if not plays:
-        trumps_out = unknown & ft.trump_mask
-        my_trumps = held & ft.trump_mask
-        if bidding_side and trumps_out and my_trumps:
-            top_out = next(x for x in tops if trumps_out >> x & 1)
-            top_mine = next(x for x in tops if my_trumps >> x & 1)
-            if ft.power[8][top_mine] > ft.power[8][top_out]:
-                return (top_mine, PULL_TOP, -1)
-            # The top trump is out: lead a cheap trump to draw it, not the count.
-            t = min((x for x in tops if my_trumps >> x & 1),
-                    key=lambda x: (COUNT[x], ft.power[8][x]))
-            return (t, PULL, top_out)
-        # A sure winner: nothing unseen beats it in its suit (trumps included).
-        walkers = [m for m in moves if not unknown & above[ft.lead[m]][m]]
-        if walkers:
-            m = max(walkers, key=lambda x: (COUNT[x], ft.power[ft.lead[x]][x]))
-            return (m, WALK, -1)
-        m = min(moves, key=lambda x: (COUNT[x], ft.trump_mask >> x & 1,
-                                      ft.power[ft.lead[x]][x]))
-        return (m, LEAD_LOW, -1)
-    s = ft.lead[plays[0]]
-    row = ft.power[s]
-    best = 0
-    for i in range(1, len(plays)):
-        if row[plays[i]] > row[plays[best]]:
-            best = i
-    bp = row[plays[best]]
-    on_table = 0
-    for x in plays:
-        on_table += COUNT[x]
-    if best == partner_pos and (last or not unknown & above[s][plays[best]]):
-        # Partner has the trick: give the count, without taking the trick over.
-        under = [m for m in moves if row[m] <= bp] or moves
-        m = max(under, key=lambda x: (COUNT[x], -row[x]))
-        if COUNT[m]:
-            return (m, FEED, plays[best])
-        m = min(under, key=lambda x: (row[x], x))
-        return (m, LOW, plays[best])
-    winners = [m for m in moves if row[m] > bp]
-    if winners:
-        if last:
-            m = min(winners, key=lambda x: (-COUNT[x], row[x]))
-            return (m, WIN_LAST, plays[best])
-        safe = [m for m in winners if not unknown & above[s][m]]
-        if safe:
-            m = min(safe, key=lambda x: (-COUNT[x], row[x]))
-            return (m, WIN_SAFE, plays[best])
-        if on_table or best == partner_pos:
-            m = min(winners, key=lambda x: (COUNT[x], row[x]))
-            if best != partner_pos:
-                return (m, WIN_TRY, plays[best])
-    if legal & ft.members[s] and not ft.sevens:
-        # Following suit: the lowest that follows, count kept back.
-        m = min(moves, key=lambda x: (COUNT[x], row[x] > bp, row[x], x))
-    else:
-        # Off suit: throw the least useful domino, keeping count, trumps and winners.
-        m = min(moves, key=lambda x: (
-            COUNT[x], row[x] > bp, ft.trump_mask >> x & 1,
-            not unknown & above[ft.lead[x]][x], ft.power[ft.lead[x]][x], x,
-        ))
-    return (m, LOW, plays[best])
-
-
-
-def _points_hands(preset: str, n: int) -> list[Hand]:
-    """Seeded hands bid by rule-based players and won with a points bid (under 42)."""
-    rules = PRESETS[preset].replace(early_end=False)
-    rng = random.Random(7)
-    p = RuleBasedPlayer()
-    out = []
-    while len(out) < n:
-        hand = Hand(Deal.shake(rng), shaker=rng.randrange(4), rules=rules)
-        while hand.phase in (Phase.BIDDING, Phase.CONTRACT):
-            a = decide(p, hand).action
-            if hand.phase is Phase.BIDDING:
-                assert isinstance(a, int | str)
-                hand.bid(a)
-            else:
-                assert isinstance(a, Contract)
-                hand.name_contract(a)
-        c = hand.contract
-        if hand.high_bid < MARK and c is not None and c.kind not in ("nello", "sevens"):
-            out.append(hand)
-    return out
-
-
-@pytest.mark.parametrize("preset", ["standard", "lechner"])
-def test_points_bids_play_exactly_as_before(preset: str) -> None:
-    p = RuleBasedPlayer()
-    decisions = 0
-    for hand in _points_hands(preset, 150):
-        c = hand.contract
-        assert c is not None
-        ft = fast_tables(c)
-        while not hand.is_over:
-            view = SeatView.of(hand)
-            legal = sum(1 << d.index for d in view.legal_plays)
-            plays = [d.index for d in view.trick]
-            seats = view.trick_seats
-            partner_pos = seats.index(view.partner) if view.partner in seats[: len(plays)] \
-                else -1
-            assert view.bidder is not None
-            old = old_play_choice(ft, _above(c), _trump_order(c), view.held, legal,
-                                  view.unseen, plays, len(plays) == len(seats) - 1,
-                                  partner_pos, view.bidder % 2 == view.team)
-            assert p.choose(view) == old
-            hand.play(DOMINOES[old[0]])
-            decisions += 1
-    assert decisions >= 150 * 28
 
 
 def _forced_42(seed: int) -> Hand:
@@ -258,8 +123,38 @@ def test_mark_lead_is_the_domino_fewest_dominoes_out_beat() -> None:
 
 
 def test_every_play_code_has_its_own_line() -> None:
-    codes = [ONLY, PULL_TOP, PULL, WALK, LEAD_LOW, FEED, WIN_LAST, WIN_SAFE, WIN_TRY, LOW,
-             MARK_LEAD, MARK_HIGH, MARK_WIN, MARK_LOW, MARK_SHED]
+    codes = [ONLY, PULL_TOP, PULL, WALK, LEAD_DOUBLE, LEAD_LOW, FEED, WIN_LAST, WIN_SAFE,
+             WIN_TRY, LOW, MARK_LEAD, MARK_HIGH, MARK_WIN, MARK_LOW, MARK_SHED]
     lines = [explain(code, 5, 3, Contract("trumps", 6)) for code in codes]
     assert all(line.startswith(f"{DOMINOES[5]}: ") for line in lines)
     assert len(set(lines)) == len(codes)  # none falls through to the plain default
+
+
+def test_one_or_two_trumps_under_the_top_one_are_kept() -> None:
+    c = Contract("trumps", 3)
+    ft = fast_tables(c)
+    held = to_mask("3-0 5-0 4-2 4-0 2-1")
+    unknown = to_mask("3-3 6-3 5-3 4-3 6-6 5-5 4-4 2-2")
+    args = (ft, _above(c), _trump_order(c), held, held, unknown, [], False, -1, True)
+    # 3-0 alone would only feed the 3-3: no pull; nothing is sure and it holds no
+    # double, so it leads low and keeps the 3-0 to trump with.
+    choice = play_choice(*args)
+    assert choice[0] != _idx("3-0") and choice[1] == LEAD_LOW
+    # Two are kept as well; with three it pulls, with the cheapest.
+    two = held | to_mask("3-1")
+    args2 = (ft, _above(c), _trump_order(c), two, two, unknown, [], False, -1, True)
+    assert play_choice(*args2)[1] == LEAD_LOW
+    three = two | to_mask("3-2")
+    args3 = (ft, _above(c), _trump_order(c), three, three, unknown, [], False, -1, True)
+    assert play_choice(*args3)[:2] == (_idx("3-0"), PULL)
+
+
+def test_without_a_sure_winner_it_leads_a_double() -> None:
+    c = Contract("trumps", 0)
+    ft = fast_tables(c)
+    held = to_mask("6-2 6-1 3-3 2-2 2-1")
+    unknown = to_mask("0-0 1-0 6-6 5-5 4-3 3-2 6-3")  # blanks (trumps) are out
+    args = (ft, _above(c), _trump_order(c), held, held, unknown, [], False, -1, False)
+    # 3-3 and 2-2 top their suits, only a trump takes them: the one with less count.
+    assert play_choice(*args)[:2] == (_idx("2-2"), LEAD_DOUBLE)
+    assert "only a trump" in explain(LEAD_DOUBLE, _idx("2-2"), -1, c)

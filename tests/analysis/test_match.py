@@ -36,3 +36,10 @@ def test_command_line(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["rule-based", "random", "--deals", "3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "Marks:" in out and "Points:" in out
+
+
+def test_cpu_time_per_play_is_reported_for_each_side() -> None:
+    r = match(RuleBasedPlayer(), RandomPlayer(1), deals=3, seed=2)
+    a, b = r.per_play
+    assert a > 0 and b > 0
+    assert "CPU time per play with a choice: A " in r.summary()

@@ -19,7 +19,7 @@ from texas42.analysis import (
     play_hand,
 )
 from texas42.analysis.playout import rule_playout
-from texas42.analysis.sampling import deal_hidden, sample_holdings
+from texas42.analysis.sampling import deal_hidden, play_likelihood, sample_holdings
 from texas42.hand import allowed_contracts
 from texas42.rules import PRESETS, STANDARD
 
@@ -88,11 +88,12 @@ def _replay(hand: Hand, masks: list[int]) -> Hand | None:
     return other
 
 
-def test_sampling_player_does_not_peek() -> None:
+@pytest.mark.parametrize(("weighted", "exact"), [(False, 7), (True, 7), (False, 3)])
+def test_sampling_player_does_not_peek(weighted: bool, exact: int) -> None:
     """Deals that differ only in what the sampler cannot see give the same view and the
-    same choice."""
+    same choice (the hybrid's playouts included)."""
     rng = random.Random(21)
-    sampler = SamplingPlayer(samples=3, seed=4)
+    sampler = SamplingPlayer(samples=3, seed=4, weighted=weighted, exact=exact)
     checked = 0
     for i in range(12):
         hand = Hand(Deal.shake(rng), shaker=i % 4)
@@ -206,7 +207,13 @@ def test_make_player() -> None:
     assert isinstance(make_player("random"), RandomPlayer)
     assert isinstance(make_player("rules"), RuleBasedPlayer)
     s = make_player("sampling:7")
-    assert isinstance(s, SamplingPlayer) and s.samples == 7
+    assert isinstance(s, SamplingPlayer) and s.samples == 7 and not s.weighted
+    w = make_player("weighted:5")
+    assert isinstance(w, SamplingPlayer) and w.samples == 5 and w.weighted
+    h = make_player("hybrid:20/4")
+    assert isinstance(h, SamplingPlayer) and (h.samples, h.exact) == (20, 4)
+    assert h.name == "hybrid" and make_player("hybrid").exact == 3
+    assert w.name == "sampling-weighted"
     with pytest.raises(ValueError):
         make_player("grandmaster")
     for p in (RandomPlayer(), RuleBasedPlayer(), SamplingPlayer(1)):
@@ -259,3 +266,76 @@ def test_nello_and_sevens_are_played() -> None:
         if i >= 3:
             break
     assert kinds == {"nello", "sevens"}
+
+
+def test_play_likelihood_believes_rule_based_players() -> None:
+    """In hands played by rule-based players the true holdings explain every play seen
+    (likelihood 1); guesses that do not are weighted down, never up."""
+    rng = random.Random(8)
+    lower = 0
+    for i in range(10):
+        hand = Hand(Deal.shake(rng), shaker=i % 4, rules=STANDARD.replace(early_end=False))
+        while not hand.is_over:
+            if hand.phase is Phase.PLAYING and len(hand.tricks) >= 2:
+                view = SeatView.of(hand)
+                truth = [hand.holding(s).mask for s in range(4)]
+                assert play_likelihood(view, truth) == 1.0
+                guess = sample_holdings(view, rng)
+                assert guess is not None
+                w = play_likelihood(view, guess)
+                assert 0.0 < w <= 1.0
+                lower += w < 1.0
+            hand.apply(("play", decide(RuleBasedPlayer(), hand).action)
+                       if hand.phase is Phase.PLAYING else
+                       (("bid", decide(RuleBasedPlayer(), hand).action)
+                        if hand.phase is Phase.BIDDING else
+                        ("contract", decide(RuleBasedPlayer(), hand).action)))
+    assert lower > 10
+
+
+def test_hybrid_plays_out_early_and_solves_late() -> None:
+    """Before the last ``exact`` tricks each guess is played out by rule-based players
+    (an average of whole points per guess); in them it is solved exactly, as the
+    sampling player does."""
+    rng = random.Random(12)
+    hybrid = SamplingPlayer(samples=6, seed=2, exact=3)
+    exact = SamplingPlayer(samples=6, seed=2)
+    early = late = 0
+    for i in range(4):
+        hand = Hand(Deal.shake(rng), shaker=i % 4, rules=STANDARD.replace(early_end=False))
+        while not hand.is_over:
+            if hand.phase is Phase.PLAYING and len(hand.legal_plays()) > 1:
+                view = SeatView.of(hand)
+                avg, n = hybrid.averages(view)
+                assert n == 6 and set(avg) == set(view.legal_plays)
+                if 7 - view.tricks_played <= 3:
+                    assert avg == exact.averages(view)[0]
+                    late += 1
+                else:
+                    # One whole-point playout per guess: sixths of a point.
+                    assert all(abs(6 * v - round(6 * v)) < 1e-9 for v in avg.values())
+                    early += 1
+                d = hybrid.play(view)
+                assert d.action in view.legal_plays and "average over 6 deals" in d.reason
+            hand.apply(("play", decide(RuleBasedPlayer(), hand).action)
+                       if hand.phase is Phase.PLAYING else
+                       (("bid", decide(RuleBasedPlayer(), hand).action)
+                        if hand.phase is Phase.BIDDING else
+                        ("contract", decide(RuleBasedPlayer(), hand).action)))
+    assert early >= 5 and late >= 3
+
+
+def test_the_explorers_use_the_default_player() -> None:
+    """One place names the explorers' computer player; their decide() asks it."""
+    from texas42.analysis.players import DEFAULT_PLAYER, default_player
+    from texas42.widgets import _players
+
+    p = default_player()
+    assert isinstance(p, SamplingPlayer) and p.name == DEFAULT_PLAYER.partition(":")[0]
+    hand = Hand(Deal.from_seed(5), shaker=3)
+    while not (hand.phase is Phase.PLAYING and len(hand.legal_plays()) > 1):
+        _players.decide(hand).apply(hand)
+    d = _players.decide(hand)
+    assert d.kind == "play" and d.value in hand.legal_plays()
+    assert d.value == p.play(SeatView.of(hand)).action
+    assert "average over" in d.reason and "club rules" in d.reason

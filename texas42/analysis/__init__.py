@@ -13,14 +13,15 @@ match harness, all in pure Python.
 >>> s.label("6-4")
 'best'
 >>> decide(RuleBasedPlayer(), hand).reason
-'6-0: leads a trump to draw out the 6-6 and pull sixes.'
+'2-0: no sure winner, so it leads low and keeps its count back.'
 
 - :func:`solve` / :class:`Solution`: values of every legal play and a best line;
   :func:`can_make`, :func:`can_reach`: yes/no questions; :class:`Solver` keeps its table
   between calls; :class:`Position` is what the solver searches, at a table of any shape
   (:class:`~texas42.analysis.shape.TableShape`: 42, Moon, ...).
 - :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer`: each
-  :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`.
+  :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`;
+  :func:`default_player` is the explorers' computer player.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
   (plunge and splash too); :func:`evaluate_moon_hand`: the same for a Moon hand.
 - :func:`match`: duplicate matches between players, with 95% intervals.
@@ -57,6 +58,7 @@ from .players import (
     RuleBasedPlayer,
     SamplingPlayer,
     decide,
+    default_player,
     make_player,
     play_hand,
 )
@@ -91,6 +93,7 @@ __all__ = [
     "can_make_moon",
     "can_reach",
     "decide",
+    "default_player",
     "evaluate_hand",
     "evaluate_moon_hand",
     "make_moon_player",

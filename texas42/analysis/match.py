@@ -27,10 +27,37 @@ from dataclasses import dataclass, field
 from ..deals import Deal
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
-from .players import Player, make_player, play_hand
+from .players import Decision, Player, make_player, play_hand
 from .stats import mean_interval
+from .view import SeatView
 
 Side = Player | Sequence[Player]
+
+
+class _Timed:
+    """A player that counts its plays with a choice and the CPU time they take (the
+    cost the explorers feel; a forced play is free for every player)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.plays = 0
+        self.seconds = 0.0
+
+    def bid(self, view: SeatView) -> Decision:
+        return self.player.bid(view)
+
+    def contract(self, view: SeatView) -> Decision:
+        return self.player.contract(view)
+
+    def play(self, view: SeatView) -> Decision:
+        if len(view.legal_plays) < 2:
+            return self.player.play(view)
+        start = time.process_time()
+        d = self.player.play(view)
+        self.seconds += time.process_time() - start
+        self.plays += 1
+        return d
 
 
 @dataclass(frozen=True)
@@ -56,6 +83,8 @@ class MatchResult:
     seed: int | None
     deals: list[DealResult] = field(default_factory=list)
     seconds: float = 0.0
+    #: CPU seconds per play with a choice, side A and side B.
+    per_play: tuple[float, float] = (0.0, 0.0)
 
     @property
     def hands_played(self) -> int:
@@ -94,6 +123,8 @@ class MatchResult:
             f"{m + mh:+.3f}).",
             f"Points: A {pa}, B {pb}; A - B per deal {p:+.2f} (95%: {p - ph:+.2f} to "
             f"{p + ph:+.2f}).",
+            f"CPU time per play with a choice: A {1000 * self.per_play[0]:.2f} ms, "
+            f"B {1000 * self.per_play[1]:.2f} ms.",
         ])
 
 
@@ -141,6 +172,9 @@ def match(
         r = r.replace(early_end=False)
     rng = random.Random(seed)
     result = MatchResult(_name(side_a), _name(side_b), r, seed)
+    timed_a = [_Timed(p) for p in _pair(side_a)]
+    timed_b = [_Timed(p) for p in _pair(side_b)]
+    side_a, side_b = timed_a, timed_b
     start = time.perf_counter()
     for i in range(deals):
         deal = Deal.shake(rng)
@@ -159,6 +193,11 @@ def match(
         if progress is not None:
             progress(i, d)
     result.seconds = time.perf_counter() - start
+
+    def per_play(side: list[_Timed]) -> float:
+        return sum(t.seconds for t in side) / max(1, sum(t.plays for t in side))
+
+    result.per_play = (per_play(timed_a), per_play(timed_b))
     return result
 
 
@@ -167,8 +206,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m texas42.analysis match",
         description="Duplicate match between two computer players (see texas42.analysis).",
     )
-    parser.add_argument("a", help="side A: random, rule-based or sampling[:N]")
-    parser.add_argument("b", help="side B: random, rule-based or sampling[:N]")
+    who = "random, rule-based, sampling[:N], weighted[:N] or hybrid[:N[/E]]"
+    parser.add_argument("a", help=f"side A: {who}")
+    parser.add_argument("b", help=f"side B: {who}")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")

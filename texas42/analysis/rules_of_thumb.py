@@ -2,9 +2,10 @@
 
 Bidding counts what a club player counts: trumps (and how many of the top ones are held),
 doubles outside trumps (they usually win their suit once trumps are gone) and count.
-Play follows the club rules: the bidders lead trumps to pull them; anyone leads a sure
-winner when they have one; a partner who is sure to win the trick gets the count; a trick
-that can be won is won as cheaply as possible; otherwise play low and keep the count.
+Play follows the club rules: the bidders lead trumps to pull them (under the top one
+only with three or more); anyone leads a sure winner when they have one, else a double; a
+partner who is sure to win the trick gets the count; a trick that can be won is won as
+cheaply as possible; otherwise play low and keep the count.
 
 Every choice comes with a short code and the dominoes involved, turned into one line of
 English by :func:`play_reason` (only when somebody asks).
@@ -158,6 +159,7 @@ PULL_TOP = "pull-top"
 PULL = "pull"
 WALK = "walk"
 LEAD_LOW = "lead-low"
+LEAD_DOUBLE = "lead-double"
 FEED = "feed"
 WIN_LAST = "win-last"
 WIN_SAFE = "win-safe"
@@ -230,15 +232,26 @@ def play_choice(
             top_mine = next(x for x in tops if my_trumps >> x & 1)
             if ft.power[8][top_mine] > ft.power[8][top_out]:
                 return (top_mine, PULL_TOP, -1)
-            # The top trump is out: lead a cheap trump to draw it, not the count.
-            t = min((x for x in tops if my_trumps >> x & 1),
-                    key=lambda x: (COUNT[x], ft.power[8][x]))
-            return (t, PULL, top_out)
+            if my_trumps.bit_count() >= 3:
+                # The top trump is out: lead a cheap trump to draw it, not the count
+                # (with only two, both are kept to trump a suit: measured better).
+                t = min((x for x in tops if my_trumps >> x & 1),
+                        key=lambda x: (COUNT[x], ft.power[8][x]))
+                return (t, PULL, top_out)
+            # One or two trumps under the top one only feed it: keep them to trump a suit.
         # A sure winner: nothing unseen beats it in its suit (trumps included).
         walkers = [m for m in moves if not unknown & above[ft.lead[m]][m]]
         if walkers:
             m = max(walkers, key=lambda x: (COUNT[x], ft.power[ft.lead[x]][x]))
             return (m, WALK, -1)
+        # Else a double outside trumps: the highest of its suit, only a trump takes it,
+        # and everyone holding its suit must follow (measured: better than a low lead).
+        tops_of_suit = [m for m in moves if DOUBLES_MASK >> m & 1
+                        and not ft.trump_mask >> m & 1
+                        and not unknown & above[ft.lead[m]][m] & ~ft.trump_mask]
+        if tops_of_suit:
+            m = min(tops_of_suit, key=lambda x: (COUNT[x], ft.power[ft.lead[x]][x]))
+            return (m, LEAD_DOUBLE, -1)
         m = min(moves, key=lambda x: (COUNT[x], ft.trump_mask >> x & 1,
                                       ft.power[ft.lead[x]][x]))
         return (m, LEAD_LOW, -1)
@@ -368,6 +381,9 @@ def explain(code: str, played: int, about: int, contract: Contract) -> str:
         pts = DOMINOES[played].count
         count = f" and takes its {pts} count home" if pts else ""
         return f"{d}: a sure winner (nothing out beats it){count}."
+    if code == LEAD_DOUBLE:
+        return (f"{d}: no sure winner; a double is the highest of its suit, so only a trump "
+                "can take it.")
     if code == LEAD_LOW:
         return f"{d}: no sure winner, so it leads low and keeps its count back."
     if code == FEED:

@@ -12,10 +12,19 @@ from __future__ import annotations
 
 import random
 
-from ..bidding import PASS
+from ..bidding import MARK, PASS
 from ..contracts import Contract, tables
 from ..hand import allowed_contracts
-from .rules_of_thumb import best_strength, nello_estimate, sevens_estimate, strength
+from ._tables import fast_tables
+from .rules_of_thumb import (
+    _above,
+    _trump_order,
+    best_strength,
+    nello_estimate,
+    play_choice,
+    sevens_estimate,
+    strength,
+)
 from .view import SeatView
 
 GONE = -1
@@ -192,3 +201,45 @@ def sample_holdings(
         if misfit < best_misfit:
             best, best_misfit = hands, misfit
     return best
+
+
+#: How much less likely a guess becomes for each seen play the rule-based player would
+#: not have made in it: good players mostly play like it, never exactly like it.
+MISS_WEIGHT = 0.5
+
+
+def play_likelihood(view: SeatView, hands: list[int], miss: float = MISS_WEIGHT) -> float:
+    """How well a guess of the holdings explains the plays the seat saw: ``miss`` to the
+    power of the other seats' plays (with a choice) that the rule-based player would not
+    have made holding what the guess gives it. 1.0 when the guess cannot be judged (some
+    tricks hidden, nello or sevens)."""
+    contract = view.contract
+    if (contract is None or contract.kind in ("nello", "sevens")
+            or len(view.tricks) != view.tricks_played or view.bidder is None):
+        return 1.0
+    ft = fast_tables(contract)
+    above, tops = _above(contract), _trump_order(contract)
+    held = list(hands)
+    # Give each seat back every domino it played: its holding before the first trick.
+    tricks = (*view.tricks, view.current())
+    for t in tricks:
+        for s, d in zip(t.seats, t.plays, strict=True):
+            held[s] |= 1 << d.index
+    bid_team = view.bidder & 1
+    every_trick = view.high_bid >= MARK
+    weight = 1.0
+    for t in tricks:
+        plays: list[int] = []
+        for k, (s, d) in enumerate(zip(t.seats, t.plays, strict=True)):
+            h = held[s]
+            legal = (h & ft.members[ft.lead[plays[0]]] or h) if plays else h
+            if s != view.seat and legal & (legal - 1):
+                unknown = (held[0] | held[1] | held[2] | held[3]) & ~h
+                m = play_choice(ft, above, tops, h, legal, unknown, plays, k == 3,
+                                k - 2 if k >= 2 else -1, (s & 1) == bid_team,
+                                every_trick)[0]
+                if m != d.index:
+                    weight *= miss
+            held[s] = h & ~(1 << d.index)
+            plays.append(d.index)
+    return weight

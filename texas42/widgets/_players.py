@@ -165,8 +165,8 @@ _PLAYER: list[Any] = []
 
 
 def _analysis_decision(a: Any, hand: Hand) -> Decision | None:
-    """Ask the analysis package's rule-based player (it sees only its own seat)."""
-    make = getattr(a, "RuleBasedPlayer", None)
+    """Ask the analysis package's default player (it sees only its own seat)."""
+    make = getattr(a, "default_player", None) or getattr(a, "RuleBasedPlayer", None)
     ask = getattr(a, "decide", None)
     if make is None or ask is None:
         return None
