@@ -338,4 +338,4 @@ def test_the_explorers_use_the_default_player() -> None:
     d = _players.decide(hand)
     assert d.kind == "play" and d.value in hand.legal_plays()
     assert d.value == p.play(SeatView.of(hand)).action
-    assert "average over" in d.reason and "club rules" in d.reason
+    assert "average over" in d.reason and "rules of thumb" in d.reason

@@ -509,7 +509,7 @@ class SamplingPlayer:
                 f"(nello): {value:.1f} for its side from here (next: {runner[0]}, "
                 f"{runner[1]:.1f})."
             ))
-        how = (", each played to the end by the club rules,"
+        how = (", each played out by simple rules of thumb,"
                if 7 - view.tricks_played > self.exact else "")
         return Decision(best, (
             f"{best}: best average over {n} deals of the unseen dominoes{how}: {value:.1f} "
