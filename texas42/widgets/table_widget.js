@@ -57,19 +57,29 @@ function render({ model, el }) {
     return true;
   }
   pic.addEventListener("keydown", (event) => {
-    let done = false;
-    if (event.key === "Enter" || event.key === " ") done = choose(event.target);
-    else if (event.key in STEPS || event.key === "Home" || event.key === "End") done = move(event);
-    if (done) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    if (choose(event.target)) {
       event.preventDefault();
       event.stopPropagation();
     }
   });
+  // The arrows are caught on the way down (window, capture phase): Jupyter Notebook 7 takes
+  // them at the document for moving between cells before they would reach the table.
+  function arrows(event) {
+    if (!(event.key in STEPS || event.key === "Home" || event.key === "End")) return;
+    if (!pic.contains(event.target)) return;
+    if (move(event)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }
+  window.addEventListener("keydown", arrows, true);
   model.on("change:value", draw);
   model.on("change:note", say);
   draw();
   say();
   return () => {
+    window.removeEventListener("keydown", arrows, true);
     model.off("change:value", draw);
     model.off("change:note", say);
   };
