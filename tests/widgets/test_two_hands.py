@@ -3,6 +3,7 @@ to play); the computer plays only the other side. Off by default: nothing change
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -124,3 +125,23 @@ def test_off_by_default_the_computer_plays_the_partner(
     h = ex.hand
     assert mine == [i for i, a in enumerate(h.actions) if a.seat == 0]
     assert 2 in seen and 0 not in seen
+
+
+def test_the_review_judges_each_hand_the_learner_played() -> None:
+    ex = tw.play(seed=8, seat=0)
+    ex.two_hands.value = True
+    for _ in range(80):
+        if ex.hand.is_over:
+            break
+        learner_acts(ex)
+    ex.review_button.click()
+    check_clean(ex, "review")
+    lines = ex.state["review"]
+    assert ex.message.startswith("Review: Seat 0: ") and "Seat 2: " in ex.message
+    h = ex.hand
+    for seat in (0, 2):
+        made = [a for a in h.actions if a.seat == seat]
+        # (a forced play, with one domino allowed, is no decision to judge)
+        assert 1 <= len([x for x in lines if x.startswith(f"Seat {seat}: ")]) <= len(made)
+    assert all(x.startswith(("Seat 0: ", "Seat 2: ")) for x in lines)
+    assert "Seat 2's hand:" in html.unescape(ex.review_box.value)
