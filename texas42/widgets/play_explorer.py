@@ -1,6 +1,8 @@
 """Explorer 7, play a hand (and a whole game): the learner plays one seat with
 computer partners and opponents; every computer action says why; hints on
-request; the learner may lay the hand down (claim the rest) when it is sure; at
+request; the learner may lay the hand down (claim the rest) when it is sure; two people may
+each play both hands of one side (a house way to play: the learner takes the
+partner's seat too, and the computer plays only the other side); at
 the end a review of each of the learner's decisions, judged from what the seat could
 see (the coach, :mod:`texas42.analysis.coach`); then the next hand, to 7 marks
 (or 250 points under the points rules), with the score kept as the ALL tally."""
@@ -60,6 +62,13 @@ class PlayExplorer(Explorer):
             description="Explain the computer's actions",
             layout=W.Layout(width="auto"),
         )
+        # A house way to play (no source): two people, each playing both hands of a side.
+        self.two_hands = W.Checkbox(
+            value=False,
+            indent=False,
+            description="Play your partner's hand too (two people: a house way to play)",
+            layout=W.Layout(width="auto"),
+        )
         self.hint_button = button("Hint", "what would a good player do here?")
         self.review_button = button("Review the hand", "judge each of your decisions from what "
                                     "you could see")
@@ -86,6 +95,7 @@ class PlayExplorer(Explorer):
         self.seat_picker.observe(self._on_load, names="value")
         self.rules_picker.observe(self._on_load, names="value")
         self.commentary.observe(self._on_redraw, names="value")
+        self.two_hands.observe(self._on_load, names="value")
         self.hint_button.on_click(self._on_hint)
         self.review_button.on_click(self._on_review)
         self.next_button.on_click(self._on_next)
@@ -97,7 +107,7 @@ class PlayExplorer(Explorer):
         self.ui = W.VBox(
             [
                 self.source.box,
-                wrap_row([self.seat_picker, self.rules_picker, self.commentary]),
+                wrap_row([self.seat_picker, self.rules_picker, self.commentary, self.two_hands]),
                 self.message_box,
                 self.action_box,
                 self.meaning,
@@ -139,6 +149,22 @@ class PlayExplorer(Explorer):
     def rules(self) -> Rules:
         return self.rules_choice.rules
 
+    @property
+    def my_seats(self) -> tuple[int, ...]:
+        """The seats the learner plays: their own, and with two hands each (the
+        checkbox, or a table of two people) their partner's too."""
+        r = self.rules
+        if self.two_hands.value and r.sides == "partners" and r.hands_per_person == 1:
+            r = r.replace(hands_per_person=2)
+        return r.controlled_seats(self.seat)
+
+    @property
+    def acting(self) -> int:
+        """The seat the learner plays now: the seat to act when it is one of theirs,
+        else their own."""
+        h = self.hand
+        return h.to_act if not h.is_over and h.to_act in self.my_seats else self.seat
+
     # -- the flow ----------------------------------------------------------------------------
     def _start(self) -> None:
         """A new game; its first hand is the chosen deal, with the learner bidding first."""
@@ -161,7 +187,7 @@ class PlayExplorer(Explorer):
         h = self.hand
         for _ in range(100):
             # (In nello the bidder's partner sits out: if that is you, the others play on.)
-            if h.is_over or h.to_act == self.seat:
+            if h.is_over or h.to_act in self.my_seats:
                 break
             seat = h.to_act
             decision = decide(h)
@@ -181,7 +207,9 @@ class PlayExplorer(Explorer):
             f"New game to {self.rules.target} {unit}, first hand: {self.source.describe()}. "
             "You are "
             f"{SEAT_NAMES[self.seat]}, your partner is "
-            f"{SEAT_NAMES[(self.seat + 2) % 4]}. " + self._turn_words()
+            f"{SEAT_NAMES[(self.seat + 2) % 4]}"
+            + (" (you play that hand too)" if len(self.my_seats) > 1 else "")
+            + ". " + self._turn_words()
         )
 
     @safe
@@ -199,25 +227,26 @@ class PlayExplorer(Explorer):
     def _team_words(self, team: int) -> str:
         return "your side" if team == self.seat % 2 else "the other side"
 
-    def _after_learner(self, words: str) -> None:
-        self.log.append(f"You ({SEAT_NAMES[self.seat]}) {words}.")
+    def _after_learner(self, seat: int, words: str) -> None:
+        self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
         self.hint_box.value = ""
         self._computer_turns()
         self.render()
 
     @safe
     def _on_bid(self, _b: Any = None) -> None:
-        value = self.bid_picker.value
+        value, seat = self.bid_picker.value, self.acting
         self.hand.bid(value if isinstance(value, str) else int(value))
-        self._after_learner(f"bid {bid_words(self.hand, len(self.hand.bids) - 1)}")
+        self._after_learner(seat, f"bid {bid_words(self.hand, len(self.hand.bids) - 1)}")
 
     @safe
     def _on_name(self, _b: Any = None) -> None:
+        seat = self.acting
         self.hand.name_contract(str(self.contract_picker.value))
         words = f"named {self.hand.contract}"
         if self.hand.sitting_out is not None:
             words += ". " + contract_consequence(self.hand).rstrip(".")
-        self._after_learner(words)
+        self._after_learner(seat, words)
 
     def play(self, domino: str | Domino) -> None:
         """Play ``domino`` for the learner (what a click on it in the table does)."""
@@ -227,9 +256,10 @@ class PlayExplorer(Explorer):
     def _play(self, domino: str | Domino) -> None:
         h = self.hand
         d = Domino.parse(domino) if isinstance(domino, str) else domino
-        if h.phase is not Phase.PLAYING or h.to_act != self.seat:
+        if h.phase is not Phase.PLAYING or h.to_act not in self.my_seats:
             raise IllegalPlayError("it is not your turn to play", rule="turn")
-        held = h.holding(self.seat)
+        seat = h.to_act
+        held = h.holding(seat)
         if d in held and d not in h.legal_plays():
             assert h.contract is not None
             raise IllegalPlayError(
@@ -238,7 +268,7 @@ class PlayExplorer(Explorer):
             )
         self.choices.append((len(h.actions), d))
         h.play(d)
-        self._after_learner(f"played {d}")
+        self._after_learner(seat, f"played {d}")
 
     def lay_down(self) -> None:
         """Lay the learner's hand down (what the "Lay down" button does)."""
@@ -254,21 +284,21 @@ class PlayExplorer(Explorer):
                 kind="warn",
             )
             return
-        before = len(h.plays)
+        before, seat = len(h.plays), self.acting
         # One check, bounded: the bar moves while it searches; lay_down reuses the
         # verdict and, when it is not sure, raises with the explanation and leaves the
         # hand as it was.
         try:
             with showing(self.progress) as bar:
-                _analysis.check_claim(h, self.seat, _analysis.progress_to(bar))
-                check = h.lay_down(self.seat)
+                _analysis.check_claim(h, seat, _analysis.progress_to(bar))
+                check = h.lay_down(seat)
         except IllegalActionError as exc:
             self._claim = exc.message
             self.show_message(self._claim + " Play on.", kind="warn")  # nothing changed
             return
         self._claim = check.explain()
         rest = " ".join(str(d) for d in h.plays[before:])
-        self.log.append(f"You ({SEAT_NAMES[self.seat]}) laid down — {self._claim}")
+        self.log.append(f"You ({SEAT_NAMES[seat]}) laid down — {self._claim}")
         self.log.append(f"The engine played the rest: {rest}.")
         self.hint_box.value = ""
         self.render()
@@ -281,7 +311,7 @@ class PlayExplorer(Explorer):
         return (
             self.your_turn
             and h.phase is Phase.PLAYING
-            and (h.sitting_out is None or h.declarer == self.seat)
+            and (h.sitting_out is None or h.declarer == self.acting)
             and h.claim is None
         )
 
@@ -297,7 +327,7 @@ class PlayExplorer(Explorer):
     @safe
     def _on_hint(self, _b: Any = None) -> None:
         h = self.hand
-        if h.is_over or h.to_act != self.seat:
+        if h.is_over or h.to_act not in self.my_seats:
             self.hint_box.value = page(p("No hint needed: it is not your turn."))
             self.show_message("It is not your turn.", kind="warn")
             return
@@ -318,7 +348,8 @@ class PlayExplorer(Explorer):
         if not h.is_over:
             self.show_message("The review comes when the hand is over: play on first.", kind="warn")
             return
-        if not any(a.seat == self.seat for a in h.actions):
+        seats = [s for s in self.my_seats if any(a.seat == s for a in h.actions)]
+        if not seats:
             self.review_box.value = page(p("You made no decision in this hand."))
             self.show_message("Nothing to review: you made no decision.")
             return
@@ -327,16 +358,23 @@ class PlayExplorer(Explorer):
             self.show_message("No review: the analysis package is not installed.", kind="warn")
             return
         self.show_message("Reviewing your decisions (the bar shows how far it is)...")
-        rv = _coach.run_review(h, self.seat, self.progress)
-        self._review = _coach.review_lines(rv)
-        self.review_box.value = _coach.review_html(rv)
-        summary, kind = _coach.review_summary(rv)
+        # The coach judges one seat at a time: each hand the learner played.
+        reviews = [(s, _coach.run_review(h, s, self.progress)) for s in seats]
+        one = len(reviews) == 1
+        self._review = [(x if one else f"{SEAT_NAMES[s]}: {x}")
+                        for s, rv in reviews for x in _coach.review_lines(rv)]
+        self.review_box.value = "".join(
+            ("" if one else page(p(f"{SEAT_NAMES[s]}'s hand:"))) + _coach.review_html(rv)
+            for s, rv in reviews)
+        said = [(s, *_coach.review_summary(rv)) for s, rv in reviews]
+        summary = " ".join(x if one else f"{SEAT_NAMES[s]}: {x}" for s, x, _ in said)
+        kind = "good" if all(k == "good" for _, _, k in said) else "info"
         self.show_message("Review: " + summary, kind=kind)
 
     # -- state -------------------------------------------------------------------------------
     @property
     def your_turn(self) -> bool:
-        return not self.hand.is_over and self.hand.to_act == self.seat
+        return not self.hand.is_over and self.hand.to_act in self.my_seats
 
     @property
     def _bidding_now(self) -> bool:
@@ -347,10 +385,12 @@ class PlayExplorer(Explorer):
         h = self.hand
         return {
             "seat": self.seat,
+            "seats": list(self.my_seats),
+            "acting": self.acting,
             "phase": h.phase.value,
             "to_act": h.to_act if not h.is_over else None,
             "your_turn": self.your_turn,
-            "hand": [str(d) for d in h.holding(self.seat)],
+            "hand": [str(d) for d in h.holding(self.acting)],
             "legal": [str(d) for d in h.legal_plays()] if self.your_turn else [],
             "rules": h.rules.name,
             "bids": [v for _, v in self.bid_picker.options] if self._bidding_now else [],
@@ -379,11 +419,18 @@ class PlayExplorer(Explorer):
                 return f"{said} {who} the game, {s[self.seat % 2]} to {s[1 - self.seat % 2]}."
             return (f"{said} Press 'Review the hand' to see what each of your decisions "
                     "cost, or 'Next hand' to play on.")
-        if h.to_act != self.seat:
+        if h.to_act not in self.my_seats:
             return h.status()
+        seat = h.to_act
+        whose = ("" if seat == self.seat else
+                 f"You are playing your partner's hand ({SEAT_NAMES[seat]}) now. ")
+        return whose + self._turn_words_for(seat)
+
+    def _turn_words_for(self, seat: int) -> str:
+        h = self.hand
         if h.phase is Phase.BIDDING:
             return "Your turn to bid."
-        if h.phase is Phase.CONTRACT and h.bidder != self.seat:
+        if h.phase is Phase.CONTRACT and h.bidder != seat:
             return (
                 f"Your partner bid a {high_special(h)}: "
                 "you name the contract and lead, and your side must win every trick."
@@ -445,7 +492,8 @@ class PlayExplorer(Explorer):
         finally:
             self._busy = False
         self._draw_meaning()
-        self.table.value = table_pic(h, seat=self.seat, show_all=h.is_over, controls=True)
+        # The table is seen from the seat being played: its dominoes at the bottom.
+        self.table.value = table_pic(h, seat=self.acting, show_all=h.is_over, controls=True)
         self.next_button.disabled = not h.is_over or self.game.is_over
         self.score_box.value = self._score_html()
         log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]
