@@ -54,7 +54,10 @@ def _open(watched: WatchedPage, url: str) -> Page:
     page = watched.page
     response = page.goto(url, wait_until="load")
     assert response is not None and response.ok, f"{url}: {response and response.status}"
-    page.wait_for_load_state("networkidle")
+    # A page with widget snapshots and maths loads many scripts: on two cores shared with
+    # the rest of the suite that has taken over 30 s (book/count, book/house-rules), though
+    # each page loads in a few seconds alone. Wait longer; every check below still runs.
+    page.wait_for_load_state("networkidle", timeout=90_000)
     return page
 
 
