@@ -20,6 +20,7 @@ passed over: that is the position's ``out``). For the search the players form tw
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -98,6 +99,7 @@ class TableShape:
 FORTY_TWO = TableShape()
 
 
+@functools.lru_cache(maxsize=64)  # asked for every position built from a hand
 def shape_of(rules: Rules, bidder: int) -> TableShape:
     """The shape of the table ``rules`` describe, for a hand that ``bidder`` won: partners
     stay partners; otherwise (each for themselves, or the bidder against the rest) the
@@ -120,7 +122,8 @@ def shape_of(rules: Rules, bidder: int) -> TableShape:
 
 def moon_shape(bidder: int) -> TableShape:
     """Moon: the bidder against the two others; a trick is one point, the count is
-    nothing; the 22 dominoes of Moon (the blanks but 0-0 are out)."""
-    from ..moon import MOON_MASK, PLAYERS
+    nothing; the 22 dominoes of Moon (the blanks but 0-0 are out) -- all read from the
+    Moon rules profile, the one place they are said."""
+    from ..rules import MOON
 
-    return TableShape.alone(bidder, PLAYERS, count=False, dominoes=MOON_MASK)
+    return shape_of(MOON, bidder)
