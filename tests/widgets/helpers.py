@@ -109,3 +109,20 @@ def table_buttons(table: Any) -> list[TableButton]:
 def click(table: Any, domino: str) -> None:
     """What the front end sends when a domino of the table is clicked (or Enter)."""
     table._on_front_end(table, {"play": domino}, [])
+
+
+def bid_or_name(ex: Any, action: Any) -> bool:
+    """In the bidding or the naming of trumps, make ``action`` through the explorer's own
+    picker and button, as a learner would; ``False`` (nothing done) in the play."""
+    from texas42 import Phase
+
+    phase = ex.hand.phase
+    if phase is Phase.BIDDING:
+        ex.bid_picker.value = action
+        ex.bid_button.click()
+    elif phase is Phase.CONTRACT:
+        ex.contract_picker.value = str(action)
+        ex.name_button.click()
+    else:
+        return False
+    return True

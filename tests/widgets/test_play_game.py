@@ -6,13 +6,12 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from texas42 import Phase
 from texas42 import widgets as tw
 from texas42.analysis import RuleBasedPlayer, decide
 from texas42.errors import Texas42Error
 from texas42.widgets.play_explorer import PlayExplorer
 
-from .helpers import check_clean
+from .helpers import bid_or_name, check_clean
 
 ADVISOR = RuleBasedPlayer()
 
@@ -21,13 +20,7 @@ def learner_acts(ex: PlayExplorer) -> None:
     """The learner does what the rule-based player would, through the explorer."""
     h = ex.hand
     d = decide(ADVISOR, h)
-    if h.phase is Phase.BIDDING:
-        ex.bid_picker.value = d.action
-        ex.bid_button.click()
-    elif h.phase is Phase.CONTRACT:
-        ex.contract_picker.value = str(d.action)
-        ex.name_button.click()
-    else:
+    if not bid_or_name(ex, d.action):
         ex.play(str(d.action))
     check_clean(ex, "learner")
 

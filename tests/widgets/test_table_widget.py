@@ -15,7 +15,7 @@ from texas42.widgets.moon_explorer import MoonExplorer
 from texas42.widgets.play_explorer import PlayExplorer
 from texas42.widgets.table_widget import TableWidget
 
-from .helpers import check_clean, click, table_buttons
+from .helpers import bid_or_name, check_clean, click, table_buttons
 
 ADVISOR = RuleBasedPlayer()
 
@@ -30,13 +30,7 @@ def to_a_follow(ex: PlayExplorer) -> bool:
         if h.phase is Phase.PLAYING and set(h.legal_plays()) != set(h.holding(ex.seat)):
             return True
         d = decide(ADVISOR, h)
-        if h.phase is Phase.BIDDING:
-            ex.bid_picker.value = d.action
-            ex.bid_button.click()
-        elif h.phase is Phase.CONTRACT:
-            ex.contract_picker.value = str(d.action)
-            ex.name_button.click()
-        else:
+        if not bid_or_name(ex, d.action):
             click(ex.table, str(d.action))  # every play of the learner: a click
         check_clean(ex, "learner")
     raise AssertionError("the hand did not end")

@@ -16,7 +16,7 @@ from texas42.analysis import RuleBasedPlayer, decide
 from texas42.widgets import play_explorer
 from texas42.widgets.play_explorer import PlayExplorer
 
-from .helpers import check_clean
+from .helpers import bid_or_name, check_clean
 
 ADVISOR = RuleBasedPlayer()
 
@@ -41,13 +41,7 @@ def learner_acts(ex: PlayExplorer) -> int:
     index, seat = len(h.actions), h.to_act
     assert ex.your_turn and ex.acting == seat
     d = decide(ADVISOR, h)
-    if h.phase is Phase.BIDDING:
-        ex.bid_picker.value = d.action
-        ex.bid_button.click()
-    elif h.phase is Phase.CONTRACT:
-        ex.contract_picker.value = str(d.action)
-        ex.name_button.click()
-    else:
+    if not bid_or_name(ex, d.action):
         # The table's buttons are the dominoes of the seat being played.
         assert {b.domino for b in ex.table.buttons} == {str(x) for x in h.holding(seat)}
         ex.table.handle({"play": str(d.action)})
