@@ -154,11 +154,13 @@ def made_set_pic(
 
 
 def say(text: str) -> HTML:
-    """One line of engine output, shown as a quotation from the engine."""
+    """One line worked out by the rules (the engine), shown as a checked fact.
+
+    The label is "Rule check": the course never names the engine to a newcomer."""
     return HTML(
         '<p class="t42-engine" style="border-left:4px solid #2a6f97;padding:0.2em 0.8em;'
         'margin:0.4em 0">'
-        f'<span style="font-weight:600">Engine:</span> {html.escape(text)}</p>'
+        f'<span style="font-weight:600">Rule check:</span> {html.escape(text)}</p>'
     )
 
 
