@@ -391,4 +391,8 @@ def deal_note(name: str) -> HTML:
     """One line naming an example deal and its deal code."""
     deal = DEALS[name]
     assert texas42.Deal.from_code(deal.code) == deal
-    return say(f"Deal {name} has the deal code {deal.code}; type it into any explorer.")
+    # A plain note, not a "Rule check": it names a code, it checks no rule.
+    return HTML(
+        f'<p class="t42-deal-note">To deal these dominoes yourself, type deal {name}\'s code, '
+        f"<code>{html.escape(deal.code)}</code>, into any explorer.</p>"
+    )
