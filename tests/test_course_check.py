@@ -133,3 +133,26 @@ def test_every_learn_chapter_has_objectives_and_a_check(doc: str) -> None:
     assert 2 <= len(checks) <= 4
     for _question, body in checks:
         cc.parse_answers(body.splitlines())
+
+
+def _learn_pages() -> list[str]:
+    toc = yaml.safe_load((REPO / "_toc.yml").read_text(encoding="utf-8"))
+    (part,) = [p for p in toc["parts"] if p["caption"] == "Learn to play"]
+    pages = []
+    for chapter in part["chapters"]:
+        pages.append(chapter["file"])
+        pages.extend(s["file"] for s in chapter.get("sections", []))
+    return pages
+
+
+CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```$", re.M | re.S)
+JARGON = re.compile(r"\b(engine|solver|texas42 package)\b", re.I)
+
+
+@pytest.mark.parametrize("doc", _learn_pages())
+def test_the_course_prose_never_names_the_engine(doc: str) -> None:
+    """The course is for people who have never played: its words speak of the game, the
+    explorers and the computer players, never of the software behind them."""
+    prose = CODE_CELL.sub("", (REPO / f"{doc}.md").read_text(encoding="utf-8"))
+    found = [line.strip() for line in prose.splitlines() if JARGON.search(line)]
+    assert not found, f"{doc}: engine words in the course: {found}"
