@@ -679,11 +679,13 @@ class Hand:
     def lay_down(self, seat: int) -> ClaimCheck:
         """``seat``, the player to act, lays down its hand: it claims that its side
         takes every trick left (in nello, the declarer: that it loses every trick left).
+        At every table: the side is the seat's by the rules (:meth:`Rules.side_of`; the
+        seat alone when each plays for themselves), so the claim fixes every trick left.
 
         The engine verifies the claim against every arrangement of the dominoes
         ``seat`` cannot see (:func:`texas42.claims.verify_claim`). A valid claim is
         played out at once: the claimant follows its plan, the others play their lowest
-        legal dominoes, until the hand is over (seven tricks, or the early end). A
+        legal dominoes, until the hand is over (every trick, or the early end). A
         claim that is not sure raises ``IllegalActionError(rule="claim-not-sure")``
         with the reason, and the hand is left exactly as it was.
         """
@@ -692,12 +694,6 @@ class Hand:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise InputError(f"seat {quote(seat)} is not a seat 0..{self.seats - 1}",
                              rule="seat")
-        if not self.rules.is_42:
-            raise IllegalActionError(
-                f"seat {seat} cannot lay down: claims are checked at 42's table of four "
-                f"only, not at the {self.rules.name} table: play the hand out",
-                rule="claim-table",
-            )
         if self.claim is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",

@@ -203,11 +203,6 @@ class HandRecord:
         """Read a record of any table; raises :class:`NotationError` naming the bad field."""
         data = check_keys(data, _FIELDS, "hand record")
         rules = Rules.from_json(data.get("rules", default_rules))
-        if "claim" in data and not rules.is_42:
-            raise NotationError(
-                f"a {rules.name} record has no claim: claims are checked at 42's table only, "
-                "so these hands are played out, never laid down", rule="record",
-            )
         shaker = check_seat(data.get("shaker", 0), "shaker", rules.seats)
         deal = _record_deal(data, rules)
         most = MAX_BIDS if rules.is_42 else rules.seats + 1
@@ -222,7 +217,7 @@ class HandRecord:
             bids=tuple(_bid(b, i) for i, b in enumerate(bids)),
             contract=None if contract is None else _contract(contract),
             plays=tuple(_domino(p, i) for i, p in enumerate(plays)),
-            claim=_claim(data.get("claim"), len(plays)),
+            claim=_claim(data.get("claim"), len(plays), rules.seats),
             discards=tuple(_domino(d, i, "discard") for i, d in enumerate(discards)),
         )
 
@@ -348,13 +343,14 @@ def _verify_claim(hand: Hand, claim: Claim) -> None:
 
 def _check_claimed_tricks(hand: Hand, claim: Claim) -> None:
     """After a claim, the claimant's side takes every trick (nello: the declarer none)."""
-    size = 3 if hand.sitting_out is not None else 4
+    from .claims import claim_broken
+
+    nello = hand.sitting_out is not None
+    size = hand.seats - 1 if nello else hand.seats
     for n in range(claim.play // size, len(hand.tricks)):
         winner = hand.tricks[n].winner
         assert winner is not None
-        nello = hand.sitting_out is not None
-        lost = winner == claim.seat if nello else (winner ^ claim.seat) & 1 == 1
-        if lost:
+        if claim_broken(hand, claim.seat, winner):
             last = (n + 1) * size - 1
             raise ReplayError(
                 f"trick {n + 1} is won by seat {winner}, but seat {claim.seat} claimed "
@@ -384,16 +380,17 @@ class RecordNotationError(NotationError):
         self.index = index
 
 
-def _claim(value: Any, plays: int) -> Claim | None:
+def _claim(value: Any, plays: int, seats: int = 4) -> Claim | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) != {"seat", "play"}:  # keys never quoted raw
         raise NotationError(
-            'a claim is written {"seat": 0..3, "play": how many plays came before it}',
+            f'a claim is written {{"seat": 0..{seats - 1}, "play": how many plays came before '
+            'it}',
             rule="record",
         )
     seat, play = value["seat"], value["play"]
-    for name, x, top in (("seat", seat, 3), ("play", play, plays)):
+    for name, x, top in (("seat", seat, seats - 1), ("play", play, plays)):
         if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= top:
             raise NotationError(f"claim {name} {quote(x)} is not in 0..{top}", rule="record")
     return Claim(seat, play)
