@@ -799,8 +799,9 @@ def _position(search: _Search, hand: Hand) -> _Node:
         # (and what it played to this trick), nothing else.
         for s in hand.rules.controlled_seats(seat):
             if s != seat:
-                forbidden[s] |= ~(hand.holding(s).mask
-                                  | sum(1 << d.index for p, d in table if p == s))
+                known = hand.holding(s).mask | sum(1 << d.index for p, d in table if p == s)
+                for x in range(parts):
+                    forbidden[x] |= known if x != s else ~known
     unseen = _FULL & ~played & ~mine & ~gone
     f = tuple(0 if s == seat else forbidden[s] & unseen for s in range(parts))
     node: _Node | None = _Node(mine, unseen, tuple(counts), f, hand.leader, 0, -1, 0, -1, 0)
