@@ -245,12 +245,12 @@ class HandRecord:
             )
         claim = self.claim
         for i, domino in enumerate(self.plays):
-            if claim is not None and i == claim.play:
-                _verify_claim(hand, claim)
-                hand.claim = claim
             if (hand.phase is Phase.OVER and hand.result is not None
                     and len(hand.tricks) < self.rules.hand_size):
                 hand.play_out()  # the record plays on after the result was decided
+            if claim is not None and i == claim.play:
+                _verify_claim(hand, claim)  # (a hand played on may be laid down too)
+                hand.claim = claim
             _step(hand.play, domino, "play", i, str(domino))
         if claim is not None and claim.play == len(self.plays):
             _verify_claim(hand, claim)
