@@ -317,6 +317,9 @@ class _Table:
     side: tuple[int, ...]
     #: Unseen dominoes that no seat holds.
     hidden: int = 0
+    #: The other seats the claimant plays (two people at 42: its partner's): their hands
+    #: are seen and their plays are the claimant's choice.
+    helpers: tuple[int, ...] = ()
 
     @property
     def parts(self) -> int:
@@ -374,6 +377,7 @@ class _Search:
         self.holders = tuple(s for s in range(table.parts) if s != seat)
         #: The seats that play and may hold unseen dominoes.
         self.players = tuple(s for s in range(seats) if s != seat and s != out)
+        self.helpers = table.helpers
         self.memo: dict[tuple[int, ...], bool] = {}
         #: Set by :meth:`sure`: the domino led last that only the partner may beat (-1).
         self.partner_last = -1
@@ -590,13 +594,22 @@ class _Search:
                 if child is not None and self.wins(child):
                     return True
             return False
+        if seat in self.helpers:
+            # A hand the claimant plays too (seen, so only its own dominoes are feasible).
+            return any(child is not None and self.wins(child)
+                       for _m, _f, child in self.adversary_moves(node, seat))
         for _m, _f, child in self.adversary_moves(node, seat):
             if child is None or not self.wins(child):
                 return False
         return True
 
     def choose(self, node: _Node) -> int | None:
-        """A claimant play that keeps the claim, or ``None``."""
+        """A play that keeps the claim for the claimant (or a hand it plays too), or
+        ``None``."""
+        seat = self.to_act(node)
+        if seat in self.helpers:
+            return next((m for m, _f, child in self.adversary_moves(node, seat)
+                         if child is not None and self.wins(child)), None)
         if node.k == 0 and node.leader == self.seat:
             plan = self.sure(node)
             if plan is not None:
@@ -756,7 +769,9 @@ def _table_of(hand: Hand, seat: int) -> _Table:
     own = sum(1 for a in hand.actions if a.kind == "discard" and a.seat == seat)
     hidden = len(rules.layout.dominoes) - held - own
     side = tuple(s & rules.side_bits for s in range(hand.seats))
-    return _Table(hand.seats, rules.hand_size, claim_side(hand, seat), side, hidden)
+    helpers = tuple(s for s in rules.controlled_seats(seat)
+                    if s != seat and s != hand.sitting_out)
+    return _Table(hand.seats, rules.hand_size, claim_side(hand, seat), side, hidden, helpers)
 
 
 def _position(search: _Search, hand: Hand) -> _Node:
@@ -982,6 +997,10 @@ def _main_line(search: _Search, root: _Node) -> list[int]:
             assert m is not None
             plan.append(m)
             node = search.after(node, s, m)
+        elif s in search.helpers:
+            m = search.choose(node)
+            assert m is not None
+            node = next(c for x, _f, c in search.adversary_moves(node, s) if x == m)
         else:
             node = next(search.adversary_moves(node, s))[2]
     return plan
@@ -1086,7 +1105,8 @@ class ClaimPlayer:
         return check, cls(hand, seat, _search=search)
 
     def play(self, hand: Hand) -> Domino:
-        """The claimant's next play in ``hand`` (the claimant must be to act)."""
+        """The claimant's next play in ``hand`` (the claimant, or a hand it plays too,
+        must be to act)."""
         search = self.search
         search.limit = search.nodes + search.budget  # a fresh budget for each play
         try:

@@ -684,10 +684,11 @@ class Hand:
 
         The engine verifies the claim against every arrangement of the dominoes
         ``seat`` cannot see (:func:`texas42.claims.verify_claim`). A valid claim is
-        played out at once: the claimant follows its plan, the others play their lowest
-        legal dominoes, until the hand is over (every trick, or the early end). A
-        claim that is not sure raises ``IllegalActionError(rule="claim-not-sure")``
-        with the reason, and the hand is left exactly as it was.
+        played out at once: the claimant follows its plan (two people: with its partner's
+        hand too), the others play their lowest legal dominoes, until the hand is over
+        (every trick, or the early end). A claim that is not sure raises
+        ``IllegalActionError(rule="claim-not-sure")`` with the reason, and the hand is
+        left exactly as it was.
         """
         from .claims import ClaimPlayer, lowest_legal
 
@@ -704,11 +705,12 @@ class Hand:
             raise IllegalActionError(
                 check.explain(), rule="claim-not-sure" if check.checked else "claim-unchecked"
             )
+        mine = self.rules.controlled_seats(seat)  # (two people: the partner's hand too)
         before = self.copy()
         try:
             self.claim = Claim(seat, len(self.plays))
             while self.phase is Phase.PLAYING:
-                self.play(player.play(self) if self.to_act == seat else lowest_legal(self))
+                self.play(player.play(self) if self.to_act in mine else lowest_legal(self))
         except BaseException:
             self.__dict__.update(before.__dict__)  # nothing is left half-changed
             raise

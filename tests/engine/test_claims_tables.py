@@ -162,8 +162,11 @@ def worlds(hand: Hand, seat: int, rng: random.Random | None = None,
                          else hand.deal.masks[hand.seats])
         if rules.aside:
             masks.append(sum(1 << x for x in aside))
+        w = Hand(Deal(masks, rules.layout), shaker=hand.shaker, rules=rules)
+        if w.bidding_order != hand.bidding_order:
+            exact = False  # the seed's first bidder holds 1-0
+            continue
         try:
-            w = Hand(Deal(masks, rules.layout), shaker=hand.shaker, rules=rules)
             gone = iter(widow)  # the discards of this arrangement, in order
             for action in hand.actions:
                 value = DOMINOES[next(gone)] if action.kind == "discard" else action.value
@@ -172,9 +175,6 @@ def worlds(hand: Hand, seat: int, rng: random.Random | None = None,
             continue  # contradicts a void shown in play
         except (IllegalBidError, IllegalActionError, NotationError):
             exact = False  # the bidding rules it out (a plunge's doubles)
-            continue
-        if w.bidding_order != hand.bidding_order:
-            exact = False  # the seed's first bidder holds 1-0
             continue
         if hand.phase is Phase.PLAYING and w.phase is Phase.OVER:
             w.play_out()
@@ -210,12 +210,13 @@ def _legal(w: Hand) -> list[Domino]:
 def sure(group: list[Hand], seat: int, choose: Callable[[Hand], Domino] | None = None) -> bool:
     """Whether ``seat`` keeps its claim in every world of ``group`` (worlds it cannot
     tell apart): some play (or the one ``choose`` makes, the same in every world) such
-    that whatever any other seat plays in any world, the claim holds on."""
+    that whatever any other seat plays in any world, the claim holds on. The person
+    playing ``seat`` chooses the plays of every hand it plays (two-hand: both of a side)."""
     h = group[0]
     if len(h.tricks) == h.rules.hand_size:
         return True
     done = len(h.tricks)
-    if h.to_act == seat:
+    if h.to_act in h.rules.controlled_seats(seat):  # (two people: the partner's hand too)
         if choose is not None:
             picks = {choose(w) for w in group}
             assert len(picks) == 1, "the claimant's play depends on what it cannot see"
@@ -279,11 +280,13 @@ def same_score(a: Hand, b: Hand) -> bool:
 
 
 def _play_claim_out(w: Hand, seat: int, rng: random.Random) -> Hand:
-    """``w`` played to its end: the claimant by its claim, the others at random."""
+    """``w`` played to its end: the claimant (and the hand it plays too) by its claim,
+    the others at random."""
     w = w.copy()
     player = ClaimPlayer(w, seat)
+    mine = w.rules.controlled_seats(seat)
     while w.phase is Phase.PLAYING:
-        w.play(player.play(w) if w.to_act == seat else rng.choice(w.legal_plays()))
+        w.play(player.play(w) if w.to_act in mine else rng.choice(w.legal_plays()))
     return w
 
 
