@@ -2,10 +2,11 @@
 
 A player who cannot lose the rest may show the hand instead of playing on. The
 claimant knows its own dominoes and what has been played, nothing more: its
-partner's hand is as unseen as the opponents'. :func:`verify_claim` checks that
-the claimant has *one* way of playing that wins whatever the unseen dominoes
-are and however the others play. A trick the partner wins counts for the side,
-but the check never counts on the partner's help.
+partner's hand is as unseen as the opponents' (unless one person plays both).
+:func:`verify_claim` checks that the claimant has *one* way of playing that wins
+whatever the unseen dominoes are and however the others play. A trick the
+partner wins counts for the side, but the check never counts on the partner's
+help (unless the claimant plays the partner's hand too).
 
 The check is a search. The claimant chooses its plays from public information;
 an adversary chooses every other seat's play from the unseen dominoes, lazily,
@@ -46,6 +47,15 @@ Decisions:
   down. What the bidding revealed (a plunge's doubles, the holder of 1-0 under
   the seed's rule) is not used: the check may then refuse a claim those facts
   would make sure, never the other way round.
+- Every table (issue 14), one search: the table comes from the hand's rules
+  profile (:class:`_Table`: seats, hand size, the claimant's side by
+  :meth:`Rules.side_of`). At a table where each plays for themselves (Moon, Moon
+  for many, three-hand 42) the claim is every trick left for the claimant alone,
+  so it fixes the score as playing on would, in tricks or in points. Dominoes out
+  of play are known; a widow's discard the claimant did not make and dominoes
+  laid aside are unseen and go to one more holder that never plays. At the
+  two-hand table (two people, each playing both hands of a side) the claimant
+  sees its partner's hand and chooses its plays too.
 
 >>> from texas42 import DOMINOES, Deal, Hand
 >>> sixes = [d for d in DOMINOES if d.has(6)]
@@ -516,7 +526,15 @@ class _Search:
 
     def _danger(self, node: _Node, seat: int, m: int) -> int:
         """How much a play by the adversary threatens the claim (for ordering only: the
-        refutation of a claim that fails is then usually the first play tried)."""
+        refutation of a claim that fails is then usually the first play tried). For a
+        hand the claimant plays too: how promising, as for the claimant's own plays."""
+        if self.helpers and seat in self.helpers:
+            if node.k == 0:
+                return self.power(seat, m, m)  # lead high
+            pw = self.power(seat, node.first, m)
+            if self.ours[node.best_seat]:
+                return 2000 - pw if pw <= node.best_pow else 1000 - pw  # stay under
+            return 3000 - pw if pw > node.best_pow else -pw  # win as cheaply as possible
         if node.k == 0:
             pw = self.power(seat, m, m)
             replies = [self.power(self.seat, m, r) for r in _bits(self.legal(node.mine, m))]
