@@ -573,3 +573,36 @@ def test_moon_records_carry_their_claim() -> None:
     with pytest.raises(NotationError) as info:
         HandRecord.from_dict(bad, default_rules="moon")
     assert "0..2" in info.value.message
+
+
+@pytest.mark.parametrize("name", ["moon-5", "moon-6", "moon-7", "three-hand", "moon"])
+def test_claims_at_the_bigger_tables_match_brute_force(name: str) -> None:
+    """Seeded endings at the tables where random ones rarely fit the brute force: some
+    valid and some refused claims, each against every arrangement."""
+    rules = PROFILE_RULES[name]
+    seen = {True: 0, False: 0}
+    for seed in range(400):
+        hand = position(name, seed, 1 + seed % 2, rules.seats - 1 - seed % 3)
+        if hand is None:
+            continue
+        seat = hand.to_act
+        found = worlds(hand, seat)
+        if found is None:
+            continue
+        group, exact = found
+        check = verify_claim(hand, seat)
+        if seen[check.valid] >= 4:
+            continue
+        seen[check.valid] += 1
+        assert exact and check.valid == sure(group, seat), check.explain()
+        if check.valid:
+            assert sure(group, seat, ClaimPlayer(hand, seat).play)
+            laid = hand.copy()
+            laid.lay_down(seat)
+            for w in group[:20]:
+                assert same_score(_play_claim_out(w, seat, random.Random(seed)), laid)
+        else:
+            check_counterexample(hand, check, group)
+        if min(seen.values()) >= 4:
+            break
+    assert min(seen.values()) >= 1, seen
