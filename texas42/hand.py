@@ -900,11 +900,14 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again by the next player."
         assert self.result is not None
-        if self.claim is not None:
-            trick = self.claim.play // max(len(self.tricks[0].plays), 1) + 1 if self.tricks else 1
-            return (f"{self.result.describe()} Seat {self.claim.seat} laid the hand down "
-                    f"at trick {trick}.")
-        return self.result.describe()
+        return self.result.describe() + self._laid_down()
+
+    def _laid_down(self) -> str:
+        """After the result, who laid the hand down and when (empty without a claim)."""
+        if self.claim is None:
+            return ""
+        trick = self.claim.play // max(len(self.tricks[0].plays), 1) + 1 if self.tricks else 1
+        return f" Seat {self.claim.seat} laid the hand down at trick {trick}."
 
     def _trick_bid_status(self) -> str:
         """Where a hand bid in tricks (Moon's) stands."""
@@ -920,7 +923,7 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again."
         assert self.result is not None
-        return self.result.describe()
+        return self.result.describe() + self._laid_down()
 
     # -- records ----------------------------------------------------------------------
     def record(self) -> HandRecord:
