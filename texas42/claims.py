@@ -179,8 +179,9 @@ def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
     if last is not None:
         before = tuple(d for d in draw + rest if d != last)
         first = f"seat {seat} wins with {_row(before)}, then " if before else ""
-        who = f"seat {seat} and its partner" if table is None else table.who(seat)
-        ally = "its partner" if who.endswith("partner") else who.split(" and ")[-1]
+        table = _forty_two(seat) if table is None else table
+        who = table.who(seat)
+        ally = table.ally(seat, next(s for s in range(table.seats) if table.ours[s] and s != seat))
         return (
             f"{first}seat {seat} leads {last} last: only {ally} can hold a higher "
             f"one, so {who} take the last trick too."
@@ -341,9 +342,14 @@ class _Table:
         allies = [s for s in range(self.seats) if self.ours[s] and s != seat]
         if not allies:
             return f"seat {seat}"
-        if len(allies) == 1 and self.seats == 4 and allies[0] == seat ^ 2:
-            return f"seat {seat} and its partner"
-        return f"seat {seat} and " + " and ".join(f"seat {s}" for s in allies)
+        if len(allies) == 1:
+            return f"seat {seat} and {self.ally(seat, allies[0])}"
+        *first, last = (str(s) for s in sorted([seat, *allies]))
+        return f"seats {', '.join(first)} and {last}"
+
+    def ally(self, seat: int, other: int) -> str:
+        """A seat on the claimant's side in words: "its partner" at a table of four."""
+        return "its partner" if self.seats == 4 and other == seat ^ 2 else f"seat {other}"
 
 
 @functools.lru_cache(maxsize=4)
