@@ -459,12 +459,12 @@ def result_json(hand: Hand) -> dict[str, Any]:
         }
         if hand.rules.scoring == "points":
             out["result"]["score"] = list(r.score)
-        if hand.claim is not None:
-            # Laid down: who claimed, after how many dominoes (the engine played the rest).
-            out["claim"] = {"seat": hand.claim.seat, "play": hand.claim.play}
     else:
         out["result"] = None
         out["phase"] = hand.phase.value
         if hand.phase is Phase.RESHAKE:
             out["reshake"] = True
+    if hand.result is not None and hand.claim is not None:
+        # Laid down (any table): who claimed, after how many dominoes (the engine played on).
+        out["claim"] = {"seat": hand.claim.seat, "play": hand.claim.play}
     return out

@@ -569,6 +569,9 @@ def test_moon_records_carry_their_claim() -> None:
     assert again == hand and again.claim == Claim(0, 0)
     stop = dict(data, plays=[])  # a record may stop at its claim: the engine plays on
     assert MoonHand.replay_dict(stop) == hand
+    from texas42.records import result_json
+
+    assert result_json(again)["claim"] == {"seat": 0, "play": 0}
     bad = dict(data, claim={"seat": 3, "play": 0})
     with pytest.raises(NotationError) as info:
         HandRecord.from_dict(bad, default_rules="moon")
