@@ -2,10 +2,11 @@
 
 A player who cannot lose the rest may show the hand instead of playing on. The
 claimant knows its own dominoes and what has been played, nothing more: its
-partner's hand is as unseen as the opponents'. :func:`verify_claim` checks that
-the claimant has *one* way of playing that wins whatever the unseen dominoes
-are and however the others play. A trick the partner wins counts for the side,
-but the check never counts on the partner's help.
+partner's hand is as unseen as the opponents' (unless one person plays both).
+:func:`verify_claim` checks that the claimant has *one* way of playing that wins
+whatever the unseen dominoes are and however the others play. A trick the
+partner wins counts for the side, but the check never counts on the partner's
+help (unless the claimant plays the partner's hand too).
 
 The check is a search. The claimant chooses its plays from public information;
 an adversary chooses every other seat's play from the unseen dominoes, lazily,
@@ -46,6 +47,15 @@ Decisions:
   down. What the bidding revealed (a plunge's doubles, the holder of 1-0 under
   the seed's rule) is not used: the check may then refuse a claim those facts
   would make sure, never the other way round.
+- Every table (issue 14), one search: the table comes from the hand's rules
+  profile (:class:`_Table`: seats, hand size, the claimant's side by
+  :meth:`Rules.side_of`). At a table where each plays for themselves (Moon, Moon
+  for many, three-hand 42) the claim is every trick left for the claimant alone,
+  so it fixes the score as playing on would, in tricks or in points. Dominoes out
+  of play are known; a widow's discard the claimant did not make and dominoes
+  laid aside are unseen and go to one more holder that never plays. At the
+  two-hand table (two people, each playing both hands of a side) the claimant
+  sees its partner's hand and chooses its plays too.
 
 >>> from texas42 import DOMINOES, Deal, Hand
 >>> sixes = [d for d in DOMINOES if d.has(6)]
@@ -68,11 +78,10 @@ import functools
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from .contracts import SEVENS_DISTANCE_MASKS, Contract, Suit, tables
-from .deals import SEATS
 from .dominoes import DOMINOES, Domino, DominoSet
 from .errors import IllegalActionError, NotationError
 
@@ -119,6 +128,8 @@ class Counterexample:
     trick: tuple[tuple[int, Domino], ...]
     #: The seat that wins the lost trick.
     winner: int
+    #: What no seat holds in that arrangement (a widow's discard, dominoes laid aside).
+    aside: DominoSet = field(default_factory=lambda: DominoSet(0))
 
 
 @dataclass(frozen=True)
@@ -159,7 +170,8 @@ def _plural(items: tuple[Domino, ...], one: str, many: str) -> str:
 
 
 def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
-                 trumps: int, counted: bool = False, last: Domino | None = None) -> str:
+                 trumps: int, counted: bool = False, last: Domino | None = None,
+                 table: _Table | None = None) -> str:
     """Why a claim is sure without search, in words (``counted``: some of ``rest`` win
     only once the higher ones of their suit have fallen; ``last``: led last, only the
     partner may beat it)."""
@@ -167,9 +179,12 @@ def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
     if last is not None:
         before = tuple(d for d in draw + rest if d != last)
         first = f"seat {seat} wins with {_row(before)}, then " if before else ""
+        table = _forty_two(seat) if table is None else table
+        who = table.who(seat)
+        ally = table.ally(seat, next(s for s in range(table.seats) if table.ours[s] and s != seat))
         return (
-            f"{first}seat {seat} leads {last} last: only its partner can hold a higher "
-            f"one, so seat {seat} and its partner take the last trick too."
+            f"{first}seat {seat} leads {last} last: only {ally} can hold a higher "
+            f"one, so {who} take the last trick too."
         )
     if counted:
         first = f"seat {seat} leads {_row(draw)} to draw every trump out; then " if draw else ""
@@ -197,11 +212,17 @@ def _sure_reason(seat: int, draw: tuple[Domino, ...], rest: tuple[Domino, ...],
     )
 
 
-def _valid_reason(seat: int, plan: tuple[Domino, ...], left: int, nello: bool) -> str:
+def _valid_reason(seat: int, plan: tuple[Domino, ...], left: int, nello: bool,
+                  table: _Table) -> str:
     tricks = f"the {left} tricks left" if left > 1 else "the last trick"
-    what = f"loses {tricks}" if nello else f"and its partner take {tricks}"
+    who = table.who(seat)
+    if nello:
+        what = f"seat {seat} loses {tricks}"
+    else:
+        what = f"{who} {'takes' if who == f'seat {seat}' else 'take'} {tricks}"
+    hidden = " (and whatever lies face down)" if table.hidden else ""
     return (
-        f"whatever the others hold and however they play, seat {seat} {what}; "
+        f"whatever the others hold{hidden} and however they play, {what}; "
         f"on the main line seat {seat} plays {_row(plan)}."
     )
 
@@ -292,11 +313,63 @@ class _Node:
         )
 
 
+@dataclass(frozen=True)
+class _Table:
+    """The table as a claim sees it (from the hand's rules profile: one search for every
+    table). The unseen dominoes no seat holds (a widow's discard the claimant did not
+    make, dominoes laid aside) are dealt to one more holder, index ``seats``, that never
+    plays."""
+
+    seats: int
+    hand_size: int
+    #: Per seat: on the claimant's side (the claimant included): its tricks keep the claim.
+    ours: tuple[bool, ...]
+    #: Per seat: the index of its side in the hand's tuples (a sevens tie goes by it).
+    side: tuple[int, ...]
+    #: Unseen dominoes that no seat holds.
+    hidden: int = 0
+    #: The other seats the claimant plays (two people at 42: its partner's): their hands
+    #: are seen and their plays are the claimant's choice.
+    helpers: tuple[int, ...] = ()
+
+    @property
+    def parts(self) -> int:
+        """Seats, and the holder of the hidden dominoes when there are any."""
+        return self.seats + (1 if self.hidden else 0)
+
+    def who(self, seat: int) -> str:
+        """The claimant's side in words (the subject of "take")."""
+        allies = [s for s in range(self.seats) if self.ours[s] and s != seat]
+        if not allies:
+            return f"seat {seat}"
+        if len(allies) == 1:
+            return f"seat {seat} and {self.ally(seat, allies[0])}"
+        *first, last = (str(s) for s in sorted([seat, *allies]))
+        return f"seats {', '.join(first)} and {last}"
+
+    def ally(self, seat: int, other: int) -> str:
+        """A seat on the claimant's side in words: "its partner" at a table of four."""
+        return "its partner" if self.seats == 4 and other == seat ^ 2 else f"seat {other}"
+
+
+@functools.lru_cache(maxsize=4)
+def _forty_two(seat: int) -> _Table:
+    return _Table(4, 7, tuple((s ^ seat) & 1 == 0 for s in range(4)),
+                  tuple(s & 1 for s in range(4)))
+
+
 class _Search:
     """The claim search for one claimant in one hand (memo kept between calls)."""
 
     def __init__(self, contract: Contract, seat: int, out: int | None, bid_team: int | None,
-                 budget: int = NODE_BUDGET, progress: Progress | None = None) -> None:
+                 budget: int = NODE_BUDGET, progress: Progress | None = None,
+                 table: _Table | None = None) -> None:
+        self.table = table = _forty_two(seat) if table is None else table
+        seats = table.seats
+        self.ours = table.ours
+        #: The one ally that may beat the claimant's last domino for the side (-1: none).
+        allies = [s for s in range(seats) if table.ours[s] and s != seat]
+        self.ally = allies[0] if len(allies) == 1 else -1
         self.budget = budget
         self.progress = progress
         #: Positions searched, over every call (``limit``: where this call stops).
@@ -312,24 +385,28 @@ class _Search:
         self.sevens = self.t.sevens
         self.eq = _equivalence(contract)
         self.orders = tuple(
-            tuple(s for s in ((lead + i) % SEATS for i in range(SEATS)) if s != out)
-            for lead in range(SEATS)
+            tuple(s for s in ((lead + i) % seats for i in range(seats)) if s != out)
+            for lead in range(seats)
         )
         self.size = len(self.orders[0])
-        #: The seats among which the unseen dominoes lie.
-        self.holders = tuple(s for s in range(SEATS) if s != seat)
+        #: The seats among which the unseen dominoes lie (and the hidden ones' holder).
+        self.holders = tuple(s for s in range(table.parts) if s != seat)
+        #: The seats that play and may hold unseen dominoes.
+        self.players = tuple(s for s in range(seats) if s != seat and s != out)
+        self.helpers = table.helpers
         self.memo: dict[tuple[int, ...], bool] = {}
         #: Set by :meth:`sure`: the domino led last that only the partner may beat (-1).
         self.partner_last = -1
 
     def fork(self, budget: int) -> _Search:
         """A fresh search of the same claim with its own memo and ``budget``."""
-        return _Search(self.contract, self.seat, self.out, self.bid_team, budget)
+        return _Search(self.contract, self.seat, self.out, self.bid_team, budget,
+                       table=self.table)
 
     # -- rules on masks ----------------------------------------------------------------------
     def power(self, seat: int, first: int, d: int) -> int:
         if self.sevens:
-            return (8 - _DIST7[d]) * 2 + (1 if seat & 1 == self.bid_team else 0)
+            return (8 - _DIST7[d]) * 2 + (1 if self.table.side[seat] == self.bid_team else 0)
         return self.t.power[self.t.lead[first]][d]
 
     def legal(self, held: int, first: int) -> int:
@@ -340,7 +417,7 @@ class _Search:
         """Whether a trick won by ``winner`` breaks the claim."""
         if self.nello:
             return winner == self.seat
-        return (winner ^ self.seat) & 1 == 1
+        return not self.ours[winner]
 
     def feasible(self, unseen: int, n: tuple[int, ...], f: tuple[int, ...]) -> bool:
         """Whether the unseen dominoes can be dealt to the holders: ``n[s]`` each, none a
@@ -408,7 +485,7 @@ class _Search:
             sign = -1 if self.nello else 1
             legal.sort(key=lambda m: -sign * self.power(self.seat, m, m))
         else:
-            partner_winning = not self.nello and (node.best_seat ^ self.seat) & 1 == 0
+            partner_winning = not self.nello and self.ours[node.best_seat]
 
             def score(m: int) -> int:
                 pw = self.power(self.seat, node.first, m)
@@ -455,7 +532,15 @@ class _Search:
 
     def _danger(self, node: _Node, seat: int, m: int) -> int:
         """How much a play by the adversary threatens the claim (for ordering only: the
-        refutation of a claim that fails is then usually the first play tried)."""
+        refutation of a claim that fails is then usually the first play tried). For a
+        hand the claimant plays too: how promising, as for the claimant's own plays."""
+        if self.helpers and seat in self.helpers:
+            if node.k == 0:
+                return self.power(seat, m, m)  # lead high
+            pw = self.power(seat, node.first, m)
+            if self.ours[node.best_seat]:
+                return 2000 - pw if pw <= node.best_pow else 1000 - pw  # stay under
+            return 3000 - pw if pw > node.best_pow else -pw  # win as cheaply as possible
         if node.k == 0:
             pw = self.power(seat, m, m)
             replies = [self.power(self.seat, m, r) for r in _bits(self.legal(node.mine, m))]
@@ -467,8 +552,8 @@ class _Search:
         pw = self.power(seat, node.first, m)
         if self.nello:
             return 1000 - pw if pw < node.best_pow else -pw  # leave the declarer on top
-        claim_side = (node.best_seat ^ self.seat) & 1 == 0
-        if (seat ^ self.seat) & 1 == 0:
+        claim_side = self.ours[node.best_seat]
+        if self.ours[seat]:
             return -pw  # the partner: never help
         return 1000 + pw if claim_side and pw > node.best_pow else -pw
 
@@ -533,13 +618,22 @@ class _Search:
                 if child is not None and self.wins(child):
                     return True
             return False
+        if seat in self.helpers:
+            # A hand the claimant plays too (seen, so only its own dominoes are feasible).
+            return any(child is not None and self.wins(child)
+                       for _m, _f, child in self.adversary_moves(node, seat))
         for _m, _f, child in self.adversary_moves(node, seat):
             if child is None or not self.wins(child):
                 return False
         return True
 
     def choose(self, node: _Node) -> int | None:
-        """A claimant play that keeps the claim, or ``None``."""
+        """A play that keeps the claim for the claimant (or a hand it plays too), or
+        ``None``."""
+        seat = self.to_act(node)
+        if seat in self.helpers:
+            return next((m for m, _f, child in self.adversary_moves(node, seat)
+                         if child is not None and self.wins(child)), None)
         if node.k == 0 and node.leader == self.seat:
             plan = self.sure(node)
             if plan is not None:
@@ -596,16 +690,14 @@ class _Search:
             # A seat follows trumps while it has any: each boss trump led takes one from
             # every seat that still holds one.
             most = max(
-                min((out_trumps & ~node.f[s]).bit_count(), node.n[s])
-                for s in self.holders
-                if s != self.out
+                min((out_trumps & ~node.f[s]).bit_count(), node.n[s]) for s in self.players
             )
             if len(bosses) < most:
                 return None
             draw = bosses[:most]
         rest = [i for i in _bits(node.mine) if i not in draw]
         left = node.unseen & ~trumps
-        partner = self.seat ^ 2
+        partner = self.ally
         last = -1  # a domino only the partner can beat: led last, the partner's win is ours
         for i in rest:
             if trumps >> i & 1:
@@ -621,8 +713,8 @@ class _Search:
             # still hold one of the suit: each lead took one from every seat that had any.
             ahead = sum(1 for j in rest if t.lead[j] == suit and row[j] > row[i]
                         and not trumps >> j & 1)
-            for p in self.holders:
-                if p == self.out or not higher & ~node.f[p]:
+            for p in self.players:
+                if not higher & ~node.f[p]:
                     continue
                 if min((members & ~node.f[p]).bit_count(), node.n[p]) <= ahead:
                     continue
@@ -639,8 +731,8 @@ class _Search:
 def _check_claimant(hand: Hand, seat: int) -> None:
     from .hand import Phase
 
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
-        raise NotationError(f"seat {seat!r} is not a seat 0..3", rule="seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < hand.seats:
+        raise NotationError(f"seat {seat!r} is not a seat 0..{hand.seats - 1}", rule="seat")
     if hand.phase is not Phase.PLAYING:
         why = "the hand is over" if hand.is_over else f"the hand is in the {hand.phase.value} phase"
         raise IllegalActionError(
@@ -668,21 +760,58 @@ def _search_for(
 ) -> _Search:
     contract = hand.contract
     assert contract is not None and hand.bidder is not None
-    return _Search(contract, seat, hand.sitting_out, hand.sevens_tie_side, budget, progress)
+    return _Search(contract, seat, hand.sitting_out, hand.sevens_tie_side, budget, progress,
+                   _table_of(hand, seat))
+
+
+def claim_side(hand: Hand, seat: int) -> tuple[bool, ...]:
+    """For each seat, whether its tricks count for a claim by ``seat``: the seats on
+    ``seat``'s side by the rules (:meth:`Rules.side_of`: partners at 42's table, the seat
+    alone when each plays for themselves, the bidder's allies when the bidder plays
+    against the rest). Nello's claim is the declarer's alone (see :func:`claim_broken`)."""
+    rules, bidder = hand.rules, hand.bidder
+    mine = rules.side_of(seat, bidder)
+    return tuple(rules.side_of(s, bidder) == mine for s in range(hand.seats))
+
+
+def claim_broken(hand: Hand, seat: int, winner: int) -> bool:
+    """Whether a trick won by ``winner`` breaks a claim by ``seat`` (nello: the declarer
+    claimed to lose every trick; otherwise its side claimed to take every one)."""
+    if hand.contract is not None and hand.contract.kind == "nello":
+        return winner == seat
+    return not claim_side(hand, seat)[winner]
+
+
+def _table_of(hand: Hand, seat: int) -> _Table:
+    """The table of ``hand`` as a claim by ``seat`` sees it."""
+    rules = hand.rules
+    if rules.is_42 and rules.hands_per_person == 1:
+        return _forty_two(seat)  # (the common case, built without the profile)
+    # What no seat holds and ``seat`` has not seen: a widow's discard it did not make,
+    # the dominoes laid aside.
+    held = sum(len(hand.holding(s)) for s in range(hand.seats)) + len(hand.plays)
+    own = sum(1 for a in hand.actions if a.kind == "discard" and a.seat == seat)
+    hidden = len(rules.layout.dominoes) - held - own
+    side = tuple(s & rules.side_bits for s in range(hand.seats))
+    helpers = tuple(s for s in rules.controlled_seats(seat)
+                    if s != seat and s != hand.sitting_out)
+    return _Table(hand.seats, rules.hand_size, claim_side(hand, seat), side, hidden, helpers)
 
 
 def _position(search: _Search, hand: Hand) -> _Node:
     """The position as the claimant sees it: its own dominoes, every play so far, the
     number of dominoes each seat holds and what each seat has shown it cannot hold."""
-    seat, t = search.seat, search.t
+    seat, t, parts = search.seat, search.t, search.table.parts
     table = list(zip(search.orders[hand.leader], hand.current_trick, strict=False))
     mine = hand.holding(seat).mask
     for s, d in table:
         if s == seat:
             mine |= 1 << d.index  # (never: the claimant is to act) but kept general
     played = 0
-    counts = [7] * SEATS
-    forbidden = [0] * SEATS
+    counts = [search.table.hand_size] * search.table.seats
+    if search.table.hidden:
+        counts.append(search.table.hidden)
+    forbidden = [0] * parts
     for trick in hand.tricks:
         for s, d in zip(trick.seats, trick.plays, strict=True):
             played |= 1 << d.index
@@ -699,8 +828,21 @@ def _position(search: _Search, hand: Hand) -> _Node:
         for s, suits in hand.known_voids().items():
             for suit in suits:
                 forbidden[s] |= t.members[suit]
-    unseen = _FULL & ~played & ~mine
-    f = tuple(0 if s == seat else forbidden[s] & unseen for s in range(SEATS))
+    gone = 0  # out of play, or discarded by the claimant (it knows where they are)
+    if search.table is not _forty_two(seat):
+        gone = _FULL & ~hand.rules.layout.mask
+        for a in hand.actions:
+            if a.kind == "discard" and a.seat == seat:
+                gone |= 1 << cast(Domino, a.value).index
+        # A person playing two hands sees its partner's: that seat holds what it holds
+        # (and what it played to this trick), nothing else.
+        for s in hand.rules.controlled_seats(seat):
+            if s != seat:
+                known = hand.holding(s).mask | sum(1 << d.index for p, d in table if p == s)
+                for x in range(parts):
+                    forbidden[x] |= known if x != s else ~known
+    unseen = _FULL & ~played & ~mine & ~gone
+    f = tuple(0 if s == seat else forbidden[s] & unseen for s in range(parts))
     node: _Node | None = _Node(mine, unseen, tuple(counts), f, hand.leader, 0, -1, 0, -1, 0)
     for s, d in table:
         # The trick on the table (its voids are already known): it is not lost yet.
@@ -743,7 +885,8 @@ def _verify(
     budget = NODE_BUDGET if budget is None else budget
     search = _search_for(hand, seat, budget, progress)
     root = _position(search, hand)
-    key = (hand.contract, seat, search.out, search.bid_team, budget, root.key(), root.table)
+    key = (hand.contract, seat, search.out, search.bid_team, search.table, budget, root.key(),
+           root.table)
     known = _RECENT.get(key)
     if known is not None:
         _RECENT.move_to_end(key)
@@ -752,7 +895,7 @@ def _verify(
     try:
         out = _decide(search, hand, root)
     except _OutOfBudget:
-        left = 7 - len(hand.tricks)
+        left = search.table.hand_size - len(hand.tricks)
         out = ClaimCheck(False, seat, left, (), None, UNCHECKED, search.nodes, checked=False)
         search.memo.clear()  # a partial search is of no use to play a claim
     result = (out, search)
@@ -783,7 +926,7 @@ def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
                            for j in _bits(root.unseen & t.members[t.lead[i]]))})
     if t.trump_mask and root.unseen & t.trump_mask:
         suits = [Suit.TRUMPS, *(x for x in suits if x != Suit.TRUMPS)]
-    opponents = sorted(search.holders, key=lambda s: (s ^ search.seat) & 1 == 0)
+    opponents = sorted(search.players, key=lambda s: search.ours[s])
     # With that suit, the seat gets the low dominoes of the suits the claimant will
     # lead, so it can follow them and keep its high one.
     leads = sorted({t.lead[i] for i in _bits(root.mine)})
@@ -793,8 +936,8 @@ def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
     for x in suits:
         suit = sorted(_bits(root.unseen & t.members[x]), key=lambda j: -t.power[x][j])
         prefs += [(p, suit + [j for j in dict.fromkeys(guards) if j not in suit])
-                  for p in opponents if p != search.out]
-        prefs += [(p, suit) for p in opponents if p != search.out]
+                  for p in opponents]
+        prefs += [(p, suit) for p in opponents]
     if search.nello:
         # Nello: the declarer wins a trick when nobody can play over its domino: the
         # high ones of its suits with the partner who sits out, or one opponent void.
@@ -804,13 +947,14 @@ def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
             if search.out is not None:
                 prefs.append((search.out, high))
             prefs += [(p, [j for j in _bits(root.unseen & ~t.members[x])])
-                      for p in opponents if p != search.out]
+                      for p in opponents]
     prefs += [(-1, [])] * OPEN_TRIES
     for prefer in prefs[:2 * OPEN_TRIES]:
         dealt = _deal(search, root, rng, prefer)
         if sum(x.bit_count() for x in dealt) != root.unseen.bit_count():
             continue
-        f = tuple(0 if s == search.seat else root.unseen & ~dealt[s] for s in range(SEATS))
+        f = tuple(0 if s == search.seat else root.unseen & ~dealt[s]
+                  for s in range(search.table.parts))
         open_root = _Node(root.mine, root.unseen, root.n, f, root.leader, root.k, root.first,
                           root.best_pow, root.best_seat, root.table)
         trial = search.fork(OPEN_BUDGET)
@@ -827,7 +971,7 @@ def _refute(search: _Search, root: _Node) -> tuple[_Search, _Node] | None:
 
 def _decide(search: _Search, hand: Hand, root: _Node) -> ClaimCheck:
     seat = search.seat
-    left = 7 - len(hand.tricks)
+    left = search.table.hand_size - len(hand.tricks)
     table = tuple(zip(search.orders[hand.leader], hand.current_trick, strict=False))
     on_lead = root.k == 0 and search.to_act(root) == seat
     decided: bool | None = None
@@ -860,9 +1004,9 @@ def _decide(search: _Search, hand: Hand, root: _Node) -> ClaimCheck:
         draw, rest = (tuple(DOMINOES[i] for i in part) for part in sure)
         last = DOMINOES[search.partner_last] if search.partner_last >= 0 else None
         reason = _sure_reason(seat, draw, rest, search.t.trump_mask,
-                              search.counted(root, sure[1]), last)
+                              search.counted(root, sure[1]), last, search.table)
     else:
-        reason = _valid_reason(seat, plan, left, search.nello)
+        reason = _valid_reason(seat, plan, left, search.nello, search.table)
     return ClaimCheck(True, seat, left, plan, None, reason, search.nodes)
 
 
@@ -877,6 +1021,10 @@ def _main_line(search: _Search, root: _Node) -> list[int]:
             assert m is not None
             plan.append(m)
             node = search.after(node, s, m)
+        elif s in search.helpers:
+            m = search.choose(node)
+            assert m is not None
+            node = next(c for x, _f, c in search.adversary_moves(node, s) if x == m)
         else:
             node = next(search.adversary_moves(node, s))[2]
     return plan
@@ -913,14 +1061,15 @@ def _counterexample(
         node = nxt
     dealt = _deal(search, end)
     hands = []
-    for s in range(SEATS):
+    for s in range(search.table.seats):
         mask = root.mine if s == seat else dealt[s]
         if s != seat:
             for p, d in line:
                 if p == s:
                     mask |= 1 << d.index
         hands.append(DominoSet(mask))
-    return Counterexample(tuple(hands), tuple(line), tuple(trick), winner)
+    aside = DominoSet(dealt[-1] if search.table.hidden else 0)
+    return Counterexample(tuple(hands), tuple(line), tuple(trick), winner, aside)
 
 
 def _deal(
@@ -931,7 +1080,7 @@ def _deal(
     domino goes to the first seat that leaves the rest dealable (with ``rng``: the
     dominoes and the seats taken in a random order; ``prefer = (seat, dominoes)``: those
     dominoes dealt first, in that order, to ``seat`` while it can take them)."""
-    hands = [0] * SEATS
+    hands = [0] * search.table.parts
     unseen, n = node.unseen, node.n
     who, first = prefer
     order = list(_bits(node.unseen & ~sum(1 << d for d in first)))
@@ -980,7 +1129,8 @@ class ClaimPlayer:
         return check, cls(hand, seat, _search=search)
 
     def play(self, hand: Hand) -> Domino:
-        """The claimant's next play in ``hand`` (the claimant must be to act)."""
+        """The claimant's next play in ``hand`` (the claimant, or a hand it plays too,
+        must be to act)."""
         search = self.search
         search.limit = search.nodes + search.budget  # a fresh budget for each play
         try:
@@ -1000,5 +1150,5 @@ def lowest_legal(hand: Hand) -> Domino:
     return min(hand.legal_plays(), key=lambda d: (d.count, d.pips, d.index))
 
 
-__all__ = ["ClaimCheck", "ClaimPlayer", "Counterexample", "claim_play", "lowest_legal",
-           "verify_claim"]
+__all__ = ["ClaimCheck", "ClaimPlayer", "Counterexample", "claim_broken", "claim_play",
+           "claim_side", "lowest_legal", "verify_claim"]

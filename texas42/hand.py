@@ -679,25 +679,22 @@ class Hand:
     def lay_down(self, seat: int) -> ClaimCheck:
         """``seat``, the player to act, lays down its hand: it claims that its side
         takes every trick left (in nello, the declarer: that it loses every trick left).
+        At every table: the side is the seat's by the rules (:meth:`Rules.side_of`; the
+        seat alone when each plays for themselves), so the claim fixes every trick left.
 
         The engine verifies the claim against every arrangement of the dominoes
         ``seat`` cannot see (:func:`texas42.claims.verify_claim`). A valid claim is
-        played out at once: the claimant follows its plan, the others play their lowest
-        legal dominoes, until the hand is over (seven tricks, or the early end). A
-        claim that is not sure raises ``IllegalActionError(rule="claim-not-sure")``
-        with the reason, and the hand is left exactly as it was.
+        played out at once: the claimant follows its plan (two people: with its partner's
+        hand too), the others play their lowest legal dominoes, until the hand is over
+        (every trick, or the early end). A claim that is not sure raises
+        ``IllegalActionError(rule="claim-not-sure")`` with the reason, and the hand is
+        left exactly as it was.
         """
         from .claims import ClaimPlayer, lowest_legal
 
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise InputError(f"seat {quote(seat)} is not a seat 0..{self.seats - 1}",
                              rule="seat")
-        if not self.rules.is_42:
-            raise IllegalActionError(
-                f"seat {seat} cannot lay down: claims are checked at 42's table of four "
-                f"only, not at the {self.rules.name} table: play the hand out",
-                rule="claim-table",
-            )
         if self.claim is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",
@@ -708,11 +705,12 @@ class Hand:
             raise IllegalActionError(
                 check.explain(), rule="claim-not-sure" if check.checked else "claim-unchecked"
             )
+        mine = self.rules.controlled_seats(seat)  # (two people: the partner's hand too)
         before = self.copy()
         try:
             self.claim = Claim(seat, len(self.plays))
             while self.phase is Phase.PLAYING:
-                self.play(player.play(self) if self.to_act == seat else lowest_legal(self))
+                self.play(player.play(self) if self.to_act in mine else lowest_legal(self))
         except BaseException:
             self.__dict__.update(before.__dict__)  # nothing is left half-changed
             raise
@@ -902,11 +900,14 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again by the next player."
         assert self.result is not None
-        if self.claim is not None:
-            trick = self.claim.play // max(len(self.tricks[0].plays), 1) + 1 if self.tricks else 1
-            return (f"{self.result.describe()} Seat {self.claim.seat} laid the hand down "
-                    f"at trick {trick}.")
-        return self.result.describe()
+        return self.result.describe() + self._laid_down()
+
+    def _laid_down(self) -> str:
+        """After the result, who laid the hand down and when (empty without a claim)."""
+        if self.claim is None:
+            return ""
+        trick = self.claim.play // max(len(self.tricks[0].plays), 1) + 1 if self.tricks else 1
+        return f" Seat {self.claim.seat} laid the hand down at trick {trick}."
 
     def _trick_bid_status(self) -> str:
         """Where a hand bid in tricks (Moon's) stands."""
@@ -922,7 +923,7 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again."
         assert self.result is not None
-        return self.result.describe()
+        return self.result.describe() + self._laid_down()
 
     # -- records ----------------------------------------------------------------------
     def record(self) -> HandRecord:

@@ -166,9 +166,6 @@ class MoonHand(Hand):
         :meth:`texas42.records.HandRecord.replay`)."""
         from .records import HandRecord
 
-        if isinstance(data, dict) and "claim" in data:
-            raise NotationError("a Moon record has no claim: Moon hands are played out, "
-                                "never laid down", rule="record")
         record = HandRecord.from_dict(data, default_rules="moon")
         if not is_moon_rules(record.rules):
             raise NotationError(f"the {record.rules.name} rules are not Moon's", rule="record")

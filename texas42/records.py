@@ -203,11 +203,6 @@ class HandRecord:
         """Read a record of any table; raises :class:`NotationError` naming the bad field."""
         data = check_keys(data, _FIELDS, "hand record")
         rules = Rules.from_json(data.get("rules", default_rules))
-        if "claim" in data and not rules.is_42:
-            raise NotationError(
-                f"a {rules.name} record has no claim: claims are checked at 42's table only, "
-                "so these hands are played out, never laid down", rule="record",
-            )
         shaker = check_seat(data.get("shaker", 0), "shaker", rules.seats)
         deal = _record_deal(data, rules)
         most = MAX_BIDS if rules.is_42 else rules.seats + 1
@@ -222,7 +217,7 @@ class HandRecord:
             bids=tuple(_bid(b, i) for i, b in enumerate(bids)),
             contract=None if contract is None else _contract(contract),
             plays=tuple(_domino(p, i) for i, p in enumerate(plays)),
-            claim=_claim(data.get("claim"), len(plays)),
+            claim=_claim(data.get("claim"), len(plays), rules.seats),
             discards=tuple(_domino(d, i, "discard") for i, d in enumerate(discards)),
         )
 
@@ -250,12 +245,12 @@ class HandRecord:
             )
         claim = self.claim
         for i, domino in enumerate(self.plays):
-            if claim is not None and i == claim.play:
-                _verify_claim(hand, claim)
-                hand.claim = claim
             if (hand.phase is Phase.OVER and hand.result is not None
                     and len(hand.tricks) < self.rules.hand_size):
                 hand.play_out()  # the record plays on after the result was decided
+            if claim is not None and i == claim.play:
+                _verify_claim(hand, claim)  # (a hand played on may be laid down too)
+                hand.claim = claim
             _step(hand.play, domino, "play", i, str(domino))
         if claim is not None and claim.play == len(self.plays):
             _verify_claim(hand, claim)
@@ -348,13 +343,14 @@ def _verify_claim(hand: Hand, claim: Claim) -> None:
 
 def _check_claimed_tricks(hand: Hand, claim: Claim) -> None:
     """After a claim, the claimant's side takes every trick (nello: the declarer none)."""
-    size = 3 if hand.sitting_out is not None else 4
+    from .claims import claim_broken
+
+    nello = hand.sitting_out is not None
+    size = hand.seats - 1 if nello else hand.seats
     for n in range(claim.play // size, len(hand.tricks)):
         winner = hand.tricks[n].winner
         assert winner is not None
-        nello = hand.sitting_out is not None
-        lost = winner == claim.seat if nello else (winner ^ claim.seat) & 1 == 1
-        if lost:
+        if claim_broken(hand, claim.seat, winner):
             last = (n + 1) * size - 1
             raise ReplayError(
                 f"trick {n + 1} is won by seat {winner}, but seat {claim.seat} claimed "
@@ -384,16 +380,17 @@ class RecordNotationError(NotationError):
         self.index = index
 
 
-def _claim(value: Any, plays: int) -> Claim | None:
+def _claim(value: Any, plays: int, seats: int = 4) -> Claim | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) != {"seat", "play"}:  # keys never quoted raw
         raise NotationError(
-            'a claim is written {"seat": 0..3, "play": how many plays came before it}',
+            f'a claim is written {{"seat": 0..{seats - 1}, "play": how many plays came before '
+            'it}',
             rule="record",
         )
     seat, play = value["seat"], value["play"]
-    for name, x, top in (("seat", seat, 3), ("play", play, plays)):
+    for name, x, top in (("seat", seat, seats - 1), ("play", play, plays)):
         if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= top:
             raise NotationError(f"claim {name} {quote(x)} is not in 0..{top}", rule="record")
     return Claim(seat, play)
@@ -462,12 +459,12 @@ def result_json(hand: Hand) -> dict[str, Any]:
         }
         if hand.rules.scoring == "points":
             out["result"]["score"] = list(r.score)
-        if hand.claim is not None:
-            # Laid down: who claimed, after how many dominoes (the engine played the rest).
-            out["claim"] = {"seat": hand.claim.seat, "play": hand.claim.play}
     else:
         out["result"] = None
         out["phase"] = hand.phase.value
         if hand.phase is Phase.RESHAKE:
             out["reshake"] = True
+    if hand.result is not None and hand.claim is not None:
+        # Laid down (any table): who claimed, after how many dominoes (the engine played on).
+        out["claim"] = {"seat": hand.claim.seat, "play": hand.claim.play}
     return out

@@ -266,6 +266,9 @@ class Rules:
         if specials and (self.sides != "partners" or self.seats != 4):
             raise bad("sides", "nello, sevens, plunge and splash are 42's, for four seats "
                       "of partners")
+        if specials and self.bidding != "points":
+            # Bids in tricks score the tricks taken: "lose every trick" would score as made.
+            raise bad("bidding", "nello, sevens, plunge and splash are 42's, bid in points")
         if self.first_bidder == "holder-of-1-0" and ("1-0" in self.out or self.widow
                                                      or self.aside):
             raise bad("first_bidder", "1-0 must be dealt to a seat (not out, widow or aside)")

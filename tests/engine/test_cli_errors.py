@@ -79,7 +79,8 @@ BAD_MOON = [
     ({"bids": None}, "bids"), ({"bids": 5}, "bids"), ({"bids": "4"}, "bids"),
     ({"plays": None}, "plays"), ({"hands": [None, [], []]}, "hands[0]"), ({"hands": -1}, "hands"),
     ({"shaker": 3}, "shaker 3"), ({"shaker": None}, "shaker None"), ({"shaker": True}, "shaker"),
-    ({"claim": {"seat": 0, "play": 0}}, "no claim"), ({"extra": 1}, "unknown field 'extra'"),
+    ({"claim": {"seat": 3, "play": 0}}, "claim seat 3 is not in 0..2"),
+    ({"extra": 1}, "unknown field 'extra'"),
 ]
 
 

@@ -283,7 +283,7 @@ def test_a_42_record_deal_beside_hands_must_agree() -> None:
 
 
 @pytest.mark.parametrize("change, words", [
-    ({"claim": {"seat": 0, "play": 0}}, "no claim"),
+    ({"claim": {"seat": 3, "play": 0}}, "claim seat 3 is not in 0..2"),
     ({"note": "x"}, "unknown field 'note'"),
     ({"bids": None}, "bids"), ({"bids": 5}, "bids"), ({"bids": "4"}, "bids"),
     ({"plays": None}, "plays"), ({"shaker": 3}, "shaker 3"), ({"shaker": None}, "shaker"),

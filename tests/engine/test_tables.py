@@ -293,14 +293,17 @@ def test_two_hand_is_42_with_one_person_for_each_side() -> None:
     assert Rules.preset("standard").controlled_seats(1) == (1,)
 
 
-def test_claims_are_42s_only_and_say_so() -> None:
+def test_claims_are_checked_at_every_table() -> None:
+    # (tests/engine/test_claims_tables.py checks them against every arrangement.)
     hand = Hand(Deal.from_seed(1, Rules.preset("moon-4").layout), rules="moon-4")
     for bid in (4, "pass", "pass", "pass"):
         hand.bid(bid)
     hand.name_contract("sixes")
+    before = hand.copy()
     with pytest.raises(IllegalActionError) as info:
         hand.lay_down(hand.to_act)
-    assert info.value.rule == "claim-table"
+    assert info.value.rule == "claim-not-sure" and info.value.message.startswith("Not valid:")
+    assert hand == before
 
 
 def test_moon_names_are_the_one_hand() -> None:
