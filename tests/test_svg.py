@@ -683,7 +683,7 @@ def test_a_finished_hand_shows_the_result() -> None:
 
 @pytest.mark.parametrize("seat", [3, -1, True, "0"])
 def test_a_bad_seat_is_refused(seat: object) -> None:
-    with pytest.raises(ValueError, match="is not a seat 0..2"):
+    with pytest.raises(ValueError, match=r"is not a seat 0\.\.2"):
         round_table_svg(moon_hand(0), seat=seat)  # type: ignore[arg-type]
 
 

@@ -1222,20 +1222,6 @@ def round_table_svg(
     bottom = 0 if seat is None else seat
     fs, lh, m, g, pad = _font(s), 1.35 * _font(s), _margin(s), 0.1 * s, 0.3 * s
     cell_h = 2 * s + 2 * m
-    row_w = _row_width(rules.hand_size + rules.widow, s, g, True)
-    block_h = lh + cell_h
-    # The trick on a small oval in the middle, the hands on a large one around it: wide
-    # and tall enough that no hand touches the trick or its neighbours.
-    tx, ty = 1.6 * s, 1.5 * s
-    rx = max(row_w * (0.55 + n / 10), row_w / 2 + tx + s + pad)
-    ry = block_h + 2 * ty + 2 * s + 2 * pad
-    header = pad + 2 * lh
-    width = 2 * rx + row_w + 2 * pad
-    cx = width / 2
-    cy = header + pad + ry + block_h / 2
-    spare_row = (lh + cell_h + pad) if rules.widow or rules.aside else 0
-    height = cy + ry + block_h / 2 + pad + spare_row + 1.5 * lh
-
     acting = hand.to_act if not hand.is_over else None
     legal: set[Domino] = set()
     if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
@@ -1264,6 +1250,85 @@ def round_table_svg(
         line2 = f"{what}: seats 0+2 {taken[0]}, seats 1+3 {taken[1]}"
     else:
         line2 = f"{what}: " + ", ".join(f"seat {p} {taken[p]}" for p in range(n))
+    status = hand.status()
+
+    # What is not in a hand: the widow (or the discard), the dominoes laid aside.
+    spares: list[tuple[str, list[Domino], bool]] = []
+    if hand.discards:
+        spares.append(("the bidder's discard", list(hand.discards),
+                       open_all or hand.is_over or seat == hand.bidder))
+    elif rules.widow and hand.phase is Phase.BIDDING:
+        spares.append(("the widow", list(hand.deal.widow_set), open_all))
+    if rules.aside:
+        spares.append(("laid aside", list(hand.deal.aside), open_all))
+
+    # The trick in the middle (or the last one), each domino before its seat.
+    current = hand.current_trick
+    if hand.contract is not None and (current or not hand.tricks):
+        seats = list(hand._trick_seats)
+        plays = current
+        winner = seats[tables(hand.contract).best(current)] if current else None
+        caption = (f"trick {len(hand.tricks) + 1}: seat {winner} winning so far"
+                   if winner is not None else f"seat {hand.leader} to lead")
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        seats, plays, winner = list(last.seats), list(last.plays), last.winner
+        caption = f"last trick (trick {len(hand.tricks)}): seat {winner} won it"
+    else:
+        seats, plays, winner = [], [], None
+        caption = {Phase.BIDDING: f"seat {hand.to_act} to bid",
+                   Phase.CONTRACT: f"seat {hand.to_act} names trumps",
+                   Phase.RESHAKE: "everyone passed: shake again"}.get(hand.phase, "")
+
+    # Sizes. The seat at the bottom holds its dominoes in one row; the others in rows of
+    # four (a narrow table: a phone's 390 px). The trick lies on a small oval in the
+    # middle, the hands on a large one around it, grown until no two touch.
+    def text_w(text: str) -> float:
+        return 0.58 * fs * len(text)
+
+    most = rules.hand_size + rules.widow
+    per_row = 4
+    side_rows = -(-most // per_row)
+    label_w = text_w("seat 6 · bidder · shaker · to play")
+    bottom_w = max(_row_width(most, s, g, True), label_w)
+    bottom_h = lh + cell_h
+    side_w = max(_row_width(min(most, per_row), s, g, True), label_w)
+    side_h = lh + side_rows * cell_h + (side_rows - 1) * g
+    tx, ty = 1.6 * s, 1.5 * s
+    trick_w = max(2 * tx + s, text_w(caption)) + 2 * pad
+    trick_box = (-trick_w / 2, -ty - s - pad, trick_w / 2, ty + s + 1.4 * fs + lh)
+
+    def boxes(rx: float, ry: float) -> list[tuple[float, float, float, float]]:
+        out = []
+        for rel in range(n):
+            x, y = _round_spot(rel, n, 0.0, 0.0, rx, ry)
+            w, h = (bottom_w, bottom_h) if rel == 0 else (side_w, side_h)
+            out.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        return out
+
+    def apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        return (a[2] + pad <= b[0] or b[2] + pad <= a[0]
+                or a[3] + pad <= b[1] or b[3] + pad <= a[1])
+
+    rx, ry = side_w / 2, (bottom_h + side_h) / 2 + ty + s
+    for _ in range(80):
+        placed = boxes(rx, ry)
+        if all(apart(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]) and all(
+                apart(a, trick_box) for a in placed):
+            break
+        rx, ry = rx * 1.06, ry * 1.03
+    placed = boxes(rx, ry) + [trick_box]
+    x_min, x_max = min(b[0] for b in placed), max(b[2] for b in placed)
+    y_min, y_max = min(b[1] for b in placed), max(b[3] for b in placed)
+    spare_w = sum(_row_width(len(items), s, g, True) + 2 * pad for _, items, _ in spares)
+    texts_w = max(text_w(line1), text_w(line2), text_w(status))
+    width = max(x_max - x_min, spare_w, texts_w) + 2 * pad
+    header = pad + 2 * lh
+    cx = (width - (x_max - x_min)) / 2 - x_min
+    cy = header + pad - y_min
+    spare_row = (lh + cell_h + pad) if spares else 0
+    height = cy + y_max + pad + spare_row + 1.5 * lh
+
     body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
     body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
     words += [line1, line2]
@@ -1285,23 +1350,20 @@ def round_table_svg(
                          .get(hand.next_action or "", "to play"))
         words.append(_hand_words(p, items, shown) + (_legal_note(kinds) if shown else ""))
         x, y = _round_spot(rel, n, cx, cy, rx, ry)
-        w = _row_width(len(items), s, g, True)
-        x0, y0 = x - w / 2, y - block_h / 2
-        body.append(_text(x0 + m, y0 + 0.95 * fs, " · ".join(parts), fs, bold=p == acting))
-        row = _row(tiles, s, g, True, kinds, dims, False,
-                   _controls(items, buttons) if shown and p == seat else None)
-        body.append(_place(x0, y0 + lh, row))
+        cut = len(items) if rel == 0 else per_row
+        rows = [slice(i, i + cut) for i in range(0, max(len(items), 1), max(cut, 1))]
+        w = _row_width(min(len(items), cut), s, g, True)
+        y0 = y - (bottom_h if rel == 0 else side_h) / 2
+        label = " · ".join(parts)
+        body.append(_text(x - max(w, text_w(label)) / 2 + m, y0 + 0.95 * fs, label, fs,
+                          bold=p == acting))
+        for r, part in enumerate(rows):
+            row = _row(tiles[part], s, g, True, kinds[part], dims[part], False,
+                       _controls(items, buttons)[part] if shown and p == seat and buttons
+                       else None)
+            body.append(_place(x - w / 2, y0 + lh + r * (cell_h + g), row))
 
-    # What is not in a hand: the widow (or the discard), the dominoes laid aside.
-    spares: list[tuple[str, list[Domino], bool]] = []
-    if hand.discards:
-        spares.append(("the bidder's discard", list(hand.discards),
-                       open_all or hand.is_over or seat == hand.bidder))
-    elif rules.widow and hand.phase is Phase.BIDDING:
-        spares.append(("the widow", list(hand.deal.widow_set), open_all))
-    if rules.aside:
-        spares.append(("laid aside", list(hand.deal.aside), open_all))
-    y_spare = cy + ry + block_h / 2 + pad + lh
+    y_spare = cy + y_max + pad + lh
     x_spare = pad
     for label, items, shown in spares:
         body.append(_text(x_spare + m, y_spare - 0.2 * fs, label, 0.9 * fs, bold=True))
@@ -1313,23 +1375,6 @@ def round_table_svg(
                      + (" ".join(map(str, items)) if shown else "face down"))
         x_spare += _row_width(len(items), s, g, True) + 2 * pad
 
-    # The trick in the middle (or the last one), each domino before its seat.
-    current = hand.current_trick
-    if hand.contract is not None and (current or not hand.tricks):
-        seats = list(hand._trick_seats)
-        plays = current
-        winner = seats[tables(hand.contract).best(current)] if current else None
-        caption = (f"trick {len(hand.tricks) + 1}: seat {winner} winning so far"
-                   if winner is not None else f"seat {hand.leader} to lead")
-    elif hand.tricks:
-        last = hand.tricks[-1]
-        seats, plays, winner = list(last.seats), list(last.plays), last.winner
-        caption = f"last trick (trick {len(hand.tricks)}): seat {winner} won it"
-    else:
-        seats, plays, winner = [], [], None
-        caption = {Phase.BIDDING: f"seat {hand.to_act} to bid",
-                   Phase.CONTRACT: f"seat {hand.to_act} names trumps",
-                   Phase.RESHAKE: "everyone passed: shake again"}.get(hand.phase, "")
     for p, d in zip(seats, plays, strict=True):
         x, y = _round_spot((p - bottom) % n, n, cx, cy, tx, ty)
         tile = _tile(d, s, True, "winner" if p == winner else None, False, False)
@@ -1340,7 +1385,6 @@ def round_table_svg(
     body.append(_text(cx, cy + ty + s + 1.4 * fs, caption, fs, anchor="middle", bold=True,
                       cls="caption"))
     words.append(caption)
-    status = hand.status()
     body.append(_text(pad, height - pad, status, fs, cls="status"))
     words.append(status)
     view = ("all hands open" if seat is None

@@ -1,4 +1,5 @@
-"""The play explorer at Moon's table: during the learner's bidding turn the hint gives the bid odds."""
+"""The play explorer at Moon's table:
+during the learner's bidding turn the hint gives the bid odds."""
 
 from __future__ import annotations
 

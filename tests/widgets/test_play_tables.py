@@ -56,7 +56,7 @@ def test_the_table_picker_lists_every_player_count_with_a_plain_label() -> None:
             key, ALL_PRESETS["standard"]).seats)
 
 
-@pytest.mark.parametrize("key", ROUND_TABLES + ["two-hand"])
+@pytest.mark.parametrize("key", [*ROUND_TABLES, "two-hand"])
 def test_choosing_a_table_deals_its_hand_and_its_seats(key: str) -> None:
     ex = PlayExplorer(seed=4, seat=1)
     ex.table_picker.value = key

@@ -3,8 +3,8 @@ choice of table (a preset for every player count 2..7, with a plain label), the 
 and game of a table, a bid in words, each action in words as a seat may know it (the
 discard named only to those who may see it), a record of any table read and checked.
 
->>> [label for label, _ in TABLES][:3]
-['Two players: 42, each plays both hands of a side (a house way)', 'Three players: three-hand 42', 'Three players: Moon']
+>>> [label for label, _ in TABLES][1:3]
+['Three players: three-hand 42', 'Three players: Moon']
 >>> table_key(Rules.preset("moon")), table_rules("moon-5", STANDARD).seats
 ('moon', 5)
 """
@@ -25,8 +25,8 @@ from ..rules import ALL_PRESETS, STANDARD, TWO_HAND, Rules
 from ..tricks import explain_play
 from ._html import SEAT_NAMES
 from ._pickers import contract_label
-from ._players import trick_bid_words
 from ._pictures import row
+from ._players import trick_bid_words
 
 #: The tables, by dropdown value: "42" is 42 at four (its rules chosen beside it);
 #: the others are the presets of :data:`texas42.rules.TABLE_PRESETS` and Moon.
@@ -97,14 +97,18 @@ def bid_meaning(bid: int, hand: Hand) -> str:
     widow = (f"you take the widow, lay {rules.widow} domino{'es' if rules.widow > 1 else ''} "
              "aside and name trumps" if rules.widow else "you name trumps")
     if bid == rules.moon_bid:
-        return (f"Shoot the moon: you must take all {_number(tricks)} tricks. Made, you score "
+        return (f"Shoot the moon: you must take all {number_words(tricks)} tricks. Made, you score "
                 f"{bid} and usually win the game at once; miss one trick and you lose {bid}.")
     return (f"Bid {bid}: {widow}; you must take at least {bid} of the {tricks} tricks. "
             f"Made, you score every trick you take; set, you lose {bid} points.")
 
 
-def _number(n: int) -> str:
-    return ("zero one two three four five six seven eight nine".split() + [str(n)])[min(n, 10)]
+_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def number_words(n: int) -> str:
+    """A small number in words ("seven"), a larger one in digits."""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
 def may_see_discard(hand: Hand, seat: int | None) -> bool:
@@ -173,7 +177,7 @@ def _bid_words(before: Hand, after: Hand, action: Action, seat: int | None) -> s
                      if may_see_discard(after, seat) else "")
             held = after.rules.hand_size + n
             out += (f" The bidding is over: {bidder} wins it and picks up the widow{widow}. "
-                    f"It now holds {held} dominoes and must lay {_number(n)} aside.")
+                    f"It now holds {held} dominoes and must lay {number_words(n)} aside.")
         else:
             out += f" The bidding is over: {bidder} wins it and names trumps."
     return out

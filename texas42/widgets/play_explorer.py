@@ -38,7 +38,6 @@ from .bidding_explorer import (
 )
 from .table_widget import TableWidget
 
-
 _HOW = " Click it in your hand at the bottom of the table (or Tab to it, press Enter)."
 
 

@@ -476,10 +476,10 @@ class ReplayExplorer(Explorer):
             if r.widow or r.aside:
                 n = r.widow or r.aside
                 what = "the widow" if r.widow else "laid aside, out of play"
-                each = _tables._number(r.hand_size)
+                each = _tables.number_words(r.hand_size)
                 return (
                     f"The shake: {SEAT_NAMES[h.shaker]} shook; {each} dominoes each, and "
-                    f"{_tables._number(n)} face down: {what}. The bidding starts."
+                    f"{_tables.number_words(n)} face down: {what}. The bidding starts."
                 )
             return f"The shake: {SEAT_NAMES[h.shaker]} shook; the bidding starts."
         before, action = self._states[step - 1], self.full.actions[step - 1]
