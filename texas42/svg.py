@@ -1310,7 +1310,8 @@ def round_table_svg(
         return (a[2] + pad <= b[0] or b[2] + pad <= a[0]
                 or a[3] + pad <= b[1] or b[3] + pad <= a[1])
 
-    rx, ry = side_w / 2, (bottom_h + side_h) / 2 + ty + s
+    # From the least that keeps the bottom hand off the trick, each step a little wider.
+    rx, ry = side_w / 2, bottom_h / 2 + trick_box[3] + pad
     for _ in range(80):
         placed = boxes(rx, ry)
         if all(apart(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]) and all(
