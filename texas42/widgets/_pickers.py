@@ -9,7 +9,7 @@ from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino
 from ..errors import NotationError
 from ..hand import allowed_contracts
-from ..rules import PRESETS, STANDARD, TABLE_PRESETS, Rules
+from ..rules import ALL_PRESETS, PRESETS, STANDARD, Rules
 from ._controls import dropdown
 
 # Every contract a learner can pick in the explorers, by label.
@@ -97,11 +97,11 @@ def rules_label(key: str, rules: Rules) -> str:
 def rules_choices(players: int | None = 4, *, tables: bool = False) -> dict[str, Rules]:
     """The profiles an explorer offers, by dropdown value: the presets (those for
     ``players`` players, or all), then ``"house"`` (:data:`HOUSE`); with ``tables``
-    the other tables' too (:data:`texas42.rules.TABLE_PRESETS`)."""
+    every other table's too (:data:`texas42.rules.ALL_PRESETS`)."""
     out = {name: r for name, r in PRESETS.items() if players is None or r.players == players}
     out["house"] = HOUSE
-    if tables:
-        out.update(TABLE_PRESETS)
+    if tables:  # every other table too (Moon among them, whatever ``players`` says)
+        out.update({n: r for n, r in ALL_PRESETS.items() if n not in out})
     return out
 
 def rules_key(rules: Rules | str, choices: Mapping[str, Rules]) -> str:
