@@ -1318,7 +1318,7 @@ def round_table_svg(
                 apart(a, trick_box) for a in placed):
             break
         rx, ry = rx * 1.06, ry * 1.03
-    placed = boxes(rx, ry) + [trick_box]
+    placed = [*boxes(rx, ry), trick_box]
     x_min, x_max = min(b[0] for b in placed), max(b[2] for b in placed)
     y_min, y_max = min(b[1] for b in placed), max(b[3] for b in placed)
     spare_w = sum(_row_width(len(items), s, g, True) + 2 * pad for _, items, _ in spares)
