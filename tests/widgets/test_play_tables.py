@@ -150,3 +150,18 @@ def test_the_lay_down_control_calls_the_hand_and_shows_its_refusal() -> None:
     ex.lay_down()
     assert [a[:2] for a in ex.hand.actions] == before or ex.hand.claim is not None
     assert ex.message
+
+
+def test_a_table_the_deal_row_cannot_deal_changes_nothing() -> None:
+    ex = PlayExplorer(seed=2, seat=0)
+    ex.source.mode.value = "code"
+    ex.source.code.value = Deal.from_seed(3).code  # a code of 42's table
+    ex.source.load_button.click()
+    check_clean(ex, "42 code")
+    before = ex.state
+    ex.table_picker.value = "moon"  # not a Moon deal code: refused
+    assert ex.last_error is not None and ex.message_kind == "error"
+    assert ex.table_picker.value == "42" and ex.hand.rules.name == "standard"
+    assert [v for _, v in ex.seat_picker.options] == [0, 1, 2, 3]
+    assert {k: v for k, v in ex.state.items() if k != "message"} == {
+        k: v for k, v in before.items() if k != "message"}

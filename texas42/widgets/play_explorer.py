@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ..contracts import Contract
 from ..dominoes import Domino
-from ..errors import IllegalActionError, IllegalPlayError
+from ..errors import IllegalActionError, IllegalPlayError, Texas42Error
 from ..hand import Hand, Phase
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..tricks import explain_play
@@ -283,9 +283,18 @@ class PlayExplorer(Explorer):
             return
         self._show_table()
         try:
-            self._on_load()
-        finally:
+            self._start()
+        except Texas42Error:
+            # The deal row cannot give a deal of this table (a code or typed hands of
+            # another): back to the table being played, so the controls match the hand.
+            self._busy = True
+            try:
+                self.table_picker.value = _tables.table_key(self.hand.rules)
+            finally:
+                self._busy = False
             self._show_table()
+            raise
+        self._announce()
 
     @safe
     def _on_opponents(self, _change: Any = None) -> None:
@@ -297,6 +306,10 @@ class PlayExplorer(Explorer):
         if self._busy:
             return
         self._start()
+        self._announce()
+
+    def _announce(self) -> None:
+        """The message of a new game: its target, table, deal and who the learner is."""
         rules = self.rules
         unit = "marks" if rules.scoring == "marks" else "points"
         if rules.sides == "partners":
