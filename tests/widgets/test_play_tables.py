@@ -165,3 +165,16 @@ def test_a_table_the_deal_row_cannot_deal_changes_nothing() -> None:
     assert [v for _, v in ex.seat_picker.options] == [0, 1, 2, 3]
     assert {k: v for k, v in ex.state.items() if k != "message"} == {
         k: v for k, v in before.items() if k != "message"}
+
+
+@pytest.mark.parametrize("key", ["three-hand", "moon-6"])
+def test_a_hint_at_a_table_without_analysis_players_is_the_rule_of_thumb(key: str) -> None:
+    ex = PlayExplorer(seed=3, rules=key)
+    assert ex.state["your_turn"] and ex.state["phase"] == "bidding"
+    ex.hint_button.click()
+    check_clean(ex, "hint")
+    want = decide(ex.hand)
+    assert ex.message == f"Hint: A good player would choose {want.text}: {want.reason}."
+    assert ex.state["phase"] == "bidding" and ex.state["your_turn"]  # nothing was done
+    # The computer players' list is for the tables that have them.
+    assert ex.opponents.layout.display == "none"

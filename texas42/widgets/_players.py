@@ -100,13 +100,13 @@ def _simple_trick_bid(hand: Hand) -> Decision:
     strong = sum(1 for d in ds if d.is_double or (d.has(n) and d.other_end(n) >= 4))
     valid = hand.valid_bids()
     options = [b for b in valid if b != PASS and b <= strong]
+    held = f"{strong} strong domino{'es' if strong != 1 else ''}"
     if options:
-        return Decision("bid", options[0], f"{strong} strong dominoes (doubles and high "
+        return Decision("bid", options[0], f"{held} (doubles and high "
                         f"{Contract.suit(n).trump_label}): bids {trick_bid_words(options[0])}",
                         tricks=True)
     if PASS in valid:
-        return Decision("bid", PASS, f"only {strong} strong dominoes: too weak to bid, passes",
-                        tricks=True)
+        return Decision("bid", PASS, f"only {held}: too weak to bid, passes", tricks=True)
     return Decision("bid", valid[0], "everyone passed, so the shaker must bid: "
                     + trick_bid_words(valid[0]), tricks=True)
 
