@@ -76,7 +76,8 @@ class DealSource:
 
     def show_table(self, layout: Layout = STANDARD_LAYOUT) -> None:
         """The deal code and typed hands say what a deal of this table looks like."""
-        self.code.placeholder = f"{code_length(layout.sizes)} characters"
+        # A real code of the table (computed, so it always reads back).
+        self.code.placeholder = f"like {Deal.from_seed(0, layout).code}"
         self.typed.placeholder = _lines(layout) + ":\n6-6 6-5 6-4 ..."
 
     def describe(self) -> str:
