@@ -270,7 +270,7 @@ def bench_tables(repeat: int) -> Rows:
         ex = widgets.play(seed=5)
         switches = []
         for _ in range(min(repeat, 3)):
-            switches.append(timed(lambda k=key: setattr(ex.table_picker, "value", k)))
+            switches.append(timed(lambda k=key, e=ex: setattr(e.table_picker, "value", k)))
             ex.table_picker.value = "42"  # (back, untimed)
         rows.append((f"7 {key}", "choose this table (a new game)", switches, False))
     return rows

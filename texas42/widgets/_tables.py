@@ -20,7 +20,7 @@ from ..errors import NotationError
 from ..game import Game
 from ..hand import Action, Hand, Phase, Trick
 from ..moon import MoonGame, MoonHand, is_moon_rules
-from ..records import HandRecord, load_json
+from ..records import HandRecord
 from ..rules import ALL_PRESETS, STANDARD, TWO_HAND, Rules
 from ..tricks import explain_play
 from ._html import SEAT_NAMES
@@ -194,15 +194,8 @@ def trick_row(trick: Trick, size: int = 28) -> str:
     return row(list(trick.plays), highlight=won, captions=captions, size=size, vertical=True)
 
 
-def read_record(text: str | bytes) -> Hand:
-    """Replay a hand record of any table (JSON of :meth:`Hand.record`), checking every
-    action; Moon's hands come back as :class:`MoonHand`. An illegal action raises
-    :class:`texas42.records.ReplayError` naming the rule; a record that is not well
-    formed, :class:`NotationError`."""
-    record = HandRecord.from_dict(load_json(text))
-    return read_hand_record(record)
-
-
 def read_hand_record(record: HandRecord) -> Hand:
-    """Replay a :class:`HandRecord` as the hand of its table."""
+    """Replay a record of any table (:meth:`HandRecord.from_json`), checking every action,
+    as the hand of its table (Moon's: a :class:`MoonHand`, which the Moon players and
+    coach read). An illegal action raises :class:`texas42.records.ReplayError`."""
     return record.replay(hand_type(record.rules))
