@@ -1276,8 +1276,9 @@ def round_table_svg(
         caption = f"last trick (trick {len(hand.tricks)}): seat {winner} won it"
     else:
         seats, plays, winner = [], [], None
+        step = "lays aside" if hand.next_action == "discard" else "names trumps"
         caption = {Phase.BIDDING: f"seat {hand.to_act} to bid",
-                   Phase.CONTRACT: f"seat {hand.to_act} names trumps",
+                   Phase.CONTRACT: f"seat {hand.to_act} {step}",
                    Phase.RESHAKE: "everyone passed: shake again"}.get(hand.phase, "")
 
     # Sizes. The seat at the bottom holds its dominoes in one row; the others in rows of
