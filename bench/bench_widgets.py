@@ -1,7 +1,7 @@
 """How long the Python work behind each explorer interaction takes (the budget: 50 ms;
 solver-backed views may take longer and then show progress after 0.5 s).
 
-Run: python bench/bench_widgets.py [--repeat N]
+Run: python bench/bench_widgets.py [--repeat N] [--tables]
 Prints, per interaction, the median and the worst time in milliseconds, and marks any
 non-solver interaction over the budget. A benchmark, never a timed test.
 """
@@ -233,33 +233,57 @@ def bench(repeat: int) -> Rows:
         [lambda c=c: setattr(ex8.chapter_picker, "value", c % 6) for c in range(repeat)],
     )
 
-    ex9 = widgets.moon(seed=3)
-    moon_turns: list[float] = []
-    for _ in range(min(repeat, 4)):
-        while ex9.your_turn:
-            s = ex9.state
-            if s["bids"]:
-                moon_turns.append(timed(ex9.bid_button.click))
-            elif s["discarding"]:
-                moon_turns.append(timed(lambda s=s: ex9.play(s["hand"][0])))
-            elif s["contracts"]:
-                moon_turns.append(timed(ex9.name_button.click))
-            else:
-                moon_turns.append(timed(lambda s=s: ex9.play(s["legal"][0])))
-        if ex9.game.is_over:
-            break
-        moon_turns.append(timed(ex9.next_button.click))
-    rows.append(("9 moon", "your action + the computer's turns", moon_turns, False))
+    rows.append(("9 moon", "your action + the computer's turns",
+                 table_turns(widgets.moon(seed=3), repeat), False))
     measure(rows, "9 moon", "bidding hint (odds from 600 deals)",
             [lambda: (widgets.moon(seed=3).hint_button.click())], solver=True)
+    return rows
+
+
+def table_turns(ex: Any, repeat: int) -> list[float]:
+    """The play explorer at its table: each learner action (bid, lay aside, name, play:
+    the first choice offered) with the computer's turns after it, hand after hand."""
+    turns: list[float] = []
+    for _ in range(min(repeat, 4)):
+        while ex.your_turn:
+            s = ex.state
+            if s["bids"]:
+                turns.append(timed(ex.bid_button.click))
+            elif s["discarding"]:
+                turns.append(timed(lambda s=s: ex.play(s["hand"][0])))
+            elif s["contracts"]:
+                turns.append(timed(ex.name_button.click))
+            else:
+                turns.append(timed(lambda s=s: ex.play(s["legal"][0])))
+        if ex.game.is_over:
+            break
+        turns.append(timed(ex.next_button.click))
+    return turns
+
+
+def bench_tables(repeat: int) -> Rows:
+    """The play explorer at every table but 42's four (measured above) and Moon's."""
+    rows: Rows = []
+    for key in ("two-hand", "three-hand", "moon-4", "moon-5", "moon-6", "moon-7"):
+        rows.append((f"7 {key}", "your action + the computer's turns",
+                     table_turns(widgets.play(seed=3, rules=key), repeat), False))
+        ex = widgets.play(seed=5)
+        switches = []
+        for _ in range(min(repeat, 3)):
+            switches.append(timed(lambda k=key, e=ex: setattr(e.table_picker, "value", k)))
+            ex.table_picker.value = "42"  # (back, untimed)
+        rows.append((f"7 {key}", "choose this table (a new game)", switches, False))
     return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--tables", action="store_true",
+                        help="only the play explorer at the other tables (issue 14)")
     args = parser.parse_args()
-    rows = bench(args.repeat)
+    rows = bench_tables(args.repeat) if args.tables else bench(args.repeat) + bench_tables(
+        args.repeat)
     over = 0
     print(f"{'explorer':10} {'interaction':42} {'median ms':>10} {'worst ms':>10} {'n':>5}")
     for explorer, name, times, solver in rows:

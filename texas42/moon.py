@@ -176,10 +176,7 @@ class MoonHand(Hand):
     def __repr__(self) -> str:
         return f"<MoonHand {self.deal.code} shaker={self.shaker}: {self.status()}>"
 
-    def _repr_svg_(self) -> str:
-        from .svg import moon_table_svg
-
-        return moon_table_svg(self)
+    # (Its picture is Hand's: svg.table_svg hands any table but 42's to round_table_svg.)
 
 
 class MoonGame(Game):

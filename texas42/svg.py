@@ -56,7 +56,6 @@ __all__ = [
     "following_svg",
     "hand_cycle_svg",
     "made_set_svg",
-    "moon_table_svg",
     "play_labels",
     "seating_svg",
     "table_svg",
@@ -861,7 +860,7 @@ def table_svg(
     (a mapping: those dominoes, with those labels).
     """
     if not hand.rules.is_42:
-        # Another table: its seats around an oval (Moon's own picture is moon_table_svg).
+        # Another table (three-hand, Moon, Moon for many ...): its seats around an oval.
         return round_table_svg(hand, seat=seat, show_all=show_all,
                                highlight_legal=highlight_legal, highlight=highlight,
                                size=size, controls=controls)
@@ -1187,194 +1186,7 @@ def tally_svg(marks: int, *, size: float = 48, label: str | None = None) -> str:
     return _root(width, height, title, desc + ".", "".join(body), "tally-svg")
 
 
-# -- the Moon table (three players) -----------------------------------------------------------
-def _moon_spot(rel: int, s: float, cx: float, cy: float) -> tuple[float, float]:
-    """Where a seat's domino lies in a Moon trick: 0 below the centre, 1 upper left,
-    2 upper right (clockwise from the bottom seat). Every domino stands upright."""
-    g = _margin(s)
-    if rel == 0:
-        return cx - s / 2, cy + g / 2
-    dx = -1.5 * s - g if rel == 1 else 0.5 * s + g
-    return cx + dx, cy - 2 * s - g / 2
-
-
-def moon_table_svg(
-    hand: MoonHand,
-    *,
-    seat: int | None = None,
-    show_all: bool | None = None,
-    highlight_legal: bool = True,
-    highlight: HighlightSpec = None,
-    size: float = 44,
-    controls: bool | ControlSpec = False,
-) -> str:
-    """The table of a three-player Moon hand (:class:`texas42.moon.MoonHand`): the
-    three hands, the widow (or the bidder's discard), the trick in the middle, the bid,
-    trumps and tricks taken.
-
-    ``seat`` views the table from one seat, as :func:`table_svg` does: the others' hands,
-    the widow before it is taken and another player's discard are face down and named
-    nowhere. ``seat=None`` or ``show_all=True`` shows everything. ``controls``: as in
-    :func:`table_svg`.
-    """
-    from .moon import PLAYERS
-
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS
-    ):
-        raise ValueError(f"seat {seat!r} is not a Moon seat 0..2")
-    s = _check_size(size)
-    open_all = (seat is None) if show_all is None else show_all
-    visible = set(range(PLAYERS)) if open_all else ({seat} if seat is not None else set())
-    bottom = 0 if seat is None else seat
-    fs, lh, m, g, pad = _font(s), 1.35 * _font(s), _margin(s), 0.1 * s, 0.3 * s
-    cell_h = 2 * s + 2 * m
-    row_w = _row_width(8, s, g, True)  # the bidder holds 8 before it discards
-    block_w = _row_width(4, s, g, True)
-    tfs = 0.9 * fs
-    width = 2 * pad + max(row_w, 2 * block_w + 3 * pad)
-    y_top = pad + 2 * lh
-    block_h = lh + 2 * cell_h + g
-    trick_h = 4 * s + 4 * m + 4 * lh
-    y_mid = y_top + block_h + pad
-    y_bottom = y_mid + trick_h + pad
-    height = y_bottom + lh + cell_h + pad + lh
-
-    acting = hand.to_act if not hand.is_over else None
-    legal: set[Domino] = set()
-    if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
-        legal = set(hand.legal_plays())
-    buttons = _table_controls(hand, seat, controls)
-    body: list[str] = []
-    words: list[str] = []
-
-    # Header: bid and trumps; tricks taken.
-    if hand.bidder is None:
-        line1 = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
-    else:
-        what = "shoot the moon (21)" if hand.high_bid == 21 else f"{hand.high_bid} tricks"
-        line1 = f"Seat {hand.bidder} bid {what}"
-        if hand.phase is Phase.BIDDING:
-            line1 = f"Bidding: high bid {what} by seat {hand.bidder}"
-    if hand.contract is not None:
-        line1 += f" · trumps: {hand.contract}"
-    line1 += f" · seat {hand.shaker} shook"
-    won = hand.tricks_won
-    line2 = "Tricks taken: " + ", ".join(f"seat {p} {won[p]}" for p in range(PLAYERS))
-    body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
-    body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
-    words.append(f"Moon, three players. {line1}. {line2}.")
-
-    def label_of(p: int) -> tuple[str, bool]:
-        parts = [f"seat {p}"]
-        if seat is not None and p == seat:
-            parts.append("you")
-        if p == hand.bidder:
-            parts.append("bidder")
-        if p == hand.shaker:
-            parts.append("shaker")
-        if p == acting:
-            verb = {Phase.BIDDING: "to bid", Phase.CONTRACT: "discards / names trumps"}
-            parts.append(verb.get(hand.phase, "to play"))
-        return " · ".join(parts), p == acting
-
-    for p in range(PLAYERS):
-        rel = (p - bottom) % PLAYERS
-        shown = p in visible
-        items = list(hand.holding(p))
-        tiles: list[Domino | None] = list(items) if shown else [None] * len(items)
-        extra = _kinds(items, highlight) if shown else [None] * len(items)
-        acting_here = shown and p == hand.to_act and bool(legal)
-        kinds = [k or ("legal" if acting_here and d in legal else None)
-                 for d, k in zip(items, extra, strict=True)]
-        dims = [acting_here and d not in legal for d in items]
-        label, bold = label_of(p)
-        words.append(_hand_words(p, items, shown) + (_legal_note(kinds) if shown else ""))
-        if rel == 0:
-            x0 = (width - row_w) / 2
-            body.append(_text(x0 + m, y_bottom + 0.95 * fs, label, fs, bold=bold))
-            row = _row(tiles, s, g, True, kinds, dims, False,
-                       _controls(items, buttons) if shown and p == seat else None)
-            body.append(_place(x0, y_bottom + lh, row))
-        else:
-            x0 = pad if rel == 1 else width - pad - block_w
-            anchor, tx = ("start", x0 + m) if rel == 1 else ("end", x0 + block_w - m)
-            body.append(_text(tx, y_top + 0.95 * fs, label, fs, anchor=anchor, bold=bold))
-            for r in range(2):
-                part = slice(4 * r, 4 * r + 4)
-                body.append(_place(x0, y_top + lh + r * (cell_h + g),
-                                   _row(tiles[part], s, g, True, kinds[part], dims[part], False)))
-
-    # The widow (before it is taken) or the discard, at the left of the middle.
-    if hand.discard is not None:
-        spare: Domino | None = hand.discard
-        open_spare = open_all or hand.is_over or seat == hand.bidder
-        spare_words = "the bidder's discard"
-    else:
-        spare = hand.deal.widow if hand.bidder is None or hand.phase is Phase.BIDDING else None
-        open_spare = open_all
-        spare_words = "the widow"
-    if spare is not None:
-        face = spare if open_spare else None
-        body.append(_text(pad + m, y_mid + 0.95 * fs, spare_words, tfs, bold=True))
-        body.append(_place(pad + m, y_mid + lh, _tile(face, s, True, None, False, False)))
-        words.append(f"{spare_words.capitalize()}: " + (str(spare) if open_spare else "face down"))
-
-    # The trick in the middle, or the last one between tricks.
-    cx = width / 2
-    cy = y_mid + lh + 2 * s + 2 * m
-    current = hand.current_trick
-    if hand.contract is not None and (current or not hand.tricks):
-        seats = [(hand.leader + i) % PLAYERS for i in range(len(current))]
-        plays = current
-        winner = seats[tables(hand.contract).best(current)] if current else None
-        title = f"trick {len(hand.tricks) + 1}"
-        caption = (f"seat {winner} winning so far" if winner is not None
-                   else f"seat {hand.leader} to lead")
-    elif hand.tricks:
-        last = hand.tricks[-1]
-        seats, plays, winner = list(last.seats), list(last.plays), last.winner
-        title = f"last trick (trick {len(hand.tricks)})"
-        caption = f"seat {winner} won it"
-    else:
-        seats, plays, winner, title = [], [], None, ""
-        caption = {
-            Phase.BIDDING: f"seat {hand.to_act} to bid",
-            Phase.CONTRACT: f"seat {hand.to_act} takes the widow",
-            Phase.RESHAKE: "everyone passed: shake again",
-        }.get(hand.phase, "no trick played")
-    played = dict(zip(seats, plays, strict=True))
-    if hand.contract is not None:
-        for p in range(PLAYERS):
-            rel = (p - bottom) % PLAYERS
-            x, y = _moon_spot(rel, s, cx, cy)
-            d = played.get(p)
-            tile = (_tile(d, s, True, "winner" if p == winner else None, False, False)
-                    if d is not None else _slot(s, True))
-            body.append(_place(x, y, tile))
-            ty = y + 2 * s + m + 0.95 * tfs if rel == 0 else y - m - 0.3 * tfs
-            body.append(_text(x + s / 2, ty, f"seat {p}", tfs, anchor="middle",
-                              bold=p == winner))
-        steps = [f"seat {p} {'led' if i == 0 else 'played'} {d}"
-                 for i, (p, d) in enumerate(zip(seats, plays, strict=True))]
-        if title:
-            words.append(f"{title.capitalize()}: " + ("; ".join(steps) or "nothing played yet")
-                         + f"; {caption}")
-        body.append(_text(cx, y_bottom - 0.6 * pad, title + (" · " if title else "") + caption,
-                          tfs, anchor="middle", bold=True, cls="caption"))
-    else:
-        body.append(_text(cx, cy, caption, fs, anchor="middle", bold=True, cls="caption"))
-
-    status = hand.status()
-    body.append(_text(pad, height - pad, status, fs, cls="status"))
-    words.append(status)
-    view = ("all hands open" if seat is None
-            else f"seen from seat {seat}" + (", all hands open" if open_all else ""))
-    return _root(width, height, f"Moon table, {view}",
-                 " ".join(_sentence(w) for w in words), "".join(body), "table-svg moon-svg",
-                 interactive=bool(buttons))
-
-
+# -- the table of any number of seats ------------------------------------------------------
 def _round_spot(rel: int, seats: int, cx: float, cy: float, rx: float, ry: float
                 ) -> tuple[float, float]:
     """A point of the oval around (cx, cy): seat ``rel`` places clockwise from the
@@ -1410,20 +1222,6 @@ def round_table_svg(
     bottom = 0 if seat is None else seat
     fs, lh, m, g, pad = _font(s), 1.35 * _font(s), _margin(s), 0.1 * s, 0.3 * s
     cell_h = 2 * s + 2 * m
-    row_w = _row_width(rules.hand_size + rules.widow, s, g, True)
-    block_h = lh + cell_h
-    # The trick on a small oval in the middle, the hands on a large one around it: wide
-    # and tall enough that no hand touches the trick or its neighbours.
-    tx, ty = 1.6 * s, 1.5 * s
-    rx = max(row_w * (0.55 + n / 10), row_w / 2 + tx + s + pad)
-    ry = block_h + 2 * ty + 2 * s + 2 * pad
-    header = pad + 2 * lh
-    width = 2 * rx + row_w + 2 * pad
-    cx = width / 2
-    cy = header + pad + ry + block_h / 2
-    spare_row = (lh + cell_h + pad) if rules.widow or rules.aside else 0
-    height = cy + ry + block_h / 2 + pad + spare_row + 1.5 * lh
-
     acting = hand.to_act if not hand.is_over else None
     legal: set[Domino] = set()
     if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
@@ -1435,7 +1233,11 @@ def round_table_svg(
     if hand.bidder is None:
         line1 = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
     else:
-        bid = str(hand.high_bid) if rules.bidding == "tricks" else bid_text(hand.high_bid)
+        high = hand.high_bid
+        if rules.bidding != "tricks":
+            bid = bid_text(high)
+        else:
+            bid = f"shoot the moon ({high})" if high == rules.moon_bid else f"{high} tricks"
         line1 = f"Seat {hand.bidder} bid {bid}"
         if hand.phase is Phase.BIDDING:
             line1 = f"Bidding: high bid {bid} by seat {hand.bidder}"
@@ -1448,6 +1250,87 @@ def round_table_svg(
         line2 = f"{what}: seats 0+2 {taken[0]}, seats 1+3 {taken[1]}"
     else:
         line2 = f"{what}: " + ", ".join(f"seat {p} {taken[p]}" for p in range(n))
+    status = hand.status()
+
+    # What is not in a hand: the widow (or the discard), the dominoes laid aside.
+    spares: list[tuple[str, list[Domino], bool]] = []
+    if hand.discards:
+        spares.append(("the bidder's discard", list(hand.discards),
+                       open_all or hand.is_over or seat == hand.bidder))
+    elif rules.widow and hand.phase is Phase.BIDDING:
+        spares.append(("the widow", list(hand.deal.widow_set), open_all))
+    if rules.aside:
+        spares.append(("laid aside", list(hand.deal.aside), open_all))
+
+    # The trick in the middle (or the last one), each domino before its seat.
+    current = hand.current_trick
+    if hand.contract is not None and (current or not hand.tricks):
+        seats = list(hand._trick_seats)
+        plays = current
+        winner = seats[tables(hand.contract).best(current)] if current else None
+        caption = (f"trick {len(hand.tricks) + 1}: seat {winner} winning so far"
+                   if winner is not None else f"seat {hand.leader} to lead")
+    elif hand.tricks:
+        last = hand.tricks[-1]
+        seats, plays, winner = list(last.seats), list(last.plays), last.winner
+        caption = f"last trick (trick {len(hand.tricks)}): seat {winner} won it"
+    else:
+        seats, plays, winner = [], [], None
+        step = "lays aside" if hand.next_action == "discard" else "names trumps"
+        caption = {Phase.BIDDING: f"seat {hand.to_act} to bid",
+                   Phase.CONTRACT: f"seat {hand.to_act} {step}",
+                   Phase.RESHAKE: "everyone passed: shake again"}.get(hand.phase, "")
+
+    # Sizes. The seat at the bottom holds its dominoes in one row; the others in rows of
+    # four (a narrow table: a phone's 390 px). The trick lies on a small oval in the
+    # middle, the hands on a large one around it, grown until no two touch.
+    def text_w(text: str) -> float:
+        return 0.58 * fs * len(text)
+
+    most = rules.hand_size + rules.widow
+    per_row = 4
+    side_rows = -(-most // per_row)
+    label_w = text_w("seat 6 · bidder · shaker · to play")
+    bottom_w = max(_row_width(most, s, g, True), label_w)
+    bottom_h = lh + cell_h
+    side_w = max(_row_width(min(most, per_row), s, g, True), label_w)
+    side_h = lh + side_rows * cell_h + (side_rows - 1) * g
+    tx, ty = 1.6 * s, 1.5 * s
+    trick_w = max(2 * tx + s, text_w(caption)) + 2 * pad
+    trick_box = (-trick_w / 2, -ty - s - pad, trick_w / 2, ty + s + 1.4 * fs + lh)
+
+    def boxes(rx: float, ry: float) -> list[tuple[float, float, float, float]]:
+        out = []
+        for rel in range(n):
+            x, y = _round_spot(rel, n, 0.0, 0.0, rx, ry)
+            w, h = (bottom_w, bottom_h) if rel == 0 else (side_w, side_h)
+            out.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        return out
+
+    def apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        return (a[2] + pad <= b[0] or b[2] + pad <= a[0]
+                or a[3] + pad <= b[1] or b[3] + pad <= a[1])
+
+    # From the least that keeps the bottom hand off the trick, each step a little wider.
+    rx, ry = side_w / 2, bottom_h / 2 + trick_box[3] + pad
+    for _ in range(80):
+        placed = boxes(rx, ry)
+        if all(apart(a, b) for i, a in enumerate(placed) for b in placed[i + 1:]) and all(
+                apart(a, trick_box) for a in placed):
+            break
+        rx, ry = rx * 1.06, ry * 1.03
+    placed = [*boxes(rx, ry), trick_box]
+    x_min, x_max = min(b[0] for b in placed), max(b[2] for b in placed)
+    y_min, y_max = min(b[1] for b in placed), max(b[3] for b in placed)
+    spare_w = sum(_row_width(len(items), s, g, True) + 2 * pad for _, items, _ in spares)
+    texts_w = max(text_w(line1), text_w(line2), text_w(status))
+    width = max(x_max - x_min, spare_w, texts_w) + 2 * pad
+    header = pad + 2 * lh
+    cx = (width - (x_max - x_min)) / 2 - x_min
+    cy = header + pad - y_min
+    spare_row = (lh + cell_h + pad) if spares else 0
+    height = cy + y_max + pad + spare_row + 1.5 * lh
+
     body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
     body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
     words += [line1, line2]
@@ -1465,27 +1348,24 @@ def round_table_svg(
         parts = [f"seat {p}"] + (["you"] if seat == p else [])
         parts += ["bidder"] * (p == hand.bidder) + ["shaker"] * (p == hand.shaker)
         if p == acting:
-            parts.append({Phase.BIDDING: "to bid", Phase.CONTRACT: "names trumps"}
-                         .get(hand.phase, "to play"))
+            parts.append({"bid": "to bid", "discard": "lays aside", "contract": "names trumps"}
+                         .get(hand.next_action or "", "to play"))
         words.append(_hand_words(p, items, shown) + (_legal_note(kinds) if shown else ""))
         x, y = _round_spot(rel, n, cx, cy, rx, ry)
-        w = _row_width(len(items), s, g, True)
-        x0, y0 = x - w / 2, y - block_h / 2
-        body.append(_text(x0 + m, y0 + 0.95 * fs, " · ".join(parts), fs, bold=p == acting))
-        row = _row(tiles, s, g, True, kinds, dims, False,
-                   _controls(items, buttons) if shown and p == seat else None)
-        body.append(_place(x0, y0 + lh, row))
+        cut = len(items) if rel == 0 else per_row
+        rows = [slice(i, i + cut) for i in range(0, max(len(items), 1), max(cut, 1))]
+        w = _row_width(min(len(items), cut), s, g, True)
+        y0 = y - (bottom_h if rel == 0 else side_h) / 2
+        label = " · ".join(parts)
+        body.append(_text(x - max(w, text_w(label)) / 2 + m, y0 + 0.95 * fs, label, fs,
+                          bold=p == acting))
+        for r, part in enumerate(rows):
+            row = _row(tiles[part], s, g, True, kinds[part], dims[part], False,
+                       _controls(items, buttons)[part] if shown and p == seat and buttons
+                       else None)
+            body.append(_place(x - w / 2, y0 + lh + r * (cell_h + g), row))
 
-    # What is not in a hand: the widow (or the discard), the dominoes laid aside.
-    spares: list[tuple[str, list[Domino], bool]] = []
-    if hand.discards:
-        spares.append(("the bidder's discard", list(hand.discards),
-                       open_all or hand.is_over or seat == hand.bidder))
-    elif rules.widow and hand.phase is Phase.BIDDING:
-        spares.append(("the widow", list(hand.deal.widow_set), open_all))
-    if rules.aside:
-        spares.append(("laid aside", list(hand.deal.aside), open_all))
-    y_spare = cy + ry + block_h / 2 + pad + lh
+    y_spare = cy + y_max + pad + lh
     x_spare = pad
     for label, items, shown in spares:
         body.append(_text(x_spare + m, y_spare - 0.2 * fs, label, 0.9 * fs, bold=True))
@@ -1497,23 +1377,6 @@ def round_table_svg(
                      + (" ".join(map(str, items)) if shown else "face down"))
         x_spare += _row_width(len(items), s, g, True) + 2 * pad
 
-    # The trick in the middle (or the last one), each domino before its seat.
-    current = hand.current_trick
-    if hand.contract is not None and (current or not hand.tricks):
-        seats = list(hand._trick_seats)
-        plays = current
-        winner = seats[tables(hand.contract).best(current)] if current else None
-        caption = (f"trick {len(hand.tricks) + 1}: seat {winner} winning so far"
-                   if winner is not None else f"seat {hand.leader} to lead")
-    elif hand.tricks:
-        last = hand.tricks[-1]
-        seats, plays, winner = list(last.seats), list(last.plays), last.winner
-        caption = f"last trick (trick {len(hand.tricks)}): seat {winner} won it"
-    else:
-        seats, plays, winner = [], [], None
-        caption = {Phase.BIDDING: f"seat {hand.to_act} to bid",
-                   Phase.CONTRACT: f"seat {hand.to_act} names trumps",
-                   Phase.RESHAKE: "everyone passed: shake again"}.get(hand.phase, "")
     for p, d in zip(seats, plays, strict=True):
         x, y = _round_spot((p - bottom) % n, n, cx, cy, tx, ty)
         tile = _tile(d, s, True, "winner" if p == winner else None, False, False)
@@ -1524,12 +1387,12 @@ def round_table_svg(
     body.append(_text(cx, cy + ty + s + 1.4 * fs, caption, fs, anchor="middle", bold=True,
                       cls="caption"))
     words.append(caption)
-    status = hand.status()
     body.append(_text(pad, height - pad, status, fs, cls="status"))
     words.append(status)
     view = ("all hands open" if seat is None
             else f"seen from seat {seat}" + (", all hands open" if open_all else ""))
-    return _root(width, height, f"{rules.name} table of {n}, {view}",
+    name = rules.name[:1].upper() + rules.name[1:]
+    return _root(width, height, f"{name} table of {n}, {view}",
                  " ".join(_sentence(w) for w in words if w), "".join(body),
                  "table-svg round-table-svg", interactive=bool(buttons))
 

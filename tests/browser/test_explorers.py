@@ -152,10 +152,12 @@ def test_moon_explorer_bid_widow_discard_trumps_and_a_lead(
     jupyterlab_server: LabServer, watched_page: WatchedPage, screenshot: Callable[..., Path]
 ) -> None:
     page = watched_page.page
-    box = _open_and_run(page, jupyterlab_server, "09_moon.ipynb", "t42-moon")
+    # Notebook 9 opens the play explorer at Moon's table, drawn round.
+    box = _open_and_run(page, jupyterlab_server, "09_moon.ipynb", "t42-play")
     message = _message(box)
     expect(message).to_contain_text("Your turn to bid")
-    expect(box.locator("svg.moon-svg").first).to_be_visible()
+    expect(box.locator("svg.round-table-svg").first).to_be_visible()
+    expect(box.locator("select").first).to_contain_text("Three players: Moon")
     # Shoot the moon: nobody can bid over 21, so the learner takes the widow at once.
     box.locator("select").filter(has_text="shoot the moon").first.select_option(
         label="21: shoot the moon"
@@ -168,6 +170,6 @@ def test_moon_explorer_bid_widow_discard_trumps_and_a_lead(
     box.get_by_role("button", name="Name trumps").click()
     expect(message).to_contain_text("lead any domino", timeout=ANSWER_TIMEOUT_MS)
     box.locator('[data-play][data-legal="true"]').first.click()
-    expect(box).to_contain_text("You (seat 0) played", timeout=ANSWER_TIMEOUT_MS)
+    expect(box).to_contain_text("You (Seat 0) played", timeout=ANSWER_TIMEOUT_MS)
     screenshot(page, "explorer-moon", full_page=False)
     watched_page.log.assert_only_local()

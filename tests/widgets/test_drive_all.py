@@ -65,7 +65,9 @@ def test_displays_as_a_widget(name: str) -> None:
 
 
 def test_each_explorer_class_is_exported() -> None:
-    assert len(tw.EXPLORERS) == 9
+    # Explorer 9 (Moon) is the play explorer (7) at Moon's table: eight classes.
+    assert len(tw.EXPLORERS) == 8
+    assert isinstance(tw.moon(), tw.PlayExplorer) and tw.moon().rules.name == "moon"
     for cls in tw.EXPLORERS:
         assert cls.__doc__ and cls.title
 

@@ -58,7 +58,7 @@ CASES: list[tuple[str, Callable[[], tw.Explorer], str, str, Callable[[Any], None
     (
         "replay",
         tw.replay,
-        "texas42.widgets.replay_explorer",
+        "texas42.widgets._tables",  # the words of each action, at every table
         "explain_play",
         lambda ex: setattr(ex.slider, "value", ex.slider.max),
     ),

@@ -1,4 +1,5 @@
-"""Explorer 9, Moon: three players, the widow and the discard, a game to 21."""
+"""Explorer 9, Moon: the play explorer at Moon's table (three players, the widow and the
+discard, a game to 21)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from texas42 import widgets as tw
 from texas42.analysis import MoonRuleBasedPlayer, moon_decide, solve_moon
 from texas42.errors import Texas42Error
 from texas42.moon import MOON_BIDS, MoonDeal
-from texas42.widgets.moon_explorer import MoonExplorer
+from texas42.widgets.play_explorer import PlayExplorer
 
 from .helpers import check_clean, click, drive, table_buttons
 
 
-def learner_acts(ex: MoonExplorer) -> str:
+def learner_acts(ex: PlayExplorer) -> str:
     """Take the advisor's choice for the learner, through the explorer's own controls."""
     h = ex.hand
     d = moon_decide(MoonRuleBasedPlayer(), h)
@@ -34,7 +35,7 @@ def learner_acts(ex: MoonExplorer) -> str:
     return str(d.action)
 
 
-def finish_hand(ex: MoonExplorer) -> None:
+def finish_hand(ex: PlayExplorer) -> None:
     for _ in range(40):
         if ex.hand.is_over:
             return
@@ -164,15 +165,15 @@ def test_next_hand_before_the_end_and_a_bad_code_change_nothing() -> None:
     before = ex.state
     ex.next_button.click()
     assert isinstance(ex.last_error, Texas42Error) and "finish this hand" in ex.message
-    ex.mode.value = "code"
-    ex.code.value = "ZZZZ"
-    ex.new_button.click()
+    ex.source.mode.value = "code"
+    ex.source.code.value = "ZZZZ"
+    ex.source.load_button.click()
     assert isinstance(ex.last_error, Texas42Error)
     assert {k: v for k, v in ex.state.items() if k != "message"} == {
         k: v for k, v in before.items() if k != "message"}
     good = MoonDeal.from_seed(12)
-    ex.code.value = good.code
-    ex.new_button.click()
+    ex.source.code.value = good.code
+    ex.source.load_button.click()
     assert ex.hand.deal == good and ex.state["hands_played"] == 1
 
 
@@ -187,6 +188,6 @@ def test_other_computer_players(opponents: str) -> None:
 def test_every_control_every_option() -> None:
     ex = tw.moon(seed=2)
     good = MoonDeal.from_seed(9).code
-    counts = drive(ex, {id(ex.code): ["zz", "1234-5678-9", good],
-                        id(ex.mode): ["code", "seed"]})
+    counts = drive(ex, {id(ex.source.code): ["zz", "1234-5678-9", good],
+                        id(ex.source.mode): ["code", "seed"]})
     assert counts and ex.state["message"] == ex.message

@@ -1,4 +1,5 @@
-"""Moon explorer: during the learner's bidding turn the hint gives the bid odds."""
+"""The play explorer at Moon's table:
+during the learner's bidding turn the hint gives the bid odds."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from texas42.widgets.moon_explorer import MoonExplorer
+from texas42.widgets.play_explorer import PlayExplorer
 
 from .helpers import check_clean
 
 
 def test_the_bidding_hint_names_the_odds_and_the_deals() -> None:
-    ex = MoonExplorer(seed=3, seat=0)
+    ex = PlayExplorer(seed=3, seat=0, rules="moon")
     assert ex.state["phase"] == "bidding" and ex.state["your_turn"]
     ex.hint_button.click()
     assert ex.last_error is None
@@ -35,7 +36,7 @@ def test_the_bidding_hint_names_the_odds_and_the_deals() -> None:
 
 
 def test_no_odds_outside_the_bidding() -> None:
-    ex = MoonExplorer(seed=3, seat=0)
+    ex = PlayExplorer(seed=3, seat=0, rules="moon")
     ex.bid_picker.value = 21
     ex.bid_button.click()  # nobody can outbid 21: the learner takes the widow
     assert ex.state["discarding"]

@@ -15,7 +15,6 @@ from texas42 import claims as claims_module
 from texas42 import verify_claim
 from texas42.analysis import solver as solver_module
 from texas42.widgets import PlayExplorer, ReplayExplorer, _analysis
-from texas42.widgets.moon_explorer import MoonExplorer
 
 from .test_claims_widget import _learner_turns
 
@@ -108,11 +107,11 @@ def test_the_bar_moves_while_a_claim_record_loads() -> None:
 
 
 def test_the_bar_moves_while_sampling_opponents_reply_to_a_moon_bid() -> None:
-    ex = MoonExplorer(seed=4, seat=0, opponents="sampling:6")
+    ex = PlayExplorer(seed=4, seat=0, rules="moon", opponents="sampling:6")
     for _ in range(6):
         if ex.state["bids"]:
             break
-        ex.new_button.click()
+        ex.source.load_button.click()
     assert ex.state["bids"], "the learner bids first in one of the hands tried"
     seen = watch(ex.progress)
     ex.bid_picker.value = 0  # pass: the two others bid, then the play goes on

@@ -11,7 +11,6 @@ pytest.importorskip("anywidget")
 from texas42 import Phase
 from texas42.analysis import RuleBasedPlayer, decide
 from texas42.tricks import explain_play
-from texas42.widgets.moon_explorer import MoonExplorer
 from texas42.widgets.play_explorer import PlayExplorer
 from texas42.widgets.table_widget import TableWidget
 
@@ -77,7 +76,7 @@ def test_no_buttons_when_it_is_not_the_learners_turn_to_play() -> None:
 
 
 def test_the_moon_table_discards_and_plays_by_click() -> None:
-    ex = MoonExplorer(seed=3, seat=0)
+    ex = PlayExplorer(seed=3, seat=0, rules="moon")
     ex.bid_picker.value = 21
     ex.bid_button.click()
     held = ex.state["hand"]

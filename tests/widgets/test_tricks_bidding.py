@@ -187,3 +187,37 @@ def test_bidding_odds_or_a_message() -> None:
         assert "analysis package" in ex.message
     else:
         assert ex.last_error is None and "%" in ex.odds_box.value
+
+
+@pytest.mark.parametrize("name", ["three-hand", "moon", "moon-5", "moon-7"])
+def test_the_tricks_explorer_plays_every_table(name: str) -> None:
+    """Another table in the Rules list: its deal, its seats, tricks of its size, its
+    trick worth (Moon's: one point, no count), every domino played once."""
+    from texas42.dominoes import Domino
+    from texas42.rules import Rules
+
+    rules = Rules.preset(name)
+    ex = TrickExplorer(seed=3)
+    ex.rules_picker.value = name
+    assert ex.last_error is None and ex.state["rules"] == name
+    assert ex.deal == Deal.from_seed(3, rules.layout)
+    assert [v for _, v in ex.leader_picker.options] == list(range(rules.seats))
+    ex.leader_picker.value = rules.seats - 1
+    played: list[str] = []
+    for _ in range(rules.seats * rules.hand_size):
+        s = ex.state
+        assert s["to_play"] is not None
+        buttons = [b.domino for b in ex.table.buttons]
+        assert sorted(s["legal"]) == sorted(b.domino for b in ex.table.buttons if b.legal)
+        assert buttons, "the seat to play has its dominoes as buttons"
+        ex.table.handle({"play": s["legal"][0]})
+        assert ex.last_error is None, ex.last_error
+        played.append(s["legal"][0])
+        if len(ex.state["trick"]) == rules.seats:
+            worth = rules.trick_points + (sum(Domino.parse(d).count for d in ex.state["trick"])
+                                          if rules.count else 0)
+            assert ex.state["points"] == worth
+    assert ex.state["to_play"] is None and sorted(played) == sorted(
+        str(d) for h in ex.deal.hands for d in h)
+    assert sum(ex.state["tricks_won"]) == rules.hand_size
+    assert f"All {rules.hand_size} tricks played" in ex.message or "All seven" in ex.message

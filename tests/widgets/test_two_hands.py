@@ -26,9 +26,9 @@ def computer_seats(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     seen: list[int] = []
     real = play_explorer.decide
 
-    def spy(hand: Any) -> Any:
+    def spy(hand: Any, player: Any = None) -> Any:
         seen.append(hand.to_act)
-        return real(hand)
+        return real(hand, player)
 
     monkeypatch.setattr(play_explorer, "decide", spy)
     return seen
@@ -55,7 +55,7 @@ def test_the_learner_plays_both_hands_of_a_side(
         monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     ex = tw.play(seed=seed, seat=0)
     seen = computer_seats(monkeypatch)
-    ex.two_hands.value = True  # a new game, with the learner at seats 0 and 2
+    ex.table_picker.value = "two-hand"  # a new game, with the learner at seats 0 and 2
     check_clean(ex, "two hands")
     assert ex.my_seats == (0, 2) and ex.state["seats"] == [0, 2]
     mine: list[int] = []
@@ -82,7 +82,7 @@ def test_the_learner_plays_both_hands_of_a_side(
 
 def test_the_partners_turn_is_the_learners(monkeypatch: pytest.MonkeyPatch) -> None:
     ex = tw.play(seed=3, seat=1)
-    ex.two_hands.value = True
+    ex.table_picker.value = "two-hand"
     for _ in range(80):
         if ex.acting == 3 and ex.hand.phase is Phase.PLAYING:
             break
@@ -108,7 +108,7 @@ def test_off_by_default_the_computer_plays_the_partner(
         monkeypatch: pytest.MonkeyPatch) -> None:
     ex = tw.play(seed=3, seat=0)
     seen = computer_seats(monkeypatch)
-    assert not ex.two_hands.value and ex.my_seats == (0,)
+    assert ex.table_picker.value == "42" and ex.my_seats == (0,)
     ex.source.load_button.click()
     mine = []
     for _ in range(60):
@@ -123,7 +123,7 @@ def test_off_by_default_the_computer_plays_the_partner(
 
 def test_the_review_judges_each_hand_the_learner_played() -> None:
     ex = tw.play(seed=8, seat=0)
-    ex.two_hands.value = True
+    ex.table_picker.value = "two-hand"
     for _ in range(80):
         if ex.hand.is_over:
             break

@@ -12,7 +12,7 @@ plotting library), so it runs in JupyterLab, in Voila and in a browser kernel::
     widgets.replay()         # 6. step through a whole hand
     widgets.play()           # 7. play one seat against the computer
     widgets.lessons()        # 8. lessons and quizzes
-    widgets.moon()           # 9. Moon, the three-player game, against the computer
+    widgets.moon()           # 9. Moon, the three-player game: the play explorer at Moon's table
 
 Every explorer keeps what it shows in ``.state`` (a dict) and its feedback line
 in ``.message``, so tests can drive it from Python. Install the extra first:
@@ -35,7 +35,6 @@ from ._base import Explorer
 from .bidding_explorer import BiddingExplorer
 from .count_explorer import CountExplorer
 from .lessons_explorer import LessonExplorer
-from .moon_explorer import MoonExplorer
 from .play_explorer import PlayExplorer
 from .replay_explorer import ReplayExplorer
 from .suits_explorer import SuitsExplorer
@@ -51,7 +50,6 @@ EXPLORERS: tuple[type[Explorer], ...] = (
     ReplayExplorer,
     PlayExplorer,
     LessonExplorer,
-    MoonExplorer,
 )
 
 
@@ -95,9 +93,11 @@ def lessons(**options: Any) -> LessonExplorer:
     return LessonExplorer(**options)
 
 
-def moon(**options: Any) -> MoonExplorer:
-    """Explorer 9: Moon for three players; play to 21 against the computer."""
-    return MoonExplorer(**options)
+def moon(**options: Any) -> PlayExplorer:
+    """Explorer 9: Moon for three players, to 21 against the computer: the play
+    explorer set to Moon's table (``rules="moon"``; any other table may be chosen)."""
+    options.setdefault("rules", "moon")
+    return PlayExplorer(**options)
 
 
 __all__ = [
@@ -106,7 +106,6 @@ __all__ = [
     "CountExplorer",
     "Explorer",
     "LessonExplorer",
-    "MoonExplorer",
     "PlayExplorer",
     "ReplayExplorer",
     "SuitsExplorer",

@@ -74,12 +74,24 @@ def progress_to(bar: Any, every: float | None = None) -> Callable[[int, int], No
     return report
 
 
+def _solver(hand: Hand | None = None) -> Any:
+    """The solver function for ``hand``'s table: 42's ``solve``, Moon's ``solve_moon``."""
+    from ..moon import MoonHand
+
+    if isinstance(hand, MoonHand):
+        return attr("solve_moon")
+    return attr("solve") or getattr(module("solver"), "solve", None)
+
+
 def solve(hand: Hand, progress: Callable[[int, int], None] | None = None) -> Any:
-    """The solver's :class:`Solution` for a hand in play (``None`` without a solver
-    or outside the play phase); ``progress(done, total)`` while it works."""
-    fn = attr("solve") or getattr(module("solver"), "solve", None)
+    """The solver's :class:`Solution` (Moon: ``MoonSolution``) for a hand in play
+    (``None`` without a solver or outside the play phase); ``progress(done, total)``
+    while it works (42's)."""
+    fn = _solver(hand)
     if fn is None or hand.phase is not Phase.PLAYING:
         return None
+    if not hand.rules.is_42:
+        return _cached(_key(hand, "solve"), lambda: fn(hand))
     return _cached(_key(hand, "solve"), lambda: fn(hand, progress=progress))
 
 
@@ -91,8 +103,8 @@ def check_claim(hand: Hand, seat: int, progress: Callable[[int, int], None] | No
     return verify_claim(hand, seat, progress=progress)
 
 
-def has_solver() -> bool:
-    return (attr("solve") or getattr(module("solver"), "solve", None)) is not None
+def has_solver(hand: Hand | None = None) -> bool:
+    return _solver(hand) is not None
 
 
 def evaluate(hand: Hand, seat: int) -> Any:

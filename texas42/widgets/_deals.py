@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..deals import Deal
+from ..deals import STANDARD_LAYOUT, Deal, Layout, code_length
 from ..errors import NotationError
 from ._controls import button, toggles
 
@@ -52,24 +52,33 @@ class DealSource:
         field = {"seed": self.seed, "code": self.code, "typed": self.typed}[change["new"]]
         self.box.children = [self.box.children[0], field]
 
-    def deal(self) -> Deal:
+    def deal(self, layout: Layout = STANDARD_LAYOUT) -> Deal:
+        """The deal asked for, of the table ``layout`` (42's four hands by default)."""
         mode = self.mode.value
         if mode == "seed":
-            return Deal.from_seed(int(self.seed.value))
+            return Deal.from_seed(int(self.seed.value), layout)
         if mode == "code":
             text = str(self.code.value).strip()
             if not text:
-                raise NotationError("type a deal code first (like 1A2B-3C4D-5E6)", rule="deal-code")
-            return Deal.from_code(text)
+                raise NotationError(f"type a deal code first ({code_length(layout.sizes)} "
+                                    "characters)", rule="deal-code")
+            return Deal.from_code(text, layout)
         lines = [ln for ln in str(self.typed.value).splitlines() if ln.strip()]
-        if len(lines) != 4:
+        parts = len(layout.sizes)
+        if len(lines) != parts:
             raise NotationError(
-                f"type four lines, one per seat (seat 0 first), each with 7 dominoes; "
-                f"there {'is' if len(lines) == 1 else 'are'} {len(lines)}",
+                f"type {_lines(layout)}; there {'is' if len(lines) == 1 else 'are'} "
+                f"{len(lines)}",
                 rule="deal",
             )
         hands = [ln.split(":", 1)[1] if ":" in ln else ln for ln in lines]
-        return Deal(hands)
+        return Deal(hands, layout)
+
+    def show_table(self, layout: Layout = STANDARD_LAYOUT) -> None:
+        """The deal code and typed hands say what a deal of this table looks like."""
+        # A real code of the table (computed, so it always reads back).
+        self.code.placeholder = f"like {Deal.from_seed(0, layout).code}"
+        self.typed.placeholder = _lines(layout) + ":\n6-6 6-5 6-4 ..."
 
     def describe(self) -> str:
         return {
@@ -77,3 +86,15 @@ class DealSource:
             "code": f"deal code {self.code.value}",
             "typed": "the hands typed in",
         }[self.mode.value]
+
+
+def _lines(layout: Layout) -> str:
+    """What to type for a deal of ``layout``: a line per seat, then the widow, the aside."""
+    n = layout.seats
+    words = ["one line per seat (seat 0 first)"]
+    extra = [f"the widow ({layout.widow})" if layout.widow else "",
+             f"the dominoes laid aside ({layout.aside})" if layout.aside else ""]
+    extra = [x for x in extra if x]
+    head = f"{len(layout.sizes)} lines: " if extra or n != 4 else "four lines, "
+    text = head + words[0] + f", each with {layout.hand_size} dominoes"
+    return text + (", then " + " and ".join(extra) if extra else "")

@@ -10,7 +10,8 @@ from ..contracts import Contract, Suit
 
 INK = "#1a1a1a"
 
-SEAT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
+#: Seats 0..6: a table has up to seven.
+SEAT_NAMES = tuple(f"Seat {s}" for s in range(7))
 
 
 def p(text: str) -> str:

@@ -9,7 +9,7 @@ from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino
 from ..errors import NotationError
 from ..hand import allowed_contracts
-from ..rules import PRESETS, STANDARD, Rules
+from ..rules import ALL_PRESETS, PRESETS, STANDARD, Rules
 from ._controls import dropdown
 
 # Every contract a learner can pick in the explorers, by label.
@@ -55,8 +55,12 @@ HOUSE_LABEL = "every option (house rules)"
 
 def house_options(rules: Rules) -> list[str]:
     """What a profile adds to straight 42, in a few words each."""
-    if rules.players == 3:
+    if rules.name == "moon":
         return ["Moon, for 3 players"]
+    if not rules.is_42:
+        return [f"{rules.seats} seats"]
+    if rules.hands_per_person == 2:
+        return ["two people, each playing both hands of a side"]
     out = []
     if rules.first_bidder != "left-of-shaker":
         out.append("1-0 bids first")
@@ -90,11 +94,14 @@ def rules_label(key: str, rules: Rules) -> str:
     head = f"{rules.name} ({rules.source})" if key != "custom" else f"{rules.name} (your rules)"
     return head + (": " + ", ".join(extras) if extras else "")
 
-def rules_choices(players: int | None = 4) -> dict[str, Rules]:
+def rules_choices(players: int | None = 4, *, tables: bool = False) -> dict[str, Rules]:
     """The profiles an explorer offers, by dropdown value: the presets (those for
-    ``players`` players, or all), then ``"house"`` (:data:`HOUSE`)."""
+    ``players`` players, or all), then ``"house"`` (:data:`HOUSE`); with ``tables``
+    every other table's too (:data:`texas42.rules.ALL_PRESETS`)."""
     out = {name: r for name, r in PRESETS.items() if players is None or r.players == players}
     out["house"] = HOUSE
+    if tables:  # every other table too (Moon among them, whatever ``players`` says)
+        out.update({n: r for n, r in ALL_PRESETS.items() if n not in out})
     return out
 
 def rules_key(rules: Rules | str, choices: Mapping[str, Rules]) -> str:
@@ -123,10 +130,11 @@ class RulesPicker:
     """
 
     def __init__(
-        self, rules: Rules | str = "standard", *, players: int | None = 4, width: str = "26em"
+        self, rules: Rules | str = "standard", *, players: int | None = 4, width: str = "26em",
+        tables: bool = False,
     ) -> None:
         self.players = players
-        self.choices = rules_choices(players)
+        self.choices = rules_choices(players, tables=tables)
         key = self._key(rules)
         self.dropdown = dropdown("Rules:", self._options(), key, width=width)
 

@@ -1,11 +1,13 @@
-"""Explorer 7, play a hand (and a whole game): the learner plays one seat with
-computer partners and opponents; every computer action says why; hints on
-request; the learner may lay the hand down (claim the rest) when it is sure; two people may
-each play both hands of one side (a house way to play: the learner takes the
-partner's seat too, and the computer plays only the other side); at
-the end a review of each of the learner's decisions, judged from what the seat could
-see (the coach, :mod:`texas42.analysis.coach`); then the next hand, to 7 marks
-(or 250 points under the points rules), with the score kept as the ALL tally."""
+"""Explorer 7, play a hand (and a whole game) at any table: the learner chooses the
+table (a preset for every player count 2..7: 42 at four, three-hand 42, Moon, Moon for
+four to seven; two people each playing both hands of one side, a house way to play),
+plays one seat with computer partners and opponents, bids (in points or in tricks, as
+the table's rules say), takes the widow and lays a domino aside (Moon), names trumps
+and plays by clicking the dominoes in the table; every computer action says why; hints
+on request; the learner may lay the hand down (claim the rest) when it is sure; at the
+end a review of each of the learner's decisions, judged from what the seat could see
+(the coach, :mod:`texas42.analysis.coach`); then the next hand, to the game's target
+(7 marks, 250 points, Moon's 21), with 42's score kept as the ALL tally."""
 
 from __future__ import annotations
 
@@ -15,19 +17,18 @@ import ipywidgets as W
 
 from ..contracts import Contract
 from ..dominoes import Domino
-from ..errors import IllegalActionError, IllegalPlayError
-from ..game import Game
+from ..errors import IllegalActionError, IllegalPlayError, Texas42Error
 from ..hand import Hand, Phase
-from ..rules import Rules
+from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..tricks import explain_play
-from . import _analysis, _coach
+from . import _analysis, _coach, _tables
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
 from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import table_pic
-from ._players import decide
+from ._players import PLAYER_CHOICES, decide, has_player, make_player, trick_bid_words
 from .bidding_explorer import (
     bid_options,
     bid_words,
@@ -37,36 +38,59 @@ from .bidding_explorer import (
 )
 from .table_widget import TableWidget
 
+_HOW = " Click it in your hand at the bottom of the table (or Tab to it, press Enter)."
+
+
+def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
+    """(the table, the 42 rules beside it) of what the caller asked for: a table
+    ("moon", "three-hand" ...), a 42 preset (or "house"), or a rules profile."""
+    if isinstance(rules, str):
+        key = rules.strip().lower()
+        if key in {k for _, k in _tables.TABLES} and key != "42":
+            return key, "standard"
+        if key == "42":
+            return "42", "standard"
+        return "42", rules
+    key = _tables.table_key(rules)
+    if key not in _tables.FORTY_TWO_TABLES:
+        return key, "standard"
+    if key == "two-hand":
+        base = ALL_PRESETS.get(rules.name, rules)
+        return key, STANDARD if rules.name == "two-hand" else base.replace(hands_per_person=1)
+    return key, rules
+
 
 class PlayExplorer(Explorer):
-    """Play one seat of a hand against the computer.
+    """Play one seat of a hand against the computer, at any table.
 
     >>> ex = PlayExplorer(seed=5, seat=0)
     >>> ex.state["your_turn"]
     True
+    >>> moon = PlayExplorer(seed=3, seat=0, rules="moon")
+    >>> moon.state["your_turn"], moon.state["phase"], len(moon.state["hand"])
+    (True, 'bidding', 7)
     """
 
     title = "Play a hand"
 
-    def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard") -> None:
+    def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard",
+                 opponents: str = "default") -> None:
         super().__init__()
         self.source = DealSource(seed)
-        self.seat_picker = dropdown(
-            "You play:", [(f"Seat {s}", s) for s in range(4)], seat, width="12em"
-        )
-        self.rules_choice = RulesPicker(rules)
+        table, rules42 = _split_rules(rules)
+        self.table_picker = dropdown("Table:", list(_tables.TABLES), table, width="30em")
+        self.rules_choice = RulesPicker(rules42)
         self.rules_picker = self.rules_choice.dropdown
+        seats = self.rules.seats
+        self.seat_picker = dropdown(
+            "You play:", [(f"Seat {s}", s) for s in range(seats)], seat, width="12em"
+        )
+        self.opponents = dropdown("Computer players:", list(PLAYER_CHOICES), opponents,
+                                  width="24em")
         self.commentary = W.Checkbox(
             value=True,
             indent=False,
             description="Explain the computer's actions",
-            layout=W.Layout(width="auto"),
-        )
-        # A house way to play (no source): two people, each playing both hands of a side.
-        self.two_hands = W.Checkbox(
-            value=False,
-            indent=False,
-            description="Play your partner's hand too (two people: a house way to play)",
             layout=W.Layout(width="auto"),
         )
         self.hint_button = button("Hint", "what would a good player do here?")
@@ -93,9 +117,10 @@ class PlayExplorer(Explorer):
         self.score_box = html_box()
         self.source.load_button.on_click(self._on_load)
         self.seat_picker.observe(self._on_load, names="value")
+        self.table_picker.observe(self._on_table, names="value")
         self.rules_picker.observe(self._on_load, names="value")
+        self.opponents.observe(self._on_opponents, names="value")
         self.commentary.observe(self._on_redraw, names="value")
-        self.two_hands.observe(self._on_load, names="value")
         self.hint_button.on_click(self._on_hint)
         self.review_button.on_click(self._on_review)
         self.next_button.on_click(self._on_next)
@@ -107,7 +132,8 @@ class PlayExplorer(Explorer):
         self.ui = W.VBox(
             [
                 self.source.box,
-                wrap_row([self.seat_picker, self.rules_picker, self.commentary, self.two_hands]),
+                wrap_row([self.table_picker, self.rules_picker]),
+                wrap_row([self.seat_picker, self.opponents, self.commentary]),
                 self.message_box,
                 self.action_box,
                 self.meaning,
@@ -128,12 +154,13 @@ class PlayExplorer(Explorer):
             self.name_button,
             self.lay_down_button,
         ]
-        self.game = Game(first_shaker=3, deal=self.source.deal())
         self.log: list[str] = []
         self.choices: list[tuple[int, Domino]] = []  # (action index, the learner's play)
         self._review: list[str] = []
         self._claim = ""  # the verdict on the learner's last claim
         self._busy = False
+        self._players: dict[int, Any] = {}
+        self._show_table()
         self._start()
 
     @property
@@ -147,16 +174,27 @@ class PlayExplorer(Explorer):
 
     @property
     def rules(self) -> Rules:
-        return self.rules_choice.rules
+        """The chosen table's rules (at 42's tables, the Rules picker's profile)."""
+        return _tables.table_rules(str(self.table_picker.value), self.rules_choice.rules)
+
+    @property
+    def in_tricks(self) -> bool:
+        """Whether this table bids in tricks (Moon's family), not in points."""
+        return self.rules.bidding == "tricks"
 
     @property
     def my_seats(self) -> tuple[int, ...]:
-        """The seats the learner plays: their own, and with two hands each (the
-        checkbox, or a table of two people) their partner's too."""
-        r = self.rules
-        if self.two_hands.value and r.sides == "partners" and r.hands_per_person == 1:
-            r = r.replace(hands_per_person=2)
-        return r.controlled_seats(self.seat)
+        """The seats the learner plays: their own, and at the table of two people (each
+        playing both hands of a side) their partner's too."""
+        return self.rules.controlled_seats(self.seat)
+
+    def _side(self, seat: int) -> int:
+        return self.hand.rules.side_of(seat, self.hand.bidder)
+
+    @property
+    def my_side(self) -> int:
+        """The learner's side: their team at 42's tables, else their own seat."""
+        return self._side(self.seat)
 
     @property
     def acting(self) -> int:
@@ -167,11 +205,39 @@ class PlayExplorer(Explorer):
 
     # -- the flow ----------------------------------------------------------------------------
     def _start(self) -> None:
-        """A new game; its first hand is the chosen deal, with the learner bidding first."""
-        deal = self.source.deal()  # a bad deal raises here, before anything changes
+        """A new game; its first hand is the chosen deal, with the learner bidding first
+        (the shaker sits at the learner's right)."""
+        rules = self.rules
+        deal = self.source.deal(rules.layout)  # a bad deal raises here, before anything changes
         seed = int(self.source.seed.value)
-        self.game = Game(self.rules, first_shaker=(self.seat + 3) % 4, seed=seed, deal=deal)
+        self.game = _tables.new_game(rules, first_shaker=(self.seat - 1) % rules.seats,
+                                     seed=seed, deal=deal)
+        self._make_players()
         self._start_hand()
+
+    def _make_players(self) -> None:
+        name = str(self.opponents.value)
+        # The table's default player is shared ("default": decide's own).
+        self._players = {} if name == "default" else {
+            s: make_player(self.rules, name, seed=s) for s in range(self.rules.seats)}
+
+    def _show_table(self) -> None:
+        """The controls fit the chosen table: its seats, 42's rules where they apply,
+        the computer players where the table has them, its deals."""
+        rules = self.rules
+        key = str(self.table_picker.value)
+        self.rules_picker.layout.display = None if key in _tables.FORTY_TWO_TABLES else "none"
+        self.opponents.layout.display = None if has_player(rules) else "none"
+        options = [(f"Seat {s}", s) for s in range(rules.seats)]
+        if [v for _, v in self.seat_picker.options] != [v for _, v in options]:
+            keep = int(self.seat_picker.value)
+            self._busy = True
+            try:
+                self.seat_picker.options = options
+                self.seat_picker.value = keep if keep < rules.seats else 0
+            finally:
+                self._busy = False
+        self.source.show_table(rules.layout)
 
     def _start_hand(self) -> None:
         self.log = []
@@ -185,31 +251,77 @@ class PlayExplorer(Explorer):
 
     def _computer_turns(self) -> None:
         h = self.hand
-        for _ in range(100):
-            # (In nello the bidder's partner sits out: if that is you, the others play on.)
-            if h.is_over or h.to_act in self.my_seats:
-                break
-            seat = h.to_act
-            decision = decide(h)
-            decision.apply(h)
-            verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
-            self.log.append(f"{SEAT_NAMES[seat]} {verb} {decision.text} — {decision.reason}.")
-            if decision.kind == "contract" and h.sitting_out is not None:
-                self.log.append(contract_consequence(h))
+        # A sampling player takes seconds over a bid's replies: the bar moves per action.
+        with showing(self.progress, 2) as bar:
+            for n in range(200):
+                # (In nello the bidder's partner sits out: if that is you, the others play on.)
+                if h.is_over or h.to_act in self.my_seats:
+                    break
+                self._computer_turn(h)
+                bar.max = max(bar.max, n + 1)
+                bar.value = n + 1
+        if h.is_over and h.result is not None and self.in_tricks:
+            self.log.append(f"Result: {h.result.describe()}")
+
+    def _computer_turn(self, h: Hand) -> None:
+        """One action of the seat to act, a computer player."""
+        seat = h.to_act
+        decision = decide(h, self._players.get(seat))
+        decision.apply(h)
+        if decision.kind == "discard":
+            # The others do not see what the bidder lays aside.
+            self.log.append(f"{SEAT_NAMES[seat]} picks up the widow and lays one domino aside.")
+            return
+        verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
+        self.log.append(f"{SEAT_NAMES[seat]} {verb} {decision.text} — {decision.reason}.")
+        if decision.kind == "contract" and h.sitting_out is not None:
+            self.log.append(contract_consequence(h))
+
+    @safe
+    def _on_table(self, _change: Any = None) -> None:
+        if self._busy:
+            return
+        self._show_table()
+        try:
+            self._start()
+        except Texas42Error:
+            # The deal row cannot give a deal of this table (a code or typed hands of
+            # another): back to the table being played, so the controls match the hand.
+            self._busy = True
+            try:
+                self.table_picker.value = _tables.table_key(self.hand.rules)
+            finally:
+                self._busy = False
+            self._show_table()
+            raise
+        self._announce()
+
+    @safe
+    def _on_opponents(self, _change: Any = None) -> None:
+        self._make_players()
+        self.show_message(f"The computer now plays {self.opponents.label.split(' (')[0]}.")
 
     @safe
     def _on_load(self, _change: Any = None) -> None:
         if self._busy:
             return
         self._start()
-        unit = "marks" if self.rules.scoring == "marks" else "points"
+        self._announce()
+
+    def _announce(self) -> None:
+        """The message of a new game: its target, table, deal and who the learner is."""
+        rules = self.rules
+        unit = "marks" if rules.scoring == "marks" else "points"
+        if rules.sides == "partners":
+            partner = (self.seat + rules.seats // 2) % rules.seats
+            company = (f"your partner is {SEAT_NAMES[partner]}"
+                       + (" (you play that hand too)" if len(self.my_seats) > 1 else ""))
+        else:
+            company = "each player plays for themselves"
         self.show_message(
-            f"New game to {self.rules.target} {unit}, first hand: {self.source.describe()}. "
-            "You are "
-            f"{SEAT_NAMES[self.seat]}, your partner is "
-            f"{SEAT_NAMES[(self.seat + 2) % 4]}"
-            + (" (you play that hand too)" if len(self.my_seats) > 1 else "")
-            + ". " + self._turn_words()
+            f"New game to {rules.target} {unit} ({_tables.table_words(rules)}), first hand: "
+            f"{self.source.describe()}, deal code {self.hand.deal.code}. You are "
+            f"{SEAT_NAMES[self.seat]}, {company}. " + self._turn_words()
         )
 
     @safe
@@ -224,8 +336,10 @@ class PlayExplorer(Explorer):
         g.next_hand()
         self._start_hand()
 
-    def _team_words(self, team: int) -> str:
-        return "your side" if team == self.seat % 2 else "the other side"
+    def _team_words(self, side: int) -> str:
+        if self.rules.sides != "partners":
+            return "you" if side == self.my_side else SEAT_NAMES[side]
+        return "your side" if side == self.my_side else "the other side"
 
     def _after_learner(self, seat: int, words: str) -> None:
         self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
@@ -233,14 +347,23 @@ class PlayExplorer(Explorer):
         self._computer_turns()
         self.render()
 
+    def _require_turn(self, kind: str, what: str) -> None:
+        h = self.hand
+        if h.next_action != kind or h.to_act not in self.my_seats:
+            raise IllegalActionError(f"you cannot {what} now: {h.status()}", rule="turn")
+
     @safe
     def _on_bid(self, _b: Any = None) -> None:
+        self._require_turn("bid", "bid")
         value, seat = self.bid_picker.value, self.acting
         self.hand.bid(value if isinstance(value, str) else int(value))
-        self._after_learner(seat, f"bid {bid_words(self.hand, len(self.hand.bids) - 1)}")
+        words = (trick_bid_words(int(value)) if self.in_tricks
+                 else bid_words(self.hand, len(self.hand.bids) - 1))
+        self._after_learner(seat, f"bid {words}")
 
     @safe
     def _on_name(self, _b: Any = None) -> None:
+        self._require_turn("contract", "name trumps")
         seat = self.acting
         self.hand.name_contract(str(self.contract_picker.value))
         words = f"named {self.hand.contract}"
@@ -249,13 +372,19 @@ class PlayExplorer(Explorer):
         self._after_learner(seat, words)
 
     def play(self, domino: str | Domino) -> None:
-        """Play ``domino`` for the learner (what a click on it in the table does)."""
+        """Click ``domino`` for the learner: lay it aside (after taking the widow) or
+        play it (what a click on it in the table does)."""
         self._play(domino)
 
     @safe
     def _play(self, domino: str | Domino) -> None:
         h = self.hand
         d = Domino.parse(domino) if isinstance(domino, str) else domino
+        if h.next_action == "discard" and h.to_act in self.my_seats:
+            seat = h.to_act
+            h.discard_domino(d)
+            self._after_learner(seat, f"picked up the widow and laid {d} aside")
+            return
         if h.phase is not Phase.PLAYING or h.to_act not in self.my_seats:
             raise IllegalPlayError("it is not your turn to play", rule="turn")
         seat = h.to_act
@@ -290,8 +419,9 @@ class PlayExplorer(Explorer):
         # hand as it was.
         try:
             with showing(self.progress) as bar:
-                _analysis.check_claim(h, seat, _analysis.progress_to(bar))
-                check = h.lay_down(seat)
+                if h.rules.is_42:
+                    _analysis.check_claim(h, seat, _analysis.progress_to(bar))
+                check = h.lay_down(seat)  # elsewhere it says why not (or checks it)
         except IllegalActionError as exc:
             self._claim = exc.message
             self.show_message(self._claim + " Play on.", kind="warn")  # nothing changed
@@ -331,8 +461,13 @@ class PlayExplorer(Explorer):
             self.hint_box.value = page(p("No hint needed: it is not your turn."))
             self.show_message("It is not your turn.", kind="warn")
             return
-        with showing(self.progress):
-            got = _coach.hint(h)
+        if self.in_tricks:
+            self._trick_hint(h)
+            return
+        got = None
+        if has_player(h.rules):
+            with showing(self.progress):
+                got = _coach.hint(h)
         if got is None:
             decision = decide(h)
             text = f"A good player would choose {decision.text}: {decision.reason}."
@@ -340,6 +475,34 @@ class PlayExplorer(Explorer):
         else:
             body, text = got
             self.hint_box.value = body
+        self.show_message("Hint: " + text)
+
+    def _trick_hint(self, h: Hand) -> None:
+        """A table that bids in tricks: the advisor's choice; at Moon's table the bid
+        odds in the bidding and the coach's judgement after it."""
+        decision = decide(h)
+        text = f"A good player would choose {decision.text}: {decision.reason}."
+        moon = has_player(h.rules)
+        if moon and h.phase is Phase.BIDDING:
+            # 600 deals: under a second in CPython, each chance within +/-4 points (95%).
+            from ..analysis.moon_evaluator import evaluate_moon_hand
+
+            deals, seat = 600, h.to_act
+            with showing(self.progress, deals):
+                ev = evaluate_moon_hand(
+                    h.holding(seat), seat=seat, shaker=h.shaker,
+                    bids_before=list(h.bids), samples=deals, seed=len(self.game.hands),
+                    progress=lambda done, _total: setattr(self.progress, "value", done))
+            text += (f" Odds from {deals} deals played out by rule-based players "
+                     f"(you win the bid, take the widow and name trumps): {ev.describe()}")
+        body = ""
+        if moon and h.phase is not Phase.BIDDING:
+            with showing(self.progress):
+                got = _coach.hint(h, seed=len(self.game.hands))
+            if got is not None:
+                body, coach_text = got
+                text += " The coach: " + coach_text
+        self.hint_box.value = page(p("Hint: " + text)) + body
         self.show_message("Hint: " + text)
 
     @safe
@@ -357,9 +520,16 @@ class PlayExplorer(Explorer):
             self.review_box.value = page(p("The review needs texas42.analysis."))
             self.show_message("No review: the analysis package is not installed.", kind="warn")
             return
+        if not has_player(h.rules):
+            self.review_box.value = page(p("The coach cannot judge this table yet: it has "
+                                           "no computer players of its own to play guesses "
+                                           "out with."))
+            self.show_message("No review at this table yet.", kind="warn")
+            return
         self.show_message("Reviewing your decisions (the bar shows how far it is)...")
+        seed = len(self.game.hands) if self.in_tricks else 0
         # The coach judges one seat at a time: each hand the learner played.
-        reviews = [(s, _coach.run_review(h, s, self.progress)) for s in seats]
+        reviews = [(s, _coach.run_review(h, s, self.progress, seed=seed)) for s in seats]
         one = len(reviews) == 1
         self._review = [(x if one else f"{SEAT_NAMES[s]}: {x}")
                         for s, rv in reviews for x in _coach.review_lines(rv)]
@@ -384,6 +554,7 @@ class PlayExplorer(Explorer):
     def state(self) -> dict[str, Any]:
         h = self.hand
         return {
+            "table": str(self.table_picker.value),
             "seat": self.seat,
             "seats": list(self.my_seats),
             "acting": self.acting,
@@ -394,8 +565,13 @@ class PlayExplorer(Explorer):
             "legal": [str(d) for d in h.legal_plays()] if self.your_turn else [],
             "rules": h.rules.name,
             "bids": [v for _, v in self.bid_picker.options] if self._bidding_now else [],
+            "discarding": self.your_turn and h.next_action == "discard",
             "contracts": [str(c) for c in h.valid_contracts()] if self.your_turn else [],
+            "bidder": h.bidder,
             "contract": str(h.contract) if h.contract else None,
+            "tricks_won": list(h.tricks_won),
+            "scores": list(self.game.scores),
+            "winner": self.game.winner,
             "sitting_out": h.sitting_out,
             "log": list(self.log),
             "result": h.result.describe() if h.result else None,
@@ -410,13 +586,18 @@ class PlayExplorer(Explorer):
 
     def _turn_words(self) -> str:
         h = self.hand
+        if h.phase is Phase.RESHAKE and not self.game.is_over:
+            return "Everyone passed: press 'Next hand' to shake again."
         if h.is_over:
             g = self.game
             said = h.result.describe() if h.result else h.status()
             if g.winner is not None:
-                who = "Your side wins" if g.winner == self.seat % 2 else "The other side wins"
-                s = g.standing
-                return f"{said} {who} the game, {s[self.seat % 2]} to {s[1 - self.seat % 2]}."
+                s, mine = g.standing, self.my_side
+                if self.rules.sides != "partners":
+                    who = "You win" if g.winner == mine else f"{SEAT_NAMES[g.winner]} wins"
+                    return f"{said} {who} the game with {s[g.winner]} points."
+                who = "Your side wins" if g.winner == mine else "The other side wins"
+                return f"{said} {who} the game, {s[mine]} to {s[1 - mine]}."
             return (f"{said} Press 'Review the hand' to see what each of your decisions "
                     "cost, or 'Next hand' to play on.")
         if h.to_act not in self.my_seats:
@@ -428,8 +609,20 @@ class PlayExplorer(Explorer):
 
     def _turn_words_for(self, seat: int) -> str:
         h = self.hand
+        rules = h.rules
         if h.phase is Phase.BIDDING:
+            if self.in_tricks:
+                return (f"Your turn to bid: how many of the {rules.hand_size} tricks can you "
+                        "take?")
             return "Your turn to bid."
+        if h.next_action == "discard":
+            held = rules.hand_size + rules.widow
+            return (f"You won the bid and picked up the widow: you hold {held}. Click the "
+                    "domino to lay aside in your hand at the bottom of the table (nobody else "
+                    "sees it).")
+        if h.phase is Phase.CONTRACT and not rules.doubles_trump:
+            return ("Now name trumps: a number, or follow-me. Doubles are never trumps in "
+                    f"{'Moon' if rules.name == 'moon' else 'this game'}.")
         if h.phase is Phase.CONTRACT and h.bidder != seat:
             return (
                 f"Your partner bid a {high_special(h)}: "
@@ -438,14 +631,20 @@ class PlayExplorer(Explorer):
         if h.phase is Phase.CONTRACT:
             return "You won the bid: name trumps."
         trick = h.current_trick
-        how = " Click it in your hand at the bottom of the table (or Tab to it, press Enter)."
         return ("Your turn: lead any domino." if not trick
-                else "Your turn: follow suit if you can.") + how
+                else "Your turn: follow suit if you can.") + _HOW
 
     def _score_html(self) -> str:
-        """The game's score: the ALL tally of each side (marks), or points to 250."""
+        """The game's score: the ALL tally of each side (marks), points to 250, or each
+        seat's points (a table where each plays for themselves)."""
         g = self.game
-        mine, theirs = self.seat % 2, 1 - self.seat % 2
+        if g.rules.sides != "partners":
+            parts = [f"seat {s}{' (you)' if s == self.seat else ''}: {g.standing[s]}"
+                     for s in range(g.rules.seats)]
+            unit = "marks" if g.rules.scoring == "marks" else "points"
+            return page(p(f"Game to {g.rules.target} {unit}, hand {len(g.hands)} · scores: "
+                          + ", ".join(parts)))
+        mine, theirs = self.my_side, 1 - self.my_side
         names = {mine: "your side", theirs: "the other side"}
         unit = "marks" if g.rules.scoring == "marks" else "points"
         head = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: "
@@ -463,9 +662,11 @@ class PlayExplorer(Explorer):
 
     def _draw_meaning(self) -> None:
         h = self.hand
-        if self.your_turn and h.phase is Phase.BIDDING:
+        if self.your_turn and h.phase is Phase.BIDDING and self.in_tricks:
+            self.meaning.value = page(p(_tables.bid_meaning(int(self.bid_picker.value), h)))
+        elif self.your_turn and h.phase is Phase.BIDDING:
             self.meaning.value = page(p(explain_any_bid(self.bid_picker.value, h)))
-        elif self.your_turn and h.phase is Phase.CONTRACT:
+        elif self.your_turn and h.next_action == "contract":
             self.meaning.value = page(p(Contract.parse(str(self.contract_picker.value)).describe()))
         else:
             self.meaning.value = ""
@@ -475,10 +676,13 @@ class PlayExplorer(Explorer):
         self._busy = True
         try:
             if self._bidding_now:
-                options = bid_options(h)
+                options = ([(trick_bid_words(b), b) for b in h.valid_bids()] if self.in_tricks
+                           else bid_options(h))
                 self.bid_picker.options = options
                 self.bid_picker.value = options[0][1]
                 self.action_box.children = [W.HBox([self.bid_picker, self.bid_button])]
+            elif self.your_turn and h.next_action == "discard":
+                self.action_box.children = []  # the discard is clicked in the table
             elif self.your_turn and h.phase is Phase.CONTRACT:
                 cs = h.valid_contracts()
                 self.contract_picker.options = [(contract_label(c), str(c)) for c in cs]
@@ -492,15 +696,21 @@ class PlayExplorer(Explorer):
         finally:
             self._busy = False
         self._draw_meaning()
-        # The table is seen from the seat being played: its dominoes at the bottom.
-        self.table.value = table_pic(h, seat=self.acting, show_all=h.is_over, controls=True)
+        # The table is seen from the seat being played: its dominoes at the bottom (after
+        # taking the widow, they are the buttons that lay one aside).
+        controls: Any = True
+        if self.your_turn and h.next_action == "discard":
+            controls = {d: f"Lay {d} aside" for d in h.holding(self.acting)}
+        self.table.value = table_pic(h, seat=self.acting, show_all=h.is_over,
+                                     controls=controls)
         self.next_button.disabled = not h.is_over or self.game.is_over
         self.score_box.value = self._score_html()
         log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]
         self.log_box.value = page(p("What happened:"), ul(log[-14:])) if log else ""
-        kind = (
-            "good"
-            if h.is_over and h.result and h.result.bidding_team == self.seat % 2 and h.result.made
-            else "info"
-        )
-        self.show_message(self._turn_words(), kind=kind)
+        r = h.result
+        # Good news: the learner's side made its bid, or (each for themselves) the bidder
+        # the learner played against was set.
+        mine = r is not None and r.bidding_team == self.my_side
+        won = r is not None and ((mine and r.made)
+                                 or (h.rules.sides != "partners" and not mine and not r.made))
+        self.show_message(self._turn_words(), kind="good" if won else "info")

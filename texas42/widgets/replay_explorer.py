@@ -3,8 +3,9 @@ and buttons); one seat's view or all hands open; played tricks hidden for mark
 bids as the rules say; what each playable domino leads to (with the solver); a
 "what we know" panel (who has shown out of which suit). A rules profile and a
 contract can be chosen: under house rules the computer can be made to play nello
-or sevens. The "moon" profile (or a pasted Moon record) replays Moon, the
-three-player game: three seats, the widow and the bidder's discard."""
+or sevens. Every table is a profile of the Rules picker (or of a pasted record):
+Moon, the three-player game (the widow and the bidder's discard), three-hand 42,
+Moon for four to seven; the views are its seats."""
 
 from __future__ import annotations
 
@@ -15,30 +16,30 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..bidding import PASS, bid_marks, bid_text, valid_bids
+from ..bidding import PASS, valid_bids
 from ..contracts import Contract
 from ..deals import Deal
-from ..dominoes import Domino
 from ..errors import IllegalContractError, Texas42Error
-from ..hand import Action, Hand, Phase, allowed_contracts
-from ..moon import PLAYERS as MOON_PLAYERS
-from ..moon import MoonHand, is_moon_record, moon_contracts
+from ..hand import Hand, Phase, allowed_contracts
+from ..moon import MoonHand
 from ..records import HandRecord
 from ..rules import STANDARD, Rules
-from ..svg import moon_table_svg
-from ..tricks import explain_play
-from . import _analysis, _coach, _moon
+from . import _analysis, _coach, _tables
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, progress_bar, showing, toggles, wrap_row
 from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, suit_words, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import table_pic, trick_pic
-from ._players import decide
+from ._players import decide, has_player
 
 VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("Seat 3", 3))
-#: Moon has three seats.
-MOON_VIEWS = VIEWS[:4]
+
+
+def views_of(seats: int) -> tuple[tuple[str, int], ...]:
+    """The views of a table: every hand open, or one seat's."""
+    return (("All hands open", -1), *((f"Seat {s}", s) for s in range(seats)))
+
 #: Solver views slower than this show a progress bar first.
 PROGRESS_AFTER = 0.5
 
@@ -65,54 +66,34 @@ def play_whole_hand(
     rules: Rules | None = None,
     contract: Contract | str | None = None,
 ) -> Hand:
-    """Bid and play ``deal`` to the end with the computer players.
+    """Bid and play ``deal`` to the end with the computer players, at the table of
+    ``rules`` (42's by default).
 
-    With ``contract``, the first bidder bids just enough for it, the others pass, and it
+    With ``contract``, the first bidder bids just enough for it (in tricks: the lowest
+    bid), the others pass, the bidder lays aside what the widow added, and ``contract``
     is named; then the computer plays the hand."""
-    hand = Hand(deal, shaker=shaker, rules=rules or STANDARD)
+    rules = rules or STANDARD
+    hand = _tables.hand_type(rules)(deal, shaker=shaker, rules=rules)
     if contract is not None:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        hand.bid(lowest_bid_for(c, hand.rules, hand))
+        if rules.bidding == "tricks":
+            hand.bid(rules.trick_min_bid)
+        else:
+            hand.bid(lowest_bid_for(c, hand.rules, hand))
         while hand.phase is Phase.BIDDING:
             hand.bid(PASS)
+        while hand.next_action == "discard":
+            decide(hand).apply(hand)
         hand.name_contract(c)
-    for _ in range(200):
+    for _ in range(400):
         if hand.is_over:
             break
         decide(hand).apply(hand)
     return hand
 
 
-def action_words(before: Hand, action: Action) -> str:
-    """One action in words, with the rule that allowed it."""
-    seat = SEAT_NAMES[action.seat]
-    if action.kind == "bid":
-        if isinstance(action.value, str):  # a plunge or splash
-            after = before.copy()
-            after.bid(action.value)
-            marks = bid_marks(after.high_bid)
-            return (
-                f"{seat} bids a {action.value} ({marks} marks): the partner will name the "
-                "contract and lead."
-            )
-        assert isinstance(action.value, int)
-        return f"{seat} bids {bid_text(action.value)}."
-    if action.kind == "contract":
-        out = f"{seat} names {action.value}."
-        if isinstance(action.value, Contract) and action.value.kind == "nello":
-            partner = SEAT_NAMES[(action.seat + 2) % 4]
-            out += f" {partner} sits out: tricks of three."
-        return out
-    assert before.contract is not None and isinstance(action.value, Domino)
-    why = explain_play(
-        action.value, before.holding(action.seat), before.current_trick, before.contract,
-        seat=action.seat,
-    )
-    return f"{seat} plays {action.value}: {why}"
-
-
 class ReplayExplorer(Explorer):
-    """Step through a whole hand (of 42, or of Moon with ``rules="moon"``).
+    """Step through a whole hand of any table (42's, Moon's with ``rules="moon"`` ...).
 
     >>> ex = ReplayExplorer(seed=2)
     >>> ex.slider.value = ex.slider.max; ex.state["phase"]
@@ -126,17 +107,17 @@ class ReplayExplorer(Explorer):
     def __init__(
         self,
         seed: int = 1,
-        record: HandRecord | MoonHand | str | None = None,
+        record: HandRecord | Hand | str | None = None,
         solver: bool = False,
         rules: Rules | str = "standard",
         contract: str | None = None,
     ) -> None:
         super().__init__()
         self.source = DealSource(seed)
-        # Moon is one more profile of the Rules picker (players=None offers it): a learner
-        # looks for "which game" where the rules are chosen, and the hand number, deal
-        # code, contract and views then work as they do for 42.
-        self.rules_choice = RulesPicker(rules, players=None)
+        # Every table is one more profile of the Rules picker (players=None offers them):
+        # a learner looks for "which game" where the rules are chosen, and the hand
+        # number, deal code, contract and views then work as they do for 42.
+        self.rules_choice = RulesPicker(rules, players=None, tables=True)
         self.rules_picker = self.rules_choice.dropdown
         self.contract_picker = dropdown(
             "Contract:", self._contract_options(), COMPUTER, width="24em"
@@ -146,7 +127,7 @@ class ReplayExplorer(Explorer):
             if key not in [v for _, v in self.contract_picker.options]:
                 hint = (
                     "a Moon bidder names a number or follow-me"
-                    if self.is_moon_rules
+                    if not self.rules.doubles_trump
                     else "choose rules that play it (lechner, or house for every option)"
                 )
                 raise IllegalContractError(
@@ -156,7 +137,7 @@ class ReplayExplorer(Explorer):
             self.contract_picker.value = key
         self.record_box = W.Textarea(
             description="Record:",
-            placeholder='or paste a hand record (JSON, 42 or Moon): {"hands": ...}',
+            placeholder='or paste a hand record (JSON, of any table): {"hands": ...}',
             layout=W.Layout(width="36em", height="4em"),
         )
         self.record_button = button("Load record", "replay the pasted hand record")
@@ -227,17 +208,13 @@ class ReplayExplorer(Explorer):
         )
         self.ui.add_class("t42-replay")
         self.extra = [*self.source.fields, self.review_seat]
-        self.full: Hand | MoonHand = Hand(Deal.from_seed(seed))
-        self.hand: Hand | MoonHand = self.full
-        self._states: Sequence[Hand | MoonHand] = []
+        self.full: Hand = Hand(Deal.from_seed(seed))
+        self.hand: Hand = self.full
+        self._states: Sequence[Hand] = []
         self._options: dict[str, str] = {}
         self._busy = False
         if isinstance(record, str):
-            record = (
-                _moon.read_moon_record(record)
-                if is_moon_record(record)
-                else HandRecord.from_json(record)
-            )
+            record = HandRecord.from_json(record)
         if record is not None:
             self._load_record(record)
         else:
@@ -250,11 +227,6 @@ class ReplayExplorer(Explorer):
         return self.rules_choice.rules
 
     @property
-    def is_moon_rules(self) -> bool:
-        """Whether the chosen rules are Moon's (three players)."""
-        return self.rules.players == MOON_PLAYERS
-
-    @property
     def is_moon(self) -> bool:
         """Whether the hand loaded is a Moon hand."""
         return isinstance(self.full, MoonHand)
@@ -262,9 +234,9 @@ class ReplayExplorer(Explorer):
     def _contract_options(self) -> list[tuple[str, str]]:
         """The computer's choice, then every contract some bid of these rules allows."""
         rules = self.rules
-        if rules.players == MOON_PLAYERS:
-            moon = [(contract_label(c), str(c)) for c in moon_contracts(rules)]
-            return [("The computer bids and names", COMPUTER), *moon]
+        if rules.bidding == "tricks":
+            every = [(contract_label(c), str(c)) for c in allowed_contracts(rules)]
+            return [("The computer bids and names", COMPUTER), *every]
         bids = [b for b in valid_bids(PASS, rules) if b != PASS]
         reachable = [
             (contract_label(c), str(c))
@@ -291,31 +263,14 @@ class ReplayExplorer(Explorer):
             self._busy = False
 
     def _show_source_hints(self) -> None:
-        """The deal code and typed hands say what a deal of this game looks like."""
-        if self.is_moon_rules:
-            self.source.code.description = "Moon deal code:"
-            self.source.code.placeholder = "like 451T-GPDR (8 characters)"
-            self.source.typed.placeholder = (
-                "four lines: seat 0, seat 1, seat 2 (7 each), then the widow:\n6-6 6-5 ..."
-            )
-        else:
-            self.source.code.description = "Deal code:"
-            self.source.code.placeholder = "like 1A2B-3C4D-5E6"
-            self.source.typed.placeholder = "one line per seat, seat 0 first:\n6-6 6-5 6-4 ..."
+        """The deal code and typed hands say what a deal of this table looks like."""
+        self.source.show_table(self.rules.layout)
 
     def _load(self) -> None:
         """Deal from the deal row and let the computer players bid and play it all."""
-        full: Hand | MoonHand
-        if self.is_moon_rules:
-            moon_deal = _moon.moon_deal(self.source)
-            code = moon_deal.code
-            full = _moon.play_moon_whole_hand(
-                moon_deal, rules=self.rules, contract=self.forced_contract
-            )
-        else:
-            deal = self.source.deal()
-            code = deal.code
-            full = play_whole_hand(deal, rules=self.rules, contract=self.forced_contract)
+        deal = self.source.deal(self.rules.layout)
+        code = deal.code
+        full = play_whole_hand(deal, rules=self.rules, contract=self.forced_contract)
         self._set_full(full)
         how = (
             "played by the computer players"
@@ -323,9 +278,8 @@ class ReplayExplorer(Explorer):
             else f"seat {full.bidder} bid just enough to name {self.forced_contract}, "
             "and the computer players played it"
         )
-        game = "Moon deal code" if self.is_moon else "deal code"
         self.show_message(
-            f"Dealt {self.source.describe()} ({game} {code}) and {how}. Step through it."
+            f"Dealt {self.source.describe()} (deal code {code}) and {how}. Step through it."
         )
 
     def _check_claim_first(self, record: HandRecord) -> None:
@@ -343,11 +297,11 @@ class ReplayExplorer(Explorer):
             return
 
     @safe
-    def _load_record(self, record: HandRecord | MoonHand) -> None:
+    def _load_record(self, record: HandRecord | Hand) -> None:
         if isinstance(record, HandRecord) and record.claim is not None:
             self._check_claim_first(record)
         # Replay first: an illegal record raises here and the loaded hand stays.
-        hand = record.replay() if isinstance(record, HandRecord) else record
+        hand = _tables.read_hand_record(record) if isinstance(record, HandRecord) else record
         self._busy = True
         try:
             self.rules_choice.select(hand.rules)
@@ -357,8 +311,8 @@ class ReplayExplorer(Explorer):
             self._busy = False
         self._show_source_hints()
         self._set_full(hand)
-        moon = " Moon" if isinstance(hand, MoonHand) else ""
-        self.show_message(f"Loaded the{moon} hand record.")
+        table = "" if hand.rules.is_42 else " Moon" if self.is_moon else f" {hand.rules.name}"
+        self.show_message(f"Loaded the{table} hand record.")
 
     @safe
     def _on_rules(self, _change: Any = None) -> None:
@@ -380,33 +334,29 @@ class ReplayExplorer(Explorer):
             self._show_source_hints()
             raise
 
-    def _set_full(self, hand: Hand | MoonHand) -> None:
+    def _set_full(self, hand: Hand) -> None:
         self.full = hand
         self._review = []
         self.review_box.value = ""
-        seats = MOON_PLAYERS if isinstance(hand, MoonHand) else 4
+        seats = hand.seats
         if len(self.review_seat.options) != seats:
             self.review_seat.options = [(f"Seat {s}", s) for s in range(seats)]
             self.review_seat.value = 0
-        states: list[Hand | MoonHand]
-        if isinstance(hand, MoonHand):
-            states = [hand.at(i) for i in range(len(hand.actions) + 1)]
-        else:
-            # Every position once (a replay is at most ~40 actions): stepping is then instant.
-            h = Hand(hand.deal, shaker=hand.shaker, rules=hand.rules)
-            states = [h]
-            for a in hand.actions:
-                h = h.copy()
-                h.apply(a[:2])
-                states.append(h)
+        # Every position once (a replay is at most ~60 actions): stepping is then instant.
+        h = type(hand)(hand.deal, shaker=hand.shaker, rules=hand.rules)
+        states = [h]
+        for a in hand.actions:
+            h = h.copy()
+            h.apply(a[:2])
+            states.append(h)
         self._states = states
         self._busy = True
         try:
-            views = MOON_VIEWS if isinstance(hand, MoonHand) else VIEWS
+            views = views_of(seats)
             if tuple(self.view_picker.options) != views:
                 keep = self.view_picker.value
                 self.view_picker.options = views
-                # Seat 3 has no place at a Moon table: back to all hands open.
+                # A seat the new table does not have: back to all hands open.
                 self.view_picker.value = keep if keep in [v for _, v in views] else -1
             self.slider.max = len(hand.actions)
             self.slider.value = 0
@@ -425,10 +375,7 @@ class ReplayExplorer(Explorer):
         if not text:
             self.show_message("Paste a hand record (JSON) first.", kind="warn")
             return
-        if is_moon_record(text):
-            self._load_record(_moon.read_moon_record(text))
-        else:
-            self._load_record(HandRecord.from_json(text))
+        self._load_record(HandRecord.from_json(text))
 
     # -- stepping ----------------------------------------------------------------------------
     @safe
@@ -476,33 +423,30 @@ class ReplayExplorer(Explorer):
     def state(self) -> dict[str, Any]:
         h = self.hand
         seat = self.view
-        players = MOON_PLAYERS if isinstance(h, MoonHand) else 4
+        players = h.seats
         voids = h.known_voids()
-        if isinstance(h, MoonHand):
-            tricks_won = list(h.tricks_won)
-            seen = _moon.may_see_discard(h, seat)
-            discard = None if h.discard is None else str(h.discard) if seen else "face down"
-            widow = None
-            if h.bidder is None:  # still on the table, face down but to the open view
-                widow = str(h.deal.widow) if seat is None else "face down"
-        else:
-            tricks_won = [sum(t.winner == s for t in h.tricks) for s in range(players)]
-            discard = widow = None
+        tricks_won = [sum(t.winner == s for t in h.tricks) for s in range(players)]
+        discard = widow = None
+        if h.discards:
+            seen = _tables.may_see_discard(h, seat)
+            discard = " ".join(map(str, h.discards)) if seen else "face down"
+        if h.rules.widow and h.bidder is None:  # still on the table, face down but open
+            widow = " ".join(map(str, h.deal.widow_set)) if seat is None else "face down"
         return {
-            "game": "moon" if isinstance(h, MoonHand) else "42",
+            "game": "moon" if self.is_moon else "42" if h.rules.is_42 else h.rules.name,
             "rules": h.rules.name,
             "contracts": [v for _, v in self.contract_picker.options][1:],
             "step": int(self.slider.value),
             "steps": int(self.slider.max),
             "phase": h.phase.value,
-            "sitting_out": None if isinstance(h, MoonHand) else h.sitting_out,
+            "sitting_out": h.sitting_out,
             "trick_sizes": [len(t.plays) for t in h.tricks],
             "view": seat,
             "views": [v for _, v in self.view_picker.options],
             "contract": str(h.contract) if h.contract else None,
             "trick": [str(d) for d in h.current_trick],
             "visible_tricks": len(self._visible_tricks(h)),
-            "tricks_hidden": False if isinstance(h, MoonHand) else h.tricks_hidden,
+            "tricks_hidden": h.tricks_hidden,
             "voids": {s: sorted(x.label for x in v) for s, v in voids.items() if v},
             # The dominoes this view shows, by seat (the others are face down).
             "hands": {
@@ -520,26 +464,26 @@ class ReplayExplorer(Explorer):
         }
 
     @staticmethod
-    def _visible_tricks(h: Hand | MoonHand) -> list[Any]:
-        # Moon never turns played tricks face down.
-        return list(h.tricks) if isinstance(h, MoonHand) else list(h.visible_tricks())
+    def _visible_tricks(h: Hand) -> list[Any]:
+        return list(h.visible_tricks())
 
     # -- drawing -----------------------------------------------------------------------------
     def _words(self, step: int) -> str:
         """What happened at ``step``, as the chosen view may know it."""
         h = self._states[step]
         if step == 0:
-            if isinstance(h, MoonHand):
+            r = h.rules
+            if r.widow or r.aside:
+                n = r.widow or r.aside
+                what = "the widow" if r.widow else "laid aside, out of play"
+                each = _tables.number_words(r.hand_size)
                 return (
-                    f"The shake: {SEAT_NAMES[h.shaker]} shook; seven dominoes each, and one "
-                    "face down: the widow. The bidding starts."
+                    f"The shake: {SEAT_NAMES[h.shaker]} shook; {each} dominoes each, and "
+                    f"{_tables.number_words(n)} face down: {what}. The bidding starts."
                 )
             return f"The shake: {SEAT_NAMES[h.shaker]} shook; the bidding starts."
         before, action = self._states[step - 1], self.full.actions[step - 1]
-        if isinstance(before, MoonHand):
-            assert isinstance(h, MoonHand)
-            return _moon.moon_action_words(before, h, action, seat=self.view)
-        words = action_words(before, action)
+        words = _tables.action_words(before, h, action, seat=self.view)
         claim = getattr(self.full, "claim", None)
         if claim is not None and action.kind == "play":
             # Plays after a lay-down were made by the engine, not chosen by the players.
@@ -569,13 +513,7 @@ class ReplayExplorer(Explorer):
             )
         else:
             self.options_box.value = ""
-        if isinstance(h, MoonHand):
-            svg = moon_table_svg(h, seat=seat, show_all=seat is None, highlight=highlight, size=40)
-            self.table.value = (
-                f'<div class="t42-pic" style="max-width:100%;overflow-x:auto">{svg}</div>'
-            )
-        else:
-            self.table.value = table_pic(h, seat=seat, show_all=seat is None, highlight=highlight)
+        self.table.value = table_pic(h, seat=seat, show_all=seat is None, highlight=highlight)
         self._draw_tricks(h)
         self._draw_known(h)
         if step == len(self._states) - 1 and h.result is not None:
@@ -583,7 +521,7 @@ class ReplayExplorer(Explorer):
         else:
             self.show_message(what)
 
-    def _solver_view(self, h: Hand | MoonHand, seat: int | None) -> dict[Any, str] | None:
+    def _solver_view(self, h: Hand, seat: int | None) -> dict[Any, str] | None:
         if seat is not None and seat != h.to_act:
             self.options_box.value = page(
                 p(
@@ -594,18 +532,21 @@ class ReplayExplorer(Explorer):
             )
             return None
         moon = isinstance(h, MoonHand)
-        if not (_analysis.attr("solve_moon") is not None if moon else _analysis.has_solver()):
+        if not (h.rules.is_42 or moon):
+            self.options_box.value = page(p("The solver's view is for 42's table and Moon's "
+                                            "so far."))
+            return None
+        if not _analysis.has_solver(h):
             self.options_box.value = page(p("The solver (texas42.analysis) is not installed."))
             return None
         start = time.perf_counter()
-        cached = _moon.is_solved(h) if isinstance(h, MoonHand) else _analysis.is_cached(h)
+        cached = _analysis.is_cached(h)
         if not cached:
             self.options_box.value = page(
                 p("Solving this position (every remaining domino and every way to play it) ...")
             )
         with showing(self.progress) if not cached else contextlib.nullcontext(self.progress) as bar:
-            sol = (_moon.solve(h) if isinstance(h, MoonHand)
-                   else _analysis.solve(h, _analysis.progress_to(bar)))
+            sol = _analysis.solve(h, _analysis.progress_to(bar))
         if sol is None:
             return None
         items = []
@@ -614,7 +555,7 @@ class ReplayExplorer(Explorer):
             label = sol.label(d)
             self._options[str(d)] = label
             marks[d] = "best" if label == "best" else "legal"
-            if isinstance(h, MoonHand):
+            if moon:
                 tricks = f"{value} more trick{'s' if value != 1 else ''}"
                 items.append(
                     f"{d}: with best play afterwards, the bidder ({SEAT_NAMES[sol.bidder]}) "
@@ -655,6 +596,12 @@ class ReplayExplorer(Explorer):
                                            "hand."))
             self.show_message("Nothing to review for that seat.")
             return
+        if not has_player(full.rules):
+            self._review = []
+            self.review_box.value = page(p("The coach cannot judge this table yet: it has "
+                                           "no computer players of its own."))
+            self.show_message("No review at this table yet.", kind="warn")
+            return
         rv = _coach.run_review(full, seat, self.progress)
         if rv is None:
             self.review_box.value = page(p("The review needs texas42.analysis."))
@@ -666,14 +613,15 @@ class ReplayExplorer(Explorer):
         self.show_message(f"Review of {you}: about {rv.total_loss:.1f} points given away on "
                           "average, judged from what that seat could see.")
 
-    def _draw_tricks(self, h: Hand | MoonHand) -> None:
+    def _draw_tricks(self, h: Hand) -> None:
         if not h.tricks:
             self.tricks_box.value = ""
             return
         parts = [p("Played tricks:")]
-        if isinstance(h, MoonHand):
+        if not h.rules.is_42:
+            # (The 42 trick picture has four places: other tables show a row.)
             for n, t in enumerate(h.tricks, 1):
-                parts.append(_moon.moon_trick_pic(t))
+                parts.append(_tables.trick_row(t))
                 won = "" if t.winner is None else f"; {SEAT_NAMES[t.winner]} won it"
                 parts.append(p(f"Trick {n}: {SEAT_NAMES[t.leader]} led{won}."))
             self.tricks_box.value = page(*parts)
@@ -702,7 +650,7 @@ class ReplayExplorer(Explorer):
             parts.append(p(str(t)))
         self.tricks_box.value = page(*parts)
 
-    def _draw_known(self, h: Hand | MoonHand) -> None:
+    def _draw_known(self, h: Hand) -> None:
         voids = h.known_voids()
         c = h.contract
         items = []
@@ -715,10 +663,11 @@ class ReplayExplorer(Explorer):
                     )
         if not items:
             items.append("Nobody has shown out of a suit yet.")
-        if isinstance(h, MoonHand) and h.discard is not None and h.bidder is not None:
+        if h.discards and h.bidder is not None:
             who = SEAT_NAMES[h.bidder]
-            if _moon.may_see_discard(h, self.view):
-                items.append(f"{who} laid {h.discard} aside: nobody can play it this hand.")
+            if _tables.may_see_discard(h, self.view):
+                laid = " ".join(map(str, h.discards))
+                items.append(f"{who} laid {laid} aside: nobody can play it this hand.")
             else:
                 items.append(f"{who} laid one domino aside; only {who} knows which.")
         self.known_box.value = page(p("What we know:"), ul(items))

@@ -1,8 +1,9 @@
-"""Explorer 4, tricks: pick a rules profile, a contract and a leader, then play
-seat by seat. Illegal plays are refused with the rule in words; the winner and
-the points are shown and explained. Under house rules the contracts include
-nello (the first leader is the bidder, the partner sits out, tricks of three)
-and sevens (play the domino closest to 7)."""
+"""Explorer 4, tricks: pick a rules profile (42's, or another table: three-hand 42,
+Moon, Moon for four to seven), a contract and a leader, then play seat by seat.
+Illegal plays are refused with the rule in words; the winner and the points are shown
+and explained. Under house rules the contracts include nello (the first leader is the
+bidder, the partner sits out, tricks of three) and sevens (play the domino closest
+to 7)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from ..tricks import (
     explain_winner,
     led_suit,
     legal_plays,
-    trick_points,
     trick_winner,
 )
 from ._base import Explorer, safe
@@ -68,7 +68,8 @@ class TrickExplorer(Explorer):
         rules: Rules | str = "standard",
     ) -> None:
         super().__init__()
-        self.rules_choice = RulesPicker(rules)
+        # Every table is a profile of the picker: its seats, dominoes and trick worth.
+        self.rules_choice = RulesPicker(rules, tables=True)
         self.rules_picker = self.rules_choice.dropdown
         self.contract_picker = dropdown(
             "Contract:", contract_options(allowed_contract_keys(self.rules)), "fives"
@@ -82,7 +83,7 @@ class TrickExplorer(Explorer):
             layout=W.Layout(width="14em"),
         )
         self.leader_picker = dropdown(
-            "First leader:", [(seat_label(s), s) for s in range(4)], 0, width="20em"
+            "First leader:", self._leader_options(), 0, width="20em"
         )
         self.show_legal = W.Checkbox(
             value=True,
@@ -153,6 +154,22 @@ class TrickExplorer(Explorer):
     def rules(self) -> Rules:
         return self.rules_choice.rules
 
+    def _seat_words(self, seat: int) -> str:
+        """A seat, with its team at a table of partners."""
+        return seat_label(seat) if self.rules.sides == "partners" else SEAT_NAMES[seat]
+
+    def _leader_options(self) -> list[tuple[str, int]]:
+        return [(self._seat_words(s), s) for s in range(self.rules.seats)]
+
+    @property
+    def seats(self) -> int:
+        return self.rules.seats
+
+    def _points(self, plays: list[Domino]) -> int:
+        """What a trick is worth at this table (42: 1 and the count in it)."""
+        r = self.rules
+        return r.trick_points + (sum(d.count for d in plays) if r.count else 0)
+
     @property
     def contract(self) -> Contract:
         return Contract.parse(self.contract_picker.value)
@@ -168,16 +185,21 @@ class TrickExplorer(Explorer):
 
     @property
     def trick_size(self) -> int:
-        return 3 if self.sitting_out is not None else 4
+        return self.seats - (1 if self.sitting_out is not None else 0)
 
     def _next_seat(self, seat: int) -> int:
-        nxt = (seat + 1) % 4
-        return (nxt + 1) % 4 if nxt == self.sitting_out else nxt
+        n = self.seats
+        nxt = (seat + 1) % n
+        return (nxt + 1) % n if nxt == self.sitting_out else nxt
+
+    def _side(self, seat: int) -> int:
+        """The side of ``seat`` (the first leader counts as the bidder)."""
+        return self.rules.side_of(seat, self.first_leader)
 
     def _tie_side(self) -> int | None:
         """Sevens: the side a tie goes to under the rules (the bidding side is the first
         leader's; ``None``: the first played)."""
-        return self.rules.sevens_tie_side(self.first_leader % 2)
+        return self.rules.sevens_tie_side(self._side(self.first_leader))
 
     def _winner_pos(self, plays: list[Domino], seats: list[int]) -> int:
         """Position in the trick of the domino winning it."""
@@ -281,8 +303,16 @@ class TrickExplorer(Explorer):
         try:
             self.contract_picker.options = contract_options(keys)
             self.contract_picker.value = keep if keep in keys else keys[0]
+            leaders = self._leader_options()
+            if list(self.leader_picker.options) != leaders:
+                first = int(self.leader_picker.value)
+                self.leader_picker.options = leaders
+                self.leader_picker.value = first if first < self.seats else 0
         finally:
             self._busy = False
+        if self.deal.layout != self.rules.layout:
+            self._reset()  # another table: its own deal
+            return
         self.moves = []
         self.notes = []
         self.render()
@@ -303,14 +333,14 @@ class TrickExplorer(Explorer):
     @safe
     def set_deal(self, deal: Deal | str) -> None:
         """Play tricks from ``deal`` (a :class:`~texas42.Deal` or a deal code)."""
-        self.deal = deal if isinstance(deal, Deal) else Deal.from_code(deal)
+        self.deal = deal if isinstance(deal, Deal) else Deal.from_code(deal, self.rules.layout)
         self.moves = []
         self.notes = []
         self.render()
         self.show_message(f"Deal {self.deal.code}: " + self.message)
 
     def _reset(self) -> None:
-        self.deal = Deal.from_seed(int(self.seed_box.value))
+        self.deal = Deal.from_seed(int(self.seed_box.value), self.rules.layout)
         self.moves = []
         self.notes = []
         self.render()
@@ -354,20 +384,27 @@ class TrickExplorer(Explorer):
             "to_play": seat,
             "legal": legal,
             "winner": winner,
-            "points": trick_points(shown) if complete else None,
+            "points": self._points(shown) if complete else None,
             "tricks_done": len(done),
             "tricks_won": self._tricks_won(done),
             "message": self.message,
         }
 
     def _tricks_won(self, done: list[PlayedTrick]) -> list[int]:
-        """Tricks won by each side (seats 0+2, seats 1+3)."""
-        won = [0, 0]
+        """Tricks won by each side (seats 0+2, seats 1+3; or each seat)."""
+        won = [0] * self.rules.side_count
         for t in done:
-            won[t.winner % 2] += 1
+            won[self._side(t.winner)] += 1
         return won
 
     # -- drawing -----------------------------------------------------------------------------
+    def _sum_words(self, plays: list[Domino]) -> str:
+        """How a trick's points add up (42's: ``"1 for the trick + 10 (6-4) = 11"``)."""
+        r = self.rules
+        if r.trick_points == 1 and r.count:
+            return trick_sum(plays)
+        return str(self._points(plays))  # (no count here: the trick's worth alone)
+
     def _winner_words(self, plays: list[Domino], seats: list[int], *, so_far: bool) -> str:
         c = self.contract
         text = explain_winner(plays, c, seats=seats, bidding_team=self._tie_side())
@@ -376,7 +413,12 @@ class TrickExplorer(Explorer):
     def _end_words(self, done: list[PlayedTrick], taken: list[int]) -> str:
         c = self.contract
         bidder = self.first_leader
-        won = self._tricks_won(done)[bidder % 2]
+        won = self._tricks_won(done)[self._side(bidder)]
+        r = self.rules
+        if r.sides != "partners":
+            each = ", ".join(f"seat {s} {n}" for s, n in enumerate(taken))
+            what = "tricks" if r.bidding == "tricks" else "points"
+            return f"All {r.hand_size} tricks played. {what.capitalize()} taken: {each}."
         if c.kind == "nello":
             verdict = (
                 "nello made: the bidder lost every trick"
@@ -407,17 +449,23 @@ class TrickExplorer(Explorer):
         shown, shown_seats, shown_leader = self._shown(done, leader, trick, seats)
         finished = len(shown) == self.trick_size
         winner_pos = self._winner_pos(shown, shown_seats) if shown else None
+        if self.seats == 4:
+            picture = trick_pic(shown, shown_leader, c, winner_pos, sitting_out=self.sitting_out)
+        else:  # (the trick picture has four places: other tables show a row)
+            picture = row(shown, highlight={shown[winner_pos]: "winner"} if shown and
+                          winner_pos is not None else None, size=28, vertical=True,
+                          captions={d: SEAT_NAMES[s] + (" led" if i == 0 else "")
+                                    for i, (s, d) in enumerate(zip(shown_seats, shown,
+                                                                   strict=True))})
         self.trick_box.value = page(
-            p(f"Trick {len(done) + (0 if finished and not trick else 1)}:"),
-            trick_pic(shown, shown_leader, c, winner_pos, sitting_out=self.sitting_out),
-        )
+            p(f"Trick {len(done) + (0 if finished and not trick else 1)}:"), picture)
         why = [p(n) for n in self.notes[-len(shown) :]] if shown else []
         if finished:
             w = shown_seats[self._winner_pos(shown, shown_seats)]
             why.append(
                 p(
                     f"{self._winner_words(shown, shown_seats, so_far=False)} {SEAT_NAMES[w]} "
-                    f"takes the trick: {trick_sum(shown)} points, and leads next."
+                    f"takes the trick: {self._sum_words(shown)} points, and leads next."
                 )
             )
         elif len(shown) == 1 and c.kind == "sevens":
@@ -439,7 +487,7 @@ class TrickExplorer(Explorer):
             )
         if not held:
             sections.append(p("Every domino has been played."))
-        for s in range(4):
+        for s in range(self.seats):
             mine = DominoSet(holdings[s])
             hl: dict[Domino, str] = {}
             if s == seat and self.show_legal.value:
@@ -452,7 +500,7 @@ class TrickExplorer(Explorer):
                 labels = (play_labels(list(mine), legal, trick, c) if self.show_legal.value
                           else {d: f"Play {d}" for d in mine})
                 pic = dominoes_svg(list(mine), highlight=hl, size=30, controls=labels,
-                                   label=seat_label(s) + note + ": click one to play it")
+                                   label=self._seat_words(s) + note + ": click one to play it")
                 sections.append(f"<div>{pic}</div>")
                 continue
             sections.append(
@@ -461,13 +509,17 @@ class TrickExplorer(Explorer):
                     highlight=hl,
                     dim=list(mine) if s == self.sitting_out else (),
                     size=30,
-                    label=seat_label(s) + note,
+                    label=self._seat_words(s) + note,
                 )
             )
-        taken = [0, 0]
+        taken = [0] * self.rules.side_count
         for t in done:
-            taken[t.winner % 2] += trick_points(t.plays)
-        sections.append(p(f"Points taken: seats 0+2 {taken[0]}, seats 1+3 {taken[1]}."))
+            taken[self._side(t.winner)] += self._points(t.plays)
+        if self.rules.sides == "partners":
+            sections.append(p(f"Points taken: seats 0+2 {taken[0]}, seats 1+3 {taken[1]}."))
+        else:
+            sections.append(p("Points taken: " + ", ".join(
+                f"seat {s} {n}" for s, n in enumerate(taken)) + "."))
         self.table.value = page(*sections)
         if not held:
             self.show_message(self._end_words(done, taken), kind="good")
@@ -475,7 +527,7 @@ class TrickExplorer(Explorer):
             w = shown_seats[self._winner_pos(shown, shown_seats)]
             self.show_message(
                 f"{self._winner_words(shown, shown_seats, so_far=False)} {SEAT_NAMES[w]} wins "
-                f"{points(trick_points(shown))} and leads the next trick.",
+                f"{points(self._points(shown))} and leads the next trick.",
                 kind="good",
             )
         elif c.kind == "sevens":
