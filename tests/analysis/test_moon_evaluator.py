@@ -8,7 +8,7 @@ import random
 import pytest
 
 from texas42.analysis.moon_evaluator import evaluate_moon_hand, moon_score
-from texas42.analysis.moon_players import MoonRuleBasedPlayer, play_moon_hand
+from texas42.analysis.players import RuleBasedPlayer, play_hand
 from texas42.dominoes import to_mask
 from texas42.errors import IllegalBidError, NotationError
 from texas42.moon import MOON_BIDS, MOON_MASK, MoonDeal, MoonHand
@@ -18,7 +18,7 @@ from texas42.moon import MOON_BIDS, MOON_MASK, MoonDeal, MoonHand
 LOCK = "6-6 6-5 6-4 6-3 6-2 6-1 5-5"
 WEAK = "2-1 3-1 4-1 5-2 6-2 4-3 5-3"
 MIDDLE = "6-6 6-5 6-4 5-5 4-4 3-1 2-1"
-PLAYER = MoonRuleBasedPlayer()
+PLAYER = RuleBasedPlayer()
 
 
 @pytest.mark.parametrize("method", ["rule-based", "open-hands"])
@@ -74,7 +74,7 @@ def test_the_play_does_not_depend_on_the_bid() -> None:
             hand.bid(bid)
             while not hand.is_over and hand.phase.value == "bidding":
                 hand.bid(0)
-            play_moon_hand(hand, [PLAYER] * 3)
+            play_hand(hand, [PLAYER] * 3)
             taken.add((hand.discard, hand.contract, hand.tricks_won[0]))
         assert len(taken) == 1
 
@@ -93,7 +93,7 @@ def test_agrees_with_a_brute_simulation() -> None:
         hand.bid(4)
         hand.bid(0)
         hand.bid(0)
-        play_moon_hand(hand, [PLAYER] * 3)
+        play_hand(hand, [PLAYER] * 3)
         tricks.append(hand.tricks_won[0])
     ev = evaluate_moon_hand(MIDDLE, samples=300, seed=11)
     for bid in (5, 6, 7):

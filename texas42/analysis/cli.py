@@ -382,10 +382,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m texas42.analysis solve|advise|moon-match ...``"""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["moon-match"]:
-        from ..cli import guarded
-        from .moon_players import main as moon_match_main
+        # The Moon match of the README: the one duplicate match at Moon's table.
+        from .match import main as match_main
 
-        return guarded(lambda: moon_match_main(args_list[1:]), "texas42 moon-match")
+        return match_main([*args_list[1:], "--rules", "moon", "--quiet"])
     parser = argparse.ArgumentParser(prog="texas42")
     sub = parser.add_subparsers(dest="command", required=True)
     add_solve_parser(sub)

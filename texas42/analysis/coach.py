@@ -54,7 +54,7 @@ from ..dominoes import DOMINOES, Domino, DominoSet
 from ..errors import NotationError, Texas42Error
 from ..hand import ONE_DOUBLE, Hand, Phase, _score
 from ..records import HandRecord
-from .players import RuleBasedPlayer, _fingerprint, decide
+from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
 from .playout import rule_playout
 from .position import Position
 from .rules_of_thumb import DOUBLES_MASK
@@ -272,7 +272,8 @@ def _play_value(view: SeatView, world: Sequence[int], m: int, unit: str) -> floa
     team = view.team
     if unit == "points":
         return float(pts[team])
-    made = _made(c, view.high_bid, view.bidder, pts, view.tricks_won, view.rules.scoring)
+    won = (view.tricks_won[0], view.tricks_won[1])  # 42's table: two sides
+    made = _made(c, view.high_bid, view.bidder, pts, won, view.rules.scoring)
     return _net(view.rules, view.bidder, view.high_bid, c, pts, made, team)
 
 
@@ -416,16 +417,13 @@ class _Moon:
     side = "you"
 
     def __init__(self) -> None:
-        from . import moon_players
-
-        self.mp = moon_players
-        self.rules = moon_players.MoonRuleBasedPlayer()
+        self.rules = RuleBasedPlayer()
 
     def view(self, hand: Any) -> Any:
-        return self.mp.MoonView.of(hand)
+        return SeatView.of(hand)
 
     def fingerprint(self, view: Any) -> int:
-        return int(self.mp._fingerprint(view))
+        return _fingerprint(view)
 
     def unit(self, view: Any) -> str:
         return "points"
@@ -434,7 +432,7 @@ class _Moon:
         """A whole Moon deal (three sevens and the widow) that fits what the seat saw."""
         from ..moon import MOON_MASK
 
-        hands = self.mp.sample_moon_holdings(view, rng)
+        hands = sample_holdings(view, rng)
         if hands is None:
             return None
         sevens = list(hands)
@@ -447,8 +445,8 @@ class _Moon:
         if bidder is not None and bidder == seat:
             # The bidder knows its seven and the widow (and what it laid aside).
             sevens[seat] = view.dealt
-            assert view.widow is not None
-            return sevens, view.widow.index
+            assert view.widow
+            return sevens, view.widow[0].index
         # The one domino in no hand, unplayed, that the seat has not seen: the widow
         # (after the bidding: the bidder's discard; calling it the widow is the same game).
         spare = MOON_MASK & ~(sevens[0] | sevens[1] | sevens[2])
@@ -470,11 +468,11 @@ class _Moon:
             else:
                 h.apply(a[:2])
         h.apply((kind, option))
-        self.mp.play_moon_hand(h, [self.rules] * 3)
+        play_hand(h, [self.rules] * 3)
         return float(h.result.score[view.seat]) if h.result is not None else 0.0
 
     def rule(self, hand: Any) -> tuple[Any, str]:
-        d = self.mp.moon_decide(self.rules, hand)
+        d = decide(self.rules, hand)
         return d.action, d.reason
 
     def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:

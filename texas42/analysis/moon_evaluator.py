@@ -3,7 +3,7 @@
 For a seven-domino Moon hand, :func:`evaluate_moon_hand` deals the 15 unseen dominoes
 (22 minus the seven) to the two other seats and the widow many times. When ``bids_before``
 is given, a deal is kept only if the seats before would have bid exactly so (as
-:class:`~texas42.analysis.moon_players.MoonRuleBasedPlayer` bids); after
+:class:`~texas42.analysis.players.RuleBasedPlayer` bids); after
 :data:`~texas42.analysis.bounds.MAX_TRIES` guesses with none fitting (fewer once the
 evaluation has spent :data:`~texas42.analysis.bounds.TRIES_PER_DEAL` a deal on average,
 or when the bids are unlikely: :func:`~texas42.analysis.bounds.guesses_allowed`), the
@@ -41,11 +41,12 @@ from ..errors import IllegalBidError, NotationError
 from ..hand import Phase
 from ..moon import MOON_BIDS, MOON_MASK, PLAYERS, SHOOT_THE_MOON, MoonDeal, MoonHand
 from .bounds import MAX_TRIES, check_samples, guesses_allowed
-from .moon_players import MoonRuleBasedPlayer, MoonView, moon_decide, play_moon_hand
+from .players import RuleBasedPlayer, decide, play_hand
 from .position import Position
 from .shape import moon_shape
 from .solver import Solver
 from .stats import Rate, mean_interval
+from .view import SeatView
 
 #: Default deals: +/-4 points of percentage (95%) at worst; about 0.7 s in CPython
 #: (bench/bench_moon_odds.py).
@@ -229,7 +230,7 @@ def evaluate_moon_hand(
     n = check_samples(samples) if samples is not None else DEFAULT_SAMPLES
     ev = MoonEvaluation(DominoSet(own), seat, sh, before, method, seed, legal)
     rng = random.Random(seed)
-    player = MoonRuleBasedPlayer()
+    player = RuleBasedPlayer()
     unseen = [d for d in range(28) if MOON_MASK >> d & 1 and not own >> d & 1]
     others = [(seat + 1) % PLAYERS, (seat + 2) % PLAYERS]
     solvers: dict[Contract, Solver] = {}
@@ -243,13 +244,13 @@ def evaluate_moon_hand(
         while h.phase is Phase.BIDDING:
             h.bid(0)
         if method == "rule-based":
-            play_moon_hand(h, [player] * PLAYERS)
+            play_hand(h, [player] * PLAYERS)
             assert h.contract is not None
             taken = h.tricks_won[seat]
         else:
             for _ in range(2):  # discard, then trumps
                 h.apply(("discard" if h.discard is None else "contract",
-                         moon_decide(player, h).action))
+                         decide(player, h).action))
             assert h.contract is not None
             solver = solvers.get(h.contract)
             if solver is None:
@@ -265,7 +266,7 @@ def evaluate_moon_hand(
 
 
 def _fitting_deal(rng: random.Random, own: int, seat: int, shaker: int, others: list[int],
-                  unseen: list[int], before: tuple[int, ...], player: MoonRuleBasedPlayer,
+                  unseen: list[int], before: tuple[int, ...], player: RuleBasedPlayer,
                   ev: MoonEvaluation, allowed: int = MAX_TRIES) -> MoonDeal:
     """A deal of the unseen dominoes where the seats before would have bid as they did
     (the closest of ``allowed`` guesses if none does)."""
@@ -293,12 +294,12 @@ def _fitting_deal(rng: random.Random, own: int, seat: int, shaker: int, others: 
 
 
 def _misfit(deal: MoonDeal, shaker: int, before: tuple[int, ...],
-            player: MoonRuleBasedPlayer) -> int:
+            player: RuleBasedPlayer) -> int:
     """0 if each seat before would have bid as it did (rule-based); else how far off."""
     h = MoonHand(deal, shaker=shaker)
     off = 0
     for b in before:
-        mine = player.bid(MoonView.of(h)).action
+        mine = player.bid(SeatView.of(h)).action
         assert isinstance(mine, int)
         if mine != b:
             off += 1 + abs(min(mine, 8) - min(b, 8))

@@ -75,10 +75,17 @@ Action = int | str | Contract | Domino
 
 @dataclass(frozen=True)
 class Decision:
-    """A player's choice and why, in one line."""
+    """A player's choice and why, in one line; ``kind`` says what it answers
+    (``"bid"``, ``"discard"``, ``"contract"`` or ``"play"``: :func:`decide` fills it in)."""
 
     action: Action
     reason: str
+    kind: str = ""
+
+    @property
+    def value(self) -> Action:
+        """The action (the name the hand's :class:`~texas42.hand.Action` gives it)."""
+        return self.action
 
     def __str__(self) -> str:
         return self.reason
@@ -116,7 +123,8 @@ def decide(player: Player, hand: Hand) -> Decision:
         "bid": player.bid, "discard": player.discard, "contract": player.contract,
         "play": player.play,
     }
-    return ask[kind](view)
+    d = ask[kind](view)
+    return d if d.kind == kind else Decision(d.action, d.reason, kind)
 
 
 def _apply(hand: Hand, kind: str, decision: Decision) -> None:

@@ -84,20 +84,20 @@ def play_moon_whole_hand(
 
     With ``contract``, the first bidder bids the lowest bid (4 tricks), the others pass,
     its player lays a domino aside, and ``contract`` is named; then the players play."""
-    from ..analysis import make_moon_player, moon_decide, play_moon_hand
+    from ..analysis import decide, make_player, play_hand
 
     hand = MoonHand(deal, shaker=shaker, rules=rules)
-    players = [make_moon_player("rule-based", seed=s) for s in range(PLAYERS)]
+    players = [make_player("rule-based", seed=s) for s in range(PLAYERS)]
     if contract is not None:
         hand.bid(MOON_BIDS[0])
         while hand.phase is Phase.BIDDING:
             hand.bid(0)
         assert hand.bidder is not None
-        decision = moon_decide(players[hand.bidder], hand)
+        decision = decide(players[hand.bidder], hand)
         assert isinstance(decision.action, Domino)
         hand.discard_domino(decision.action)
         hand.name_contract(contract)
-    play_moon_hand(hand, players)
+    play_hand(hand, players)
     return hand
 
 

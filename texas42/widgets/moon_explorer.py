@@ -23,7 +23,7 @@ from ._html import p, page, ul
 from ._pickers import contract_label
 from .table_widget import TableWidget
 
-#: The computer players a learner can sit with (names for make_moon_player).
+#: The computer players a learner can sit with (names for make_player).
 OPPONENTS = (("Rule-based", "rule-based"), ("Sampling (stronger, slower)", "sampling:6"),
              ("Random", "random"))
 
@@ -167,7 +167,7 @@ class MoonExplorer(Explorer):
         return MoonDeal.from_seed(int(self.seed.value))
 
     def _make_players(self) -> None:
-        make = _analysis().make_moon_player
+        make = _analysis().make_player
         name = str(self.opponents.value)
         self._players = {s: make(name, seed=s) for s in range(PLAYERS) if s != self.seat}
         self._advisor = make("rule-based")
@@ -181,7 +181,7 @@ class MoonExplorer(Explorer):
 
     def _computer_turns(self) -> None:
         h = self.hand
-        decide = _analysis().moon_decide
+        decide = _analysis().decide
         # Sampling opponents take seconds over a bid's replies: the bar moves per action.
         # (Two others act between the learner's turns; a widow or a trick's end adds more.)
         with showing(self.progress, 2) as bar:
@@ -308,7 +308,7 @@ class MoonExplorer(Explorer):
             self.show_message("It is not your turn.", kind="warn")
             return
         a = _analysis()
-        decision = a.moon_decide(self._advisor, h)
+        decision = a.decide(self._advisor, h)
         what = (moon_bid_words(int(decision.action)) if h.phase is Phase.BIDDING
                 else str(decision.action))
         text = f"A good player would choose {what}: {decision.reason.rstrip('.')}."
