@@ -653,11 +653,8 @@ class Hand:
         assert self.bidder is not None and self.contract is not None
         rules = self.rules
         side = self._side(self.bidder)
-        taken = self.tricks_won[side]
-        moon = self.high_bid == rules.moon_bid
-        made = taken == rules.hand_size if moon else taken >= self.high_bid
         score = [n * rules.trick_points for n in self.tricks_won]
-        score[side] = (rules.moon_bid if moon else score[side]) if made else -self.high_bid
+        made, score[side] = trick_bid_result(rules, self.high_bid, self.tricks_won[side])
         zeros = (0,) * len(score)
         self.result = Result(
             self.bidder, self.high_bid, self.contract, tuple(self.points), made, zeros,
@@ -981,6 +978,17 @@ def shown_voids(
             if not t.members[suit] >> d.index & 1:
                 voids[seat].add(Suit(suit))
     return voids
+
+
+def trick_bid_result(rules: Rules, bid: int, taken: int) -> tuple[bool, int]:
+    """A hand bid in tricks: whether ``bid`` is made by a bidder who took ``taken``
+    tricks, and what the bidder scores (made: the tricks' points, or the moon's bid for
+    shooting it, which needs every trick; set: minus the bid)."""
+    moon = bid == rules.moon_bid
+    made = taken == rules.hand_size if moon else taken >= bid
+    if not made:
+        return False, -bid
+    return True, rules.moon_bid if moon else taken * rules.trick_points
 
 
 def allowed_contracts(rules: Rules, bid: int | None = None) -> list[Contract]:

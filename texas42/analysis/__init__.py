@@ -25,7 +25,8 @@ match harness, all in pure Python.
   :func:`play_hand` for any hand; :func:`default_player` is the explorers' computer
   player.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
-  (plunge and splash too); :func:`evaluate_moon_hand`: the same for a Moon hand.
+  (plunge and splash too), at every table: at a table bidding in tricks (Moon) the
+  chance and expected score of each bid (:class:`TrickEvaluation`).
 - :func:`match`: duplicate matches between players at any table, with 95% intervals.
 - :func:`review` / :class:`Review` (and :func:`texas42.analysis.coach.advise`): the honest
   coach, each decision of a seat judged over guesses of what it could not see (42 and Moon).
@@ -34,10 +35,9 @@ match harness, all in pure Python.
 """
 
 from .coach import Review, review
-from .evaluator import Evaluation, Odds, evaluate_hand
+from .evaluator import Evaluation, Odds, TrickEvaluation, TrickOdds, evaluate_hand
 from .match import MatchResult, match
 from .minimax import minimax
-from .moon_evaluator import MoonBidOdds, MoonEvaluation, evaluate_moon_hand
 from .moon_solver import MoonSolution, can_make_moon, solve_moon
 from .players import (
     Decision,
@@ -58,8 +58,6 @@ __all__ = [
     "Decision",
     "Evaluation",
     "MatchResult",
-    "MoonBidOdds",
-    "MoonEvaluation",
     "MoonSolution",
     "Odds",
     "Player",
@@ -71,13 +69,14 @@ __all__ = [
     "SeatView",
     "Solution",
     "Solver",
+    "TrickEvaluation",
+    "TrickOdds",
     "can_make",
     "can_make_moon",
     "can_reach",
     "decide",
     "default_player",
     "evaluate_hand",
-    "evaluate_moon_hand",
     "make_player",
     "match",
     "minimax",

@@ -112,6 +112,10 @@ def widow_help(rules: Rules, widow: float = 1.0) -> float:
     return widow if rules.widow else 0.0
 
 
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+          9: "nine"}
+
+
 def trick_bid(held: int, contracts: Sequence[Contract], rules: Rules, legal: Sequence[int],
               high: int, widow: float = 1.0) -> tuple[int, str]:
     """The rule-based bid in tricks of a hand ``held``: (bid, reason)."""
@@ -119,7 +123,7 @@ def trick_bid(held: int, contracts: Sequence[Contract], rules: Rules, legal: Seq
     low = rules.trick_min_bid
     more = ", more with the widow" if rules.widow else ""
     about = (f"{est.contract} is its best, about {est.tricks:.1f} tricks from its "
-             f"{rules.hand_size} ({est.describe()}){more}")
+             f"{_WORDS.get(rules.hand_size, rules.hand_size)} ({est.describe()}){more}")
     if est.lock and rules.moon_bid in legal:
         return rules.moon_bid, (f"{rules.moon_bid}: shoots the moon: in {est.contract} "
                                 f"every trick is sure ({est.describe()}).")

@@ -314,14 +314,15 @@ class MoonExplorer(Explorer):
         text = f"A good player would choose {what}: {decision.reason.rstrip('.')}."
         if h.phase is Phase.BIDDING:
             # 600 deals: under a second in CPython, each chance within +/-4 points (95%).
-            from ..analysis.moon_evaluator import evaluate_moon_hand
+            from ..analysis.evaluator import TrickEvaluation, evaluate_hand
 
             deals = 600
             with showing(self.progress, deals):
-                ev = evaluate_moon_hand(
-                    h.holding(self.seat), seat=self.seat, shaker=h.shaker,
-                    bids_before=list(h.bids), samples=deals, seed=len(self.game.hands),
+                ev = evaluate_hand(
+                    h.holding(self.seat), seat=self.seat, shaker=h.shaker, rules=h.rules,
+                    auction=list(h.bids), samples=deals, seed=len(self.game.hands),
                     progress=lambda done, _total: setattr(self.progress, "value", done))
+            assert isinstance(ev, TrickEvaluation)  # Moon bids in tricks
             text += (f" Odds from {deals} deals played out by rule-based players "
                      f"(you win the bid, take the widow and name trumps): {ev.describe()}")
         body = ""
