@@ -188,3 +188,35 @@ def test_player_names_are_refused_in_words() -> None:
         with pytest.raises(Texas42Error) as info:
             make_player(bad)
         assert info.value.rule == "player"
+
+
+@pytest.mark.parametrize("preset", ["three-hand", "moon-5"])
+def test_the_coach_at_other_tables(preset: str) -> None:
+    """The one coach adapter: review and advise at three-hand 42 and moon-5, every
+    decision judged with a reason, losses never negative, and advice that cannot peek
+    (a twin that agrees on all the seat saw gets the same advice)."""
+    from texas42.analysis.coach import advise, review
+
+    rules = ALL_PRESETS[preset]
+    hand = _shaken(rules, 11)
+    play = [RuleBasedPlayer()] * rules.seats
+    while not hand.is_over:
+        hand.apply((hand.next_action or "", decide(play[hand.to_act], hand).action))
+    seat = hand.result.bidder if hand.result is not None else 0
+    rv = review(hand, seat, samples=3, seed=1)
+    assert rv.decisions and all(d.loss >= 0 and d.reason for d in rv.decisions)
+    assert {d.kind for d in rv.decisions} >= {"bid", "play"}
+    assert "you" in rv.decisions[0].reason
+    step = next(i for i, a in enumerate(hand.actions) if a.kind == "play"
+                and len(hand.at(i).legal_actions()) > 1)
+    before = hand.at(step)
+    a = advise(before, samples=3, seed=2)
+    assert a.kind == "play" and a.side == "you" and a.worlds == 3
+    twin = None
+    rng = random.Random(5)
+    for _ in range(20):
+        twin = _agreeing_twin(before, before.to_act, rng)
+        if twin is not None:
+            break
+    assert twin is not None
+    assert advise(twin, samples=3, seed=2) == a
