@@ -17,7 +17,6 @@ sys.path.insert(0, "/src")
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand, solver
 from texas42.analysis.coach import review, advise
-from texas42.analysis.players import RuleBasedPlayer, play_hand
 from texas42.moon import MoonDeal, MoonHand
 rv, hb, mr = [], [], []
 for k in range(6):
