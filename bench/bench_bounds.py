@@ -44,8 +44,7 @@ def run_case(kind: str, case: dict[str, Any]) -> dict[str, Any]:
     """Run one case in this process; the figures as a dict."""
     from texas42 import HandRecord, verify_claim
     from texas42.analysis import Position, solve
-    from texas42.analysis.evaluator import evaluate_hand
-    from texas42.analysis.moon_evaluator import evaluate_moon_hand
+    from texas42.analysis.evaluator import Evaluation, evaluate_hand
     from texas42.analysis.players import SamplingPlayer, decide
     from texas42.claims import NODE_BUDGET
 
@@ -63,10 +62,11 @@ def run_case(kind: str, case: dict[str, Any]) -> dict[str, Any]:
     elif kind == "odds":
         ev = evaluate_hand(case["hand"], seat=case["seat"], auction=case["auction"],
                            rules=case["rules"], seed=1)
+        assert isinstance(ev, Evaluation)
         out = {"fitted": ev.fitted, "tries": ev.tries, "relaxed": ev.relaxed}
     elif kind == "moon":
-        mv = evaluate_moon_hand(case["hand"], seat=case["seat"], shaker=case.get("shaker"),
-                                bids_before=case["bids_before"], seed=1)
+        mv = evaluate_hand(case["hand"], seat=case["seat"], shaker=case.get("shaker"),
+                           auction=case["bids_before"], seed=1, rules="moon")
         out = {"fitted": mv.fitted, "tries": mv.tries}
     elif kind == "player":
         hand = HandRecord.from_dict(case["record"]).replay()

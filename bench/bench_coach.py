@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand, solver
 from texas42.analysis.coach import DEFAULT_SAMPLES, advise, review
-from texas42.analysis.moon_players import MoonRuleBasedPlayer, play_moon_hand
 from texas42.moon import MoonDeal, MoonHand
 
 EXPLORER = 32
@@ -77,7 +76,7 @@ def main() -> None:
             elif a.kind == "play":
                 hints_play.append(clock(advise, before, samples=EXPLORER, seed=k))
         mh = MoonHand(MoonDeal.from_seed(args.seed + k), shaker=k % 3)
-        play_moon_hand(mh, [MoonRuleBasedPlayer()] * 3)
+        play_hand(mh, [RuleBasedPlayer()] * 3)
         moon.append(clock(review, mh, k % 3, samples=MOON, seed=k))
     line(f"42 review, {args.samples} guesses, with hindsight", full)
     line(f"42 review, {EXPLORER} guesses, with hindsight (explorers)", explorer)

@@ -17,7 +17,6 @@ sys.path.insert(0, "/src")
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand, solver
 from texas42.analysis.coach import review, advise
-from texas42.analysis.moon_players import MoonRuleBasedPlayer, play_moon_hand
 from texas42.moon import MoonDeal, MoonHand
 rv, hb, mr = [], [], []
 for k in range(6):
@@ -26,7 +25,7 @@ for k in range(6):
     t = time.perf_counter(); review(h, k % 4, samples=32, seed=k); rv.append(time.perf_counter() - t)
     first = next(i for i, a in enumerate(h.actions) if a.seat == k % 4)
     t = time.perf_counter(); advise(h.at(first), samples=32, seed=k); hb.append(time.perf_counter() - t)
-    mh = MoonHand(MoonDeal.from_seed(1 + k), shaker=k % 3); play_moon_hand(mh, [MoonRuleBasedPlayer()] * 3)
+    mh = MoonHand(MoonDeal.from_seed(1 + k), shaker=k % 3); play_hand(mh, [RuleBasedPlayer()] * 3)
     t = time.perf_counter(); review(mh, k % 3, samples=16, seed=k); mr.append(time.perf_counter() - t)
 f"{sys.version.split()[0]}: 42 review (32, hindsight) median {statistics.median(rv):.2f} max {max(rv):.2f}; first-bid hint median {statistics.median(hb):.2f} max {max(hb):.2f}; Moon review (16) median {statistics.median(mr):.2f} max {max(mr):.2f}"
 `);

@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from texas42.analysis import solver as one_solver
-from texas42.analysis.moon_players import make_moon_player, play_moon_hand
 from texas42.analysis.moon_solver import solve_moon
+from texas42.analysis.players import make_player, play_hand
 from texas42.analysis.position import Position
 from texas42.analysis.solver import Solver
 from texas42.moon import MoonDeal, MoonHand
@@ -84,14 +84,14 @@ def main() -> int:
     print(line("value (the bidder's tricks)", values))
     print(f"    trick boundaries searched: median {statistics.median(nodes):.0f}")
     print(line("solve_moon (every play + a best line)", solves))
-    for kind in ("random", "rule-based", "sampling"):
-        player = make_moon_player(kind, seed=args.seed)
+    for kind in ("random", "rule-based", "sampling:8"):
+        player = make_player(kind, seed=args.seed)
         times: list[float] = []
         deals = random.Random(args.seed)
         while len(times) < args.played:
             hand = MoonHand(MoonDeal.shake(deals), shaker=len(times) % 3)
             t = time.process_time()
-            play_moon_hand(hand, [player] * 3)
+            play_hand(hand, [player] * 3)
             if hand.result is not None:  # a hand everyone passed is not timed
                 times.append(1000 * (time.process_time() - t))
         print(line(f"whole hand, three {kind} players", times))

@@ -1,4 +1,4 @@
-"""Benchmark: Moon bid odds (:func:`evaluate_moon_hand`) and plunge odds in 42.
+"""Benchmark: Moon bid odds (:func:`evaluate_hand` at ``rules="moon"``) and plunge odds in 42.
 
     PYTHONPATH=. python3 bench/bench_moon_odds.py [--hands 10] [--samples 300] [--seed 1]
 
@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from texas42.analysis import evaluate_hand
-from texas42.analysis.moon_evaluator import evaluate_moon_hand
+from texas42.analysis.evaluator import Evaluation
 from texas42.moon import MoonDeal
 
 
@@ -40,7 +40,7 @@ def main() -> int:
           f"--samples {args.samples} --seed {args.seed}")
     cases: list[tuple[str, dict[str, Any]]] = [
         ("first to bid", {"seat": 0, "shaker": 2}),
-        ("after a bid of 4", {"seat": 1, "shaker": 2, "bids_before": [4]}),
+        ("after a bid of 4", {"seat": 1, "shaker": 2, "auction": [4]}),
     ]
     for label, kw in cases:
         times: list[float] = []
@@ -48,7 +48,7 @@ def main() -> int:
         for i in range(args.hands):
             hand = MoonDeal.shake(rng).hands[0]
             t = time.process_time()
-            ev = evaluate_moon_hand(hand, samples=args.samples, seed=i, **kw)
+            ev = evaluate_hand(hand, samples=args.samples, seed=i, rules="moon", **kw)
             times.append(time.process_time() - t)
             fitted, tries = fitted + ev.fitted, tries + ev.tries
         print(f"  Moon, {label}: {args.samples} deals, median {statistics.median(times):.2f} s, "
@@ -57,13 +57,14 @@ def main() -> int:
     for i in range(3):
         hand = MoonDeal.shake(rng).hands[0]
         t = time.process_time()
-        evaluate_moon_hand(hand, samples=args.open_samples, seed=i, method="open-hands")
+        evaluate_hand(hand, samples=args.open_samples, seed=i, method="open-hands", rules="moon")
         times.append(time.process_time() - t)
     print(f"  Moon, open hands: {args.open_samples} deals, median "
           f"{statistics.median(times):.2f} s, max {max(times):.2f} s")
     t = time.process_time()
     ev42 = evaluate_hand("6-6 5-5 4-4 3-3 2-2 6-5 3-1", rules="lechner", bids=["plunge", "splash"],
                        samples=args.samples, seed=args.seed)
+    assert isinstance(ev42, Evaluation)
     print(f"  42 plunge + splash, five doubles, {args.samples} deals each: "
           f"{time.process_time() - t:.2f} s; {ev42.special_odds('plunge')}")
     return 0

@@ -606,41 +606,10 @@ class Hand:
         bid = self.high_bid
         points = self.points
         ours = points[team]
-        kind = self.contract.kind
-        if kind == "nello":
-            # Nello: set by the first trick the declarer wins, made by losing all seven.
-            if self.tricks_won[team]:
-                made = False
-            elif len(self.tricks) == n_tricks:
-                made = True
-            else:
-                return
-        elif kind == "sevens":
-            # Sevens: set by the first trick an opponent wins (closer to 7, or a tie
-            # the rules give it).
-            if self.tricks_won[1 - team]:
-                made = False
-            elif len(self.tricks) == n_tricks:
-                made = True
-            else:
-                return
-        elif self.rules.scoring == "points":
-            if len(self.tricks) < n_tricks:
-                return
-            made = ours >= bid
-        elif bid >= MARK:
-            # A mark bid promises every trick: set by the first one the opponents win.
-            if len(self.tricks) > self.tricks_won[team]:
-                made = False
-            elif len(self.tricks) == n_tricks:
-                made = True
-            else:
-                return
-        elif ours >= bid:
-            made = True
-        elif sum(points) - ours > rules.total_points - bid:
-            made = False
-        else:
+        won = self.tricks_won[team]
+        made = points_bid_made(rules, self.contract.kind, bid, ours, sum(points) - ours, won,
+                               len(self.tricks) - won, len(self.tricks))
+        if made is None:
             return
         self.result = _score(
             self.bidder, bid, self.contract, self.points, made, len(self.tricks), self.rules,
@@ -653,11 +622,8 @@ class Hand:
         assert self.bidder is not None and self.contract is not None
         rules = self.rules
         side = self._side(self.bidder)
-        taken = self.tricks_won[side]
-        moon = self.high_bid == rules.moon_bid
-        made = taken == rules.hand_size if moon else taken >= self.high_bid
         score = [n * rules.trick_points for n in self.tricks_won]
-        score[side] = (rules.moon_bid if moon else score[side]) if made else -self.high_bid
+        made, score[side] = trick_bid_result(rules, self.high_bid, self.tricks_won[side])
         zeros = (0,) * len(score)
         self.result = Result(
             self.bidder, self.high_bid, self.contract, tuple(self.points), made, zeros,
@@ -982,6 +948,43 @@ def shown_voids(
             if not t.members[suit] >> d.index & 1:
                 voids[seat].add(Suit(suit))
     return voids
+
+
+def points_bid_made(rules: Rules, kind: str, bid: int, ours: int, theirs: int, won: int,
+                    lost: int, played: int) -> bool | None:
+    """A hand bid in points (42's bids), in a contract of ``kind``: made (``True``), set
+    (``False``) or not decided yet (``None``), when the bidding side has taken ``ours``
+    points and ``won`` tricks, the others ``theirs`` and ``lost``, of ``played`` tricks.
+    The one rule: the hand and the analysis' playouts both ask it."""
+    n_tricks = rules.hand_size
+    if kind == "nello":
+        # Nello: set by the first trick the declarer wins, made by losing all seven.
+        return False if won else (True if played == n_tricks else None)
+    if kind == "sevens":
+        # Sevens: set by the first trick an opponent wins (closer to 7, or a tie the
+        # rules give it).
+        return False if lost else (True if played == n_tricks else None)
+    if rules.scoring == "points":
+        return ours >= bid if played == n_tricks else None
+    if bid >= MARK:
+        # A mark bid promises every trick: set by the first one the opponents win.
+        return False if lost else (True if played == n_tricks else None)
+    if ours >= bid:
+        return True
+    if theirs > rules.total_points - bid:
+        return False
+    return None
+
+
+def trick_bid_result(rules: Rules, bid: int, taken: int) -> tuple[bool, int]:
+    """A hand bid in tricks: whether ``bid`` is made by a bidder who took ``taken``
+    tricks, and what the bidder scores (made: the tricks' points, or the moon's bid for
+    shooting it, which needs every trick; set: minus the bid)."""
+    moon = bid == rules.moon_bid
+    made = taken == rules.hand_size if moon else taken >= bid
+    if not made:
+        return False, -bid
+    return True, rules.moon_bid if moon else taken * rules.trick_points
 
 
 def allowed_contracts(rules: Rules, bid: int | None = None) -> list[Contract]:

@@ -625,7 +625,7 @@ MOON_7 = Rules(name="moon-7", source="WEST (house shares: 4 each, bids 2-4)",
 TWO_HAND = Rules(name="two-hand", source="HOUSE (no source)", hands_per_person=2)
 
 #: The presets of the other tables: the engine plays them (deals, bids, play, records,
-#: the command line); the analysis and the explorers still play :data:`PRESETS` only.
+#: the command line), and so do the analysis' players, bid odds, matches and coach.
 TABLE_PRESETS: dict[str, Rules] = {
     r.name: r for r in (TWO_HAND, THREE_HAND, MOON_4, MOON_5, MOON_6, MOON_7)
 }

@@ -10,8 +10,6 @@ from hypothesis import strategies as st
 from texas42.analysis import bounds
 from texas42.analysis.bounds import MAX_SAMPLES, check_samples, guesses_allowed
 from texas42.analysis.evaluator import evaluate_hand
-from texas42.analysis.moon_evaluator import evaluate_moon_hand
-from texas42.analysis.moon_players import MoonSamplingPlayer
 from texas42.analysis.players import SamplingPlayer, make_player
 from texas42.errors import Texas42Error
 
@@ -35,13 +33,12 @@ def test_samples_in_range_are_kept(n: int) -> None:
 @pytest.mark.parametrize("samples", [0, -3, MAX_SAMPLES + 1, 100_000])
 def test_every_entry_point_refuses_a_sample_count_out_of_range(samples: int) -> None:
     for call in (lambda: evaluate_hand(HAND, samples=samples),
-                 lambda: evaluate_moon_hand(HAND, samples=samples)):
+                 lambda: evaluate_hand(HAND, samples=samples, rules="moon")):
         with pytest.raises(Texas42Error) as info:
             call()
         assert info.value.rule == "samples"
-    for make in (SamplingPlayer, MoonSamplingPlayer):
-        with pytest.raises(Texas42Error):
-            make(samples)
+    with pytest.raises(Texas42Error):
+        SamplingPlayer(samples)  # one sampling player for every table
     with pytest.raises(ValueError):
         make_player(f"sampling:{samples}")
 

@@ -14,7 +14,6 @@ from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, decide, play_hand, solve
 from texas42.analysis.cli import main
 from texas42.analysis.coach import LABELS, POINTS_PER_MARK, advise, label_for, review
-from texas42.analysis.moon_players import MoonRuleBasedPlayer, MoonView, play_moon_hand
 from texas42.analysis.sampling import deal_hidden
 from texas42.analysis.view import SeatView
 from texas42.contracts import tables
@@ -244,7 +243,7 @@ def test_review_command_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture
 # -- Moon: the same coach through its adapter ------------------------------------------------
 def _moon_played(seed: int) -> MoonHand:
     hand = MoonHand(MoonDeal.from_seed(seed), shaker=seed % 3)
-    play_moon_hand(hand, [MoonRuleBasedPlayer()] * 3)
+    play_hand(hand, [RuleBasedPlayer()] * 3)
     return hand
 
 
@@ -252,7 +251,7 @@ def _moon_twin(hand: MoonHand, step: int, seat: int, rng: random.Random) -> Moon
     """The Moon hand up to ``step`` on another deal that agrees with all ``seat`` saw (the
     widow and the discard move too when ``seat`` is not the bidder)."""
     before = hand.at(step)
-    view = MoonView.of(before, seat)
+    view = SeatView.of(before, seat)
     played = [0, 0, 0]
     for t in before.tricks:
         for s, d in zip(t.seats, t.plays, strict=True):
@@ -295,7 +294,7 @@ def test_moon_no_peek(seed: int, pick: int, shuffle: int) -> None:
     seat = hand.actions[step].seat
     twin = _moon_twin(hand, step, seat, random.Random(shuffle))
     assert twin is not None
-    assert MoonView.of(hand.at(step)) == MoonView.of(twin)
+    assert SeatView.of(hand.at(step)) == SeatView.of(twin)
     assert advise(hand.at(step), samples=3, seed=1) == advise(twin, samples=3, seed=1)
 
 

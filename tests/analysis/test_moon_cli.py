@@ -71,14 +71,14 @@ HAND = "6-2 4-3 4-1 3-2 3-1 2-2 2-1"
 
 
 def test_advise_moon_matches_the_evaluator(capsys: pytest.CaptureFixture[str]) -> None:
-    from texas42.analysis import evaluate_moon_hand
+    from texas42.analysis import evaluate_hand
 
     argv = ["advise", "--rules", "moon", *HAND.split(), "--seat", "1", "--auction", "4",
             "--samples", "120", "--seed", "3", "--json"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     # One bid (4) came before seat 1, so seat 0 bid first and seat 2 shook.
-    ev = evaluate_moon_hand(HAND, seat=1, shaker=2, bids_before=[4], samples=120, seed=3)
+    ev = evaluate_hand(HAND, seat=1, shaker=2, auction=[4], samples=120, seed=3, rules="moon")
     expected = json.loads(json.dumps(ev.to_json()))
     data.pop("seconds"), expected.pop("seconds")  # the only thing that may differ
     assert data == expected
@@ -91,7 +91,7 @@ def test_advise_moon_matches_the_evaluator(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        (["6-2", "4-3", "4-1", "3-2", "3-1", "2-2", "2-0"], "not used in Moon"),
+        (["6-2", "4-3", "4-1", "3-2", "3-1", "2-2", "2-0"], "not in play at the moon table"),
         ([*HAND.split(), "--auction", "4 5 6"], "2 bids at most"),
         ([*HAND.split(), "--contract", "sixes"], "for 42"),
     ],

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from texas42 import widgets as tw
-from texas42.analysis import MoonRuleBasedPlayer, moon_decide, solve_moon
+from texas42.analysis import RuleBasedPlayer, decide, solve_moon
 from texas42.errors import Texas42Error
 from texas42.moon import MOON_BIDS, MoonDeal
 from texas42.widgets.play_explorer import PlayExplorer
@@ -19,7 +19,7 @@ from .helpers import check_clean, click, drive, table_buttons
 def learner_acts(ex: PlayExplorer) -> str:
     """Take the advisor's choice for the learner, through the explorer's own controls."""
     h = ex.hand
-    d = moon_decide(MoonRuleBasedPlayer(), h)
+    d = decide(RuleBasedPlayer(), h)
     if ex.state["bids"]:
         ex.bid_picker.value = d.action
         ex.bid_button.click()

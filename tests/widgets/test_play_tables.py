@@ -97,7 +97,7 @@ def test_a_whole_hand_at_each_round_table_by_click(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", ["three-hand", "moon-5"])
-def test_a_whole_game_at_a_table_without_analysis_players(key: str) -> None:
+def test_a_whole_game_at_a_table_of_three_or_five(key: str) -> None:
     ex = PlayExplorer(seed=2, seat=0, rules=key)
     for hands in range(1, 60):
         finish_hand(ex)
@@ -109,9 +109,10 @@ def test_a_whole_game_at_a_table_without_analysis_players(key: str) -> None:
     assert ex.state["winner"] is not None
     assert ex.next_button.disabled
     assert "the game" in ex.message
-    # A hint is the table's rule of thumb; the review says it cannot judge this table.
+    # The coach judges the learner's decisions at this table too.
     ex.review_button.click()
-    assert ex.last_error is None
+    check_clean(ex, "review")
+    assert "Review" in ex.review_box.value and "fine" in ex.review_box.value
 
 
 @pytest.mark.parametrize("key", ["three-hand", "moon-6"])
@@ -144,8 +145,7 @@ def test_the_lay_down_control_calls_the_hand_and_shows_its_refusal() -> None:
         if ex.state["legal"]:
             break
         learner_acts(ex)
-    if not ex.state["legal"]:
-        pytest.skip("the learner never played")
+    assert ex.state["legal"], "seed 7: the learner plays within forty turns"
     before = [a[:2] for a in ex.hand.actions]
     ex.lay_down()
     assert [a[:2] for a in ex.hand.actions] == before or ex.hand.claim is not None
@@ -168,13 +168,13 @@ def test_a_table_the_deal_row_cannot_deal_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize("key", ["three-hand", "moon-6"])
-def test_a_hint_at_a_table_without_analysis_players_is_the_rule_of_thumb(key: str) -> None:
+def test_a_hint_at_a_table_of_three_or_six_changes_nothing(key: str) -> None:
     ex = PlayExplorer(seed=3, rules=key)
     assert ex.state["your_turn"] and ex.state["phase"] == "bidding"
     ex.hint_button.click()
     check_clean(ex, "hint")
     want = decide(ex.hand)
-    assert ex.message == f"Hint: A good player would choose {want.text}: {want.reason}."
+    assert ex.message.startswith(f"Hint: A good player would choose {want.text}: {want.reason}.")
     assert ex.state["phase"] == "bidding" and ex.state["your_turn"]  # nothing was done
-    # The computer players' list is for the tables that have them.
-    assert ex.opponents.layout.display == "none"
+    # Every table has the computer players to choose from.
+    assert ex.opponents.layout.display != "none"

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from texas42 import Deal
-from texas42.analysis import make_moon_player, play_moon_hand, solve_moon
+from texas42.analysis import make_player, play_hand, solve_moon
 from texas42.dominoes import Domino
 from texas42.moon import MoonDeal, MoonHand
 from texas42.tricks import follows, led_suit
@@ -22,7 +22,7 @@ from .helpers import check_clean, drive
 def _moon_hand(seed: int) -> MoonHand:
     """A whole Moon hand played by three rule-based players (a real record to paste)."""
     hand = MoonHand(MoonDeal.from_seed(seed), shaker=seed % 3)
-    play_moon_hand(hand, [make_moon_player("rule-based") for _ in range(3)])
+    play_hand(hand, [make_player("rule-based") for _ in range(3)])
     assert hand.result is not None  # these seeds are bid and played out
     return hand
 

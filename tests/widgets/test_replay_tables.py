@@ -66,9 +66,29 @@ def test_a_record_of_each_table_is_replayed_and_told(name: str) -> None:
         check_clean(ex, f"step {step}")
     assert all("Step " in w for w in words)
     assert sum("plays" in w for w in words) == len(hand.plays)
-    # The review says it cannot judge a table without its own computer players.
+    # The coach reviews the bidder's decisions at this table too.
+    ex.review_seat.value = hand.bidder
     ex.review_button.click()
     check_clean(ex, "review")
+    assert ex.message.startswith(f"Review of Seat {hand.bidder}")
+
+
+@pytest.mark.parametrize("name", ["three-hand", "moon-5"])
+def test_the_solver_view_at_another_table_is_the_one_solver_labelled_hindsight(name: str) -> None:
+    from texas42.analysis import solve
+
+    hand = _played(name, 1)
+    ex = ReplayExplorer(record=hand.record().to_json(), solver=True)
+    first_play = len(hand.actions) - len(hand.plays)
+    for step in (first_play, first_play + hand.seats + 1):
+        ex.slider.value = step
+        sol = solve(hand.at(step))
+        options = ex.state["options"]
+        assert options == {str(d): sol.label(d) for d in sol.plays}
+        assert set(options) == {str(d) for d in hand.at(step).legal_plays()}
+        assert "best" in options.values() and "Hindsight (all hands open)" in ex.options_box.value
+        unit = "tricks" if hand.rules.bidding == "tricks" else "points"
+        assert f"more {unit}" in ex.options_box.value and "the bidder" in ex.options_box.value
 
 
 def test_an_illegal_record_of_another_table_is_refused_and_the_hand_stays() -> None:

@@ -19,37 +19,25 @@ match harness, all in pure Python.
   :func:`can_make`, :func:`can_reach`: yes/no questions; :class:`Solver` keeps its table
   between calls; :class:`Position` is what the solver searches, at a table of any shape
   (:class:`~texas42.analysis.shape.TableShape`: 42, Moon, ...).
-- :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer`: each
-  :class:`Decision` has a one-line ``reason``; :func:`decide`, :func:`play_hand`;
-  :func:`default_player` is the explorers' computer player.
+- :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer` (by name:
+  :func:`make_player`), at every table of the rules profiles: each :class:`Decision`
+  has a one-line ``reason``; :class:`SeatView` is all a player sees; :func:`decide`,
+  :func:`play_hand` for any hand; :func:`default_player` is the explorers' computer
+  player.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
-  (plunge and splash too); :func:`evaluate_moon_hand`: the same for a Moon hand.
-- :func:`match`: duplicate matches between players, with 95% intervals.
+  (plunge and splash too), at every table: at a table bidding in tricks (Moon) the
+  chance and expected score of each bid (:class:`TrickEvaluation`).
+- :func:`match`: duplicate matches between players at any table, with 95% intervals.
 - :func:`review` / :class:`Review` (and :func:`texas42.analysis.coach.advise`): the honest
   coach, each decision of a seat judged over guesses of what it could not see (42 and Moon).
 - Moon (three players): :func:`solve_moon` / :class:`MoonSolution` (the bidder against the
-  two others), :func:`can_make_moon`; :class:`MoonView`, :class:`MoonRandomPlayer`,
-  :class:`MoonRuleBasedPlayer`, :class:`MoonSamplingPlayer`, :func:`moon_decide`,
-  :func:`play_moon_hand`, :func:`make_moon_player`, :func:`moon_match`.
+  two others), :func:`can_make_moon`.
 """
 
 from .coach import Review, review
-from .evaluator import Evaluation, Odds, evaluate_hand
+from .evaluator import Evaluation, Odds, TrickEvaluation, TrickOdds, evaluate_hand
 from .match import MatchResult, match
 from .minimax import minimax
-from .moon_evaluator import MoonBidOdds, MoonEvaluation, evaluate_moon_hand
-from .moon_players import (
-    MoonMatchResult,
-    MoonPlayer,
-    MoonRandomPlayer,
-    MoonRuleBasedPlayer,
-    MoonSamplingPlayer,
-    MoonView,
-    make_moon_player,
-    moon_decide,
-    moon_match,
-    play_moon_hand,
-)
 from .moon_solver import MoonSolution, can_make_moon, solve_moon
 from .players import (
     Decision,
@@ -70,15 +58,7 @@ __all__ = [
     "Decision",
     "Evaluation",
     "MatchResult",
-    "MoonBidOdds",
-    "MoonEvaluation",
-    "MoonMatchResult",
-    "MoonPlayer",
-    "MoonRandomPlayer",
-    "MoonRuleBasedPlayer",
-    "MoonSamplingPlayer",
     "MoonSolution",
-    "MoonView",
     "Odds",
     "Player",
     "Position",
@@ -89,21 +69,18 @@ __all__ = [
     "SeatView",
     "Solution",
     "Solver",
+    "TrickEvaluation",
+    "TrickOdds",
     "can_make",
     "can_make_moon",
     "can_reach",
     "decide",
     "default_player",
     "evaluate_hand",
-    "evaluate_moon_hand",
-    "make_moon_player",
     "make_player",
     "match",
     "minimax",
-    "moon_decide",
-    "moon_match",
     "play_hand",
-    "play_moon_hand",
     "review",
     "solve",
     "solve_moon",

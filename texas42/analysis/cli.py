@@ -37,7 +37,7 @@ from ..errors import NotationError, Texas42Error, quote
 from ..moon import MoonHand, is_moon_data
 from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
-from .evaluator import METHODS, evaluate_hand
+from .evaluator import METHODS, Evaluation, TrickEvaluation, evaluate_hand
 from .position import Position, replay_full
 from .solver import can_make, can_reach, solve
 
@@ -316,32 +316,34 @@ def _target(pos: Position, args: argparse.Namespace) -> int:
     return 0
 
 
-def _advise_moon(args: argparse.Namespace) -> int:
-    """``texas42 advise --rules moon``: a Moon hand's odds for each bid (4..7, 21)."""
-    from .moon_evaluator import evaluate_moon_hand
-
+def _advise_in_tricks(args: argparse.Namespace, rules: Rules) -> int:
+    """``texas42 advise --rules moon`` (any table bidding in tricks): the hand's odds
+    for each bid it may make."""
     if args.contract or args.bids:
-        print("texas42 advise: --contract and --bids are for 42; in Moon the hand names "
-              "trumps after the widow, and every bid 4..7 and 21 is shown", file=sys.stderr)
+        print(f"texas42 advise: --contract and --bids are for 42; in {rules.name} the hand "
+              "names trumps after the bidding, and every bid is shown", file=sys.stderr)
         return 2
     before = args.auction.replace(",", " ").split()
-    if len(before) > 2:
-        print(f"texas42 advise: in Moon the other two players bid at most once each before "
-              f"this seat: 2 bids at most, not {len(before)}", file=sys.stderr)
+    if len(before) > rules.seats - 1:
+        print(f"texas42 advise: in {rules.name} the other players bid at most once each "
+              f"before this seat: {rules.seats - 1} bids at most, not {len(before)}",
+              file=sys.stderr)
         return 2
     try:
         # The bids before this seat say who shook: the seat before the first bidder.
-        ev = evaluate_moon_hand(
-            " ".join(args.hand), seat=args.seat, shaker=(args.seat - len(before) - 1) % 3,
-            bids_before=before, samples=args.samples, seed=args.seed, method=args.method,
+        ev = evaluate_hand(
+            " ".join(args.hand), seat=args.seat, auction=before, rules=rules,
+            samples=args.samples, seed=args.seed, method=args.method,
         )
     except (Texas42Error, ValueError) as exc:
         print(f"texas42 advise: {exc}", file=sys.stderr)
         return 2
+    assert isinstance(ev, TrickEvaluation)
     if args.json:
         print(json.dumps(ev.to_json()))
         return 0
-    print(f"Moon hand {' '.join(str(d) for d in ev.hand)} (seat {ev.seat}): {ev.method_text}")
+    name = "Moon" if rules.name == "moon" else rules.name
+    print(f"{name} hand {' '.join(str(d) for d in ev.hand)} (seat {ev.seat}): {ev.method_text}")
     for odds in ev.table():
         print(f"  {odds}")
     b = ev.best
@@ -353,8 +355,9 @@ def _advise_moon(args: argparse.Namespace) -> int:
 def advise_main(args: argparse.Namespace) -> int:
     """Run ``texas42 advise``; returns the exit code."""
     try:
-        if Rules.from_json(args.rules).players == 3:
-            return _advise_moon(args)
+        rules = Rules.from_json(args.rules)
+        if rules.bidding == "tricks":
+            return _advise_in_tricks(args, rules)
     except (Texas42Error, ValueError) as exc:
         print(f"texas42 advise: {exc}", file=sys.stderr)
         return 2
@@ -364,11 +367,12 @@ def advise_main(args: argparse.Namespace) -> int:
         bids = args.bids.replace(",", " ").split() if args.bids else None
         ev = evaluate_hand(
             hand, seat=args.seat, auction=auction, contracts=args.contract, bids=bids,
-            samples=args.samples, seed=args.seed, rules=args.rules, method=args.method,
+            samples=args.samples, seed=args.seed, rules=rules, method=args.method,
         )
     except (Texas42Error, ValueError) as exc:
         print(f"texas42 advise: {exc}", file=sys.stderr)
         return 2
+    assert isinstance(ev, Evaluation)  # a table bidding in points
     if args.json:
         print(json.dumps(ev.to_json()))
         return 0
@@ -382,10 +386,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m texas42.analysis solve|advise|moon-match ...``"""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["moon-match"]:
-        from ..cli import guarded
-        from .moon_players import main as moon_match_main
+        # The Moon match of the README: the one duplicate match at Moon's table.
+        from .match import main as match_main
 
-        return guarded(lambda: moon_match_main(args_list[1:]), "texas42 moon-match")
+        return match_main([*args_list[1:], "--rules", "moon", "--quiet"])
     parser = argparse.ArgumentParser(prog="texas42")
     sub = parser.add_subparsers(dest="command", required=True)
     add_solve_parser(sub)

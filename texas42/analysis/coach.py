@@ -50,11 +50,12 @@ from typing import Any
 from ..bidding import MARK, bid_text, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
-from ..dominoes import DOMINOES, Domino, DominoSet
+from ..dominoes import DOMINOES, Domino
 from ..errors import NotationError, Texas42Error
-from ..hand import ONE_DOUBLE, Hand, Phase, _score
+from ..hand import ONE_DOUBLE, Hand, Phase, _score, points_bid_made
 from ..records import HandRecord
-from .players import RuleBasedPlayer, _fingerprint, decide
+from ..rules import Rules
+from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
 from .playout import rule_playout
 from .position import Position
 from .rules_of_thumb import DOUBLES_MASK
@@ -248,15 +249,19 @@ def _net(rules: Any, bidder: int, bid: int, contract: Contract, points: tuple[in
     return float(r.score[team] - r.score[1 - team])
 
 
-def _made(contract: Contract, bid: int, bidder: int, points: tuple[int, int],
-          tricks_won: tuple[int, int], scoring: str) -> bool:
-    """Whether the bid was made, given the side's points (and tricks won before)."""
+def _made(rules: Rules, contract: Contract, bid: int, bidder: int, points: tuple[int, int],
+          tricks_won: tuple[int, int]) -> bool:
+    """Whether the bid is made at the end of the hand, by the hand's own rule
+    (:func:`texas42.hand.points_bid_made`): ``points`` the sides took from here (a
+    playout to the end), ``tricks_won`` the tricks each had won before."""
     bt = bidder & 1
-    if contract.kind == "nello":
-        return tricks_won[bt] == 0 and points[bt] == 0
-    if contract.kind == "sevens" or (bid >= MARK and scoring == "marks"):
-        return tricks_won[1 - bt] == 0 and points[1 - bt] == 0
-    return points[bt] >= bid
+    # A trick is worth a point at least: a side that took points from here won a trick.
+    won = tricks_won[bt] + (points[bt] > 0)
+    lost = tricks_won[1 - bt] + (points[1 - bt] > 0)
+    made = points_bid_made(rules, contract.kind, bid, points[bt], points[1 - bt], won, lost,
+                           rules.hand_size)
+    assert made is not None  # every trick is played: the hand is decided
+    return made
 
 
 def _play_value(view: SeatView, world: Sequence[int], m: int, unit: str) -> float:
@@ -272,7 +277,8 @@ def _play_value(view: SeatView, world: Sequence[int], m: int, unit: str) -> floa
     team = view.team
     if unit == "points":
         return float(pts[team])
-    made = _made(c, view.high_bid, view.bidder, pts, view.tricks_won, view.rules.scoring)
+    won = (view.tricks_won[0], view.tricks_won[1])  # 42's table: two sides
+    made = _made(view.rules, c, view.high_bid, view.bidder, pts, won)
     return _net(view.rules, view.bidder, view.high_bid, c, pts, made, team)
 
 
@@ -296,7 +302,7 @@ def _hand_value(hand: Hand, team: int) -> float:
     hands = [0 if s == hand.sitting_out else hand.holding(s).mask for s in range(4)]
     pts = rule_playout(hands, c, bidder, hand.declarer, hand.high_bid >= MARK,
                        sevens_tie=hand.rules.sevens_tie)
-    made = _made(c, hand.high_bid, bidder, pts, (0, 0), hand.rules.scoring)
+    made = _made(hand.rules, c, hand.high_bid, bidder, pts, (0, 0))
     return _net(hand.rules, bidder, hand.high_bid, c, pts, made, team)
 
 
@@ -320,12 +326,25 @@ def _choice_text(kind: str, value: Any) -> str:
     return str(value)
 
 
-class _Game42:
-    """What the coach needs to know about 42 (the adapter of :class:`_Moon` does the
-    same for Moon: one coach for both games)."""
+class _Table:
+    """What the coach needs to know about the table of a hand: one adapter for every
+    table of the rules profiles.
 
-    seats = 4
-    side = "your side"
+    At 42's table (four seats of partners, :attr:`~texas42.rules.Rules.is_42`) a world is
+    a guess at the unseen holdings, played out on bit masks
+    (:func:`~texas42.analysis.playout.rule_playout`, thousands a second) or solved exactly
+    in the endgame; a decision is judged for the seat's side. At any other table a world
+    is a whole deal that fits what the seat saw (the widow, the discards and the
+    dominoes laid aside among what it could not see, unless it took the widow), replayed
+    through the engine and played to the end by rule-based players; a decision is judged
+    by the seat's own score (each for themselves; the side's, with partners)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.fast = rules.is_42
+        self.seats = rules.seats
+        self.partners = rules.sides == "partners"
+        self.side = "your side" if self.partners else "you"
 
     def view(self, hand: Any) -> SeatView:
         return SeatView.of(hand)
@@ -336,10 +355,17 @@ class _Game42:
     def unit(self, view: Any) -> str:
         return _unit(view)
 
-    def sample(self, hand: Any, view: Any, rng: random.Random) -> list[int] | None:
-        """A guess that fits the view, and two public facts the view does not hold: the
-        holder of 1-0 bid first when the rules say so, and a seat that bid a plunge or
-        splash holds the doubles it needs (``hand`` is read for those public facts only)."""
+    def sample(self, hand: Any, view: Any, rng: random.Random) -> Any:
+        """A guess that fits the view (at 42's table the holdings, elsewhere the whole
+        deal: :meth:`_deal`), and two public facts the view does not hold: the holder of
+        1-0 bid first when the rules say so, and a seat that bid a plunge or splash holds
+        the doubles it needs (``hand`` is read for those public facts only)."""
+        hands = self._holdings(hand, view, rng)
+        if hands is None or self.fast:
+            return hands
+        return self._deal(view, hands, rng)
+
+    def _holdings(self, hand: Any, view: SeatView, rng: random.Random) -> list[int] | None:
         one = 1 << ONE_DOUBLE.index
         first = view.bidding_order[0]
         needs: list[tuple[int, int]] = []
@@ -347,12 +373,12 @@ class _Game42:
                 view.unseen & one):
             needs.append((first, -1))
         for i, name in hand.special_bids.items():
-            who = view.bidding_order[i] if i < 4 else view.shaker
+            who = view.bidder_at(i)
             if who != view.seat:
                 needs.append((who, special_bid_doubles(name, view.rules)))
         if not needs:
             return sample_holdings(view, rng)
-        shown = [0, 0, 0, 0]
+        shown = [0] * view.seats
         for s_, _, d in view.plays_seen():
             shown[s_] |= 1 << d.index
         hands = None
@@ -366,12 +392,42 @@ class _Game42:
                 return hands
         return hands  # the closest the tries found (a world that cannot replay is dropped)
 
-    def values(self, hand: Any, view: Any, world: list[int], kind: str,
+    def _deal(self, view: SeatView, hands: list[int], rng: random.Random
+              ) -> tuple[list[int], tuple[int, ...]] | None:
+        """The whole deal behind a guess of the holdings (any table but 42's): each
+        seat's hand is what it holds and played (the seat's own: what it was dealt; the
+        bidder's, seen by another seat: what it kept); the dominoes no hand holds are the
+        widow and the aside (the bidder knows its widow; for another seat the widow is
+        any of them: the bidder's discards, unseen, are played back as the widow it took).
+        Returns the deal's masks and the widow's dominoes (indices), or ``None`` when the
+        guess cannot be rebuilt (tricks it could not look at)."""
+        rules = self.rules
+        whole = list(hands)
+        for s_, _, d in view.plays_seen():
+            whole[s_] |= 1 << d.index
+        whole[view.seat] = view.dealt
+        size = rules.hand_size
+        if any(m.bit_count() != size for m in whole):
+            return None
+        spare = view.in_play & ~sum(whole)
+        if view.widow:
+            widow = tuple(d.index for d in view.widow)
+        else:
+            free = [i for i in range(28) if spare >> i & 1]
+            # Moon (no aside): the lowest; with an aside, which are the widow is a guess.
+            widow = tuple(free[: rules.widow] if not rules.aside
+                          else sorted(rng.sample(free, rules.widow)))
+        wmask = sum(1 << i for i in widow)
+        masks = whole + ([wmask] if rules.widow else []) + (
+            [spare & ~wmask] if rules.aside else [])
+        return masks, widow
+
+    def values(self, hand: Any, view: Any, world: Any, kind: str,
                options: list[Any], unit: str) -> list[float]:
-        """Every option's value in one world: exact play of the world in the endgame
-        (:data:`ENDGAME_TRICKS`), else one playout per option."""
+        """Every option's value in one world: at 42's table exact play of the world in
+        the endgame (:data:`ENDGAME_TRICKS`), else one playout per option."""
         c = view.contract
-        if (kind == "play" and unit == "points" and c is not None
+        if (self.fast and kind == "play" and unit == "points" and c is not None
                 and c.kind not in ("nello", "sevens")
                 and 7 - view.tricks_played <= ENDGAME_TRICKS):
             from .solver import solver_for
@@ -385,8 +441,10 @@ class _Game42:
                     for o in options]
         return [self.value(hand, view, world, kind, o, unit) for o in options]
 
-    def value(self, hand: Any, view: Any, world: list[int], kind: str, option: Any,
+    def value(self, hand: Any, view: Any, world: Any, kind: str, option: Any,
               unit: str) -> float:
+        if not self.fast:
+            return self._table_value(hand, view, world, kind, option, unit)
         if kind == "play":
             return _play_value(view, world, option.index, unit)
         h = _world_hand(hand, world)
@@ -396,103 +454,58 @@ class _Game42:
             h.name_contract(option)
         return _hand_value(h, view.team)
 
+    def _table_value(self, hand: Any, view: SeatView, world: Any, kind: str, option: Any,
+                     unit: str) -> float:
+        """Any other table: the world's deal, the hand's actions so far (another seat's
+        discards played back as the widow the seat could not see), the option, then
+        rule-based players to the end; the seat's score (its side's with partners):
+        in a points contract the points from here, else the hand's marks or score."""
+        masks, widow = world
+        rules = self.rules
+        if rules.bidding == "points" and rules.early_end:
+            rules = rules.replace(early_end=False)  # the points from here: to the end
+        h = Hand(Deal(masks, rules.layout), shaker=hand.shaker, rules=rules)
+        hidden = iter(widow)
+        for a in hand.actions:
+            if a.kind == "discard" and a.seat != view.seat:
+                h.apply(("discard", DOMINOES[next(hidden)]))  # the seat never saw the real one
+            else:
+                h.apply(a[:2])
+        h.apply((kind, option))
+        play_hand(h, [_RULES] * self.seats)
+        side = view.seat & rules.side_bits
+        r = h.result
+        if r is None:
+            return 0.0  # everyone passed and the dominoes are shaken again: no score
+        if rules.bidding == "tricks" or rules.scoring != "marks":
+            return float(r.score[side])
+        if unit == "points":
+            return float(h.points[side] - hand.points[side])
+        return float(r.marks[side])
+
     def rule(self, hand: Any) -> tuple[Any, str]:
         d = decide(_RULES, hand)
         return d.action, d.reason
 
     def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:
-        first = next((i for i, a in enumerate(full.actions) if a.kind == "play"), None)
-        played = full.at(first) if first is not None else None
-        return _hindsight(kind, hand, seat % 2, played)
-
-
-class _Moon:
-    """Moon for the coach: the worlds are whole Moon deals that fit what the seat saw
-    (the widow and the discard among the dominoes it could not see, when it is not the
-    bidder), played to the end by the Moon rule-based players through the engine; a
-    decision is judged by the points the seat scores in the hand."""
-
-    seats = 3
-    side = "you"
-
-    def __init__(self) -> None:
-        from . import moon_players
-
-        self.mp = moon_players
-        self.rules = moon_players.MoonRuleBasedPlayer()
-
-    def view(self, hand: Any) -> Any:
-        return self.mp.MoonView.of(hand)
-
-    def fingerprint(self, view: Any) -> int:
-        return int(self.mp._fingerprint(view))
-
-    def unit(self, view: Any) -> str:
-        return "points"
-
-    def sample(self, hand: Any, view: Any, rng: random.Random) -> Any:
-        """A whole Moon deal (three sevens and the widow) that fits what the seat saw."""
-        from ..moon import MOON_MASK
-
-        hands = self.mp.sample_moon_holdings(view, rng)
-        if hands is None:
-            return None
-        sevens = list(hands)
-        for t in view.tricks:
-            for s_, d in zip(t.seats, t.plays, strict=True):
-                sevens[s_] |= 1 << d.index
-        for s_, d in zip(view.trick_seats, view.trick, strict=False):
-            sevens[s_] |= 1 << d.index
-        seat, bidder = view.seat, view.bidder
-        if bidder is not None and bidder == seat:
-            # The bidder knows its seven and the widow (and what it laid aside).
-            sevens[seat] = view.dealt
-            assert view.widow is not None
-            return sevens, view.widow.index
-        # The one domino in no hand, unplayed, that the seat has not seen: the widow
-        # (after the bidding: the bidder's discard; calling it the widow is the same game).
-        spare = MOON_MASK & ~(sevens[0] | sevens[1] | sevens[2])
-        if seat != bidder:
-            sevens[seat] = view.dealt
-            spare &= ~view.dealt
-        return sevens, (spare & -spare).bit_length() - 1
-
-    def value(self, hand: Any, view: Any, world: Any, kind: str, option: Any,
-              unit: str) -> float:
-        from ..moon import MoonDeal, MoonHand
-
-        sevens, widow = world
-        deal = MoonDeal([DominoSet(m) for m in sevens], DOMINOES[widow])
-        h = MoonHand(deal, shaker=hand.shaker, rules=hand.rules)
-        for a in hand.actions:
-            if a.kind == "discard" and a.seat != view.seat:
-                h.apply(("discard", DOMINOES[widow]))  # the seat never saw the real one
-            else:
-                h.apply(a[:2])
-        h.apply((kind, option))
-        self.mp.play_moon_hand(h, [self.rules] * 3)
-        return float(h.result.score[view.seat]) if h.result is not None else 0.0
-
-    def rule(self, hand: Any) -> tuple[Any, str]:
-        d = self.mp.moon_decide(self.rules, hand)
-        return d.action, d.reason
-
-    def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:
+        if self.fast:
+            first = next((i for i, a in enumerate(full.actions) if a.kind == "play"), None)
+            played = full.at(first) if first is not None else None
+            return _hindsight(kind, hand, seat % 2, played)
         if kind != "play":
             return {"best": [], "points": None}
-        from .moon_solver import solve_moon
+        from .solver import solve
 
-        sol = solve_moon(hand)
-        return {"best": [str(d) for d in sol.best], "bidder_tricks": sol.tricks}
+        sol = solve(hand, line=False)
+        best = [str(d) for d in sol.best]
+        if self.rules.bidding == "tricks":  # the bidder (side 0) against the others
+            return {"best": best, "bidder_tricks": sol.points[0]}
+        mine = 0 if seat == hand.bidder else 1
+        return {"best": best, "points": sol.points[mine]}
 
 
-_GAME42 = _Game42()
-
-
-def _game(hand: Any) -> Any:
-    from ..moon import MoonHand
-
-    return _Moon() if isinstance(hand, MoonHand) else _GAME42
+def _game(hand: Any) -> _Table:
+    return _Table(hand.rules)
 
 
 def _legal(hand: Any) -> list[Any]:

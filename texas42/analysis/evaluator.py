@@ -65,16 +65,18 @@ from ..bidding import (
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet, to_mask
-from ..errors import IllegalBidError, NotationError
-from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
+from ..errors import IllegalBidError, InputError, NotationError, quote
+from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts, trick_bid_result
 from ..rules import STANDARD, Rules
 from .bounds import MAX_TRIES, check_samples, guesses_allowed
 from .players import RuleBasedPlayer, bidding_contracts, decide, play_hand, rule_bid, special_choice
 from .playout import rule_playout
 from .position import Position
 from .rules_of_thumb import DOUBLES_MASK, _tricks, worth
+from .shape import shape_of
 from .solver import Solver
-from .stats import Rate
+from .stats import Rate, mean_interval
+from .view import SeatView
 
 Progress = Callable[[int, int], None]
 
@@ -479,7 +481,8 @@ def evaluate_hand(
     rules: Rules | str = STANDARD,
     method: str = "rule-based",
     progress: Progress | None = None,
-) -> Evaluation:
+    shaker: int | None = None,
+) -> Evaluation | TrickEvaluation:
     """The chance that ``hand`` (seven dominoes, at ``seat``, speaking after ``auction``)
     makes each bid in ``bids`` (default 30..42) with each contract in ``contracts``
     (default: every point contract the rules allow; for open hands, the rule-based
@@ -495,9 +498,35 @@ def evaluate_hand(
     method: +/-3 points of percentage; :data:`DEFAULT_OPEN_SAMPLES` for open hands), at
     most :data:`~texas42.analysis.bounds.MAX_SAMPLES` (else ``Texas42Error(rule=
     "samples")``). The same deals serve every contract. Same ``seed``, same figures.
-    ``progress(done, total)`` is called every 25 deals."""
+    ``progress(done, total)`` is called every 25 deals.
+
+    At any other table of the rules profiles (``rules``: three-hand, Moon, Moon for
+    many, ...) the hand holds that table's number of dominoes and ``shaker`` may say who
+    shook (default: the auction holds exactly the bids before ``seat``). A table that
+    bids in points gives the same :class:`Evaluation`; a table that bids in tricks gives
+    a :class:`TrickEvaluation`: the chance and expected score of each bid it may still
+    make (``contracts`` and ``bids`` are not asked for there: the hand names trumps after
+    the widow, and every bid is shown).
+
+    >>> ev = evaluate_hand("6-6 6-5 6-4 6-3 6-2 6-1 5-5", rules="moon", samples=20, seed=1)
+    >>> ev.odds(21).p, ev.best.bid
+    (1.0, 21)
+    """
     start = time.perf_counter()
     r = rules if isinstance(rules, Rules) else Rules.preset(rules)
+    if not r.is_42:
+        auction = list(auction)
+        own, sh = _table_hand(hand, r, seat, shaker, auction)
+        if r.bidding == "tricks":
+            if contracts is not None or bids is not None:
+                raise NotationError(
+                    "contracts and bids are for tables that bid in points; at a table that "
+                    "bids in tricks the hand names trumps after the widow, and every bid "
+                    "is shown", rule="evaluate")
+            return _evaluate_in_tricks(own, seat, sh, auction, r, samples, seed, method,
+                                       progress, start)
+        return _evaluate_at_table(own, seat, sh, auction, contracts, bids, r, samples, seed,
+                                  method, progress, start)
     if method not in METHODS:
         raise ValueError(f"{method!r} is not a method: {', '.join(METHODS)}")
     own = to_mask(hand) if not isinstance(hand, DominoSet) else hand.mask
@@ -716,4 +745,345 @@ class _Dealer:
         return hands
 
 
-__all__ = ["DEFAULT_SAMPLES", "METHODS", "Evaluation", "Odds", "SpecialOdds", "evaluate_hand"]
+
+
+# -- every other table --------------------------------------------------------------------
+#: Default deals at a table bidding in tricks: +/-4 points of percentage (95%) at worst;
+#: about 0.7 s at Moon in CPython (bench/bench_moon_odds.py).
+DEFAULT_TRICK_SAMPLES = 600
+TRICK_METHODS = {
+    "rule-based": (
+        "rule-based playouts: deals of the {unseen} unseen dominoes that fit the bids before "
+        "(the rule-based bidder would have bid the same), each played out by {players} "
+        "rule-based players who see only what their seat may see"
+    ),
+    "open-hands": (
+        "open-hands solver: the rule-based discard and trumps, then each deal solved "
+        "exactly with every hand known to every player; optimistic for the bidder "
+        "(a ceiling, not odds)"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class TrickOdds(Rate):
+    """At a table bidding in tricks: the chance of making ``bid`` and the expected score
+    of bidding it (``bid`` 0: a pass, which scores 0)."""
+
+    bid: int
+    made: int
+    n: int
+    #: Mean score and the half-width of its 95% interval.
+    expected: float
+    half_width: float
+
+    def __str__(self) -> str:
+        if self.bid == 0:
+            return "Pass: expected 0 points"
+        lo, hi = self.interval
+        return (f"Bid {self.bid}: made in {100 * self.p:.0f}% of {self.n} deals "
+                f"({100 * lo:.0f}-{100 * hi:.0f}%), expected {self.expected:+.1f} points")
+
+
+@dataclass
+class TrickEvaluation:
+    """Bid odds of one hand at a table bidding in tricks (Moon, Moon for many): the
+    tricks the hand took as bidder in each simulated deal, and the odds and expected
+    score of every bid derived from them (the hand's own rule:
+    :func:`texas42.hand.trick_bid_result`)."""
+
+    hand: DominoSet
+    seat: int
+    shaker: int
+    bids_before: tuple[int, ...]
+    method: str
+    seed: int | None
+    #: The bids the hand may still make (above the high bid so far).
+    bids: tuple[int, ...]
+    rules: Rules
+    tricks: list[int] = field(default_factory=list)
+    #: Trumps the hand named, and in how many deals.
+    contracts: dict[Contract, int] = field(default_factory=dict)
+    fitted: int = 0
+    tries: int = 0
+    seconds: float = 0.0
+
+    @property
+    def method_text(self) -> str:
+        r = self.rules
+        words = ("two", "three", "four", "five", "six", "seven")
+        return TRICK_METHODS[self.method].format(
+            unseen=len(r.layout.dominoes) - r.hand_size, players=words[r.seats - 2])
+
+    def odds(self, bid: int) -> TrickOdds:
+        """The chance of making ``bid`` (0 for a pass) and its expected score."""
+        if bid == 0:
+            return TrickOdds(0, len(self.tricks), len(self.tricks), 0.0, 0.0)
+        if bid not in self.bids:
+            raise IllegalBidError(
+                f"{bid} is not a bid this hand may make here: "
+                f"{', '.join(map(str, self.bids)) or 'only a pass'}", rule="bid-must-raise")
+        results = [trick_bid_result(self.rules, bid, t) for t in self.tricks]
+        m, half = mean_interval([float(score) for _, score in results])
+        return TrickOdds(bid, sum(made for made, _ in results), len(results), m, half)
+
+    def table(self) -> list[TrickOdds]:
+        return [self.odds(b) for b in self.bids]
+
+    @property
+    def best(self) -> TrickOdds:
+        """The bid with the best expected score; a pass (0) when every bid expects less."""
+        return max([self.odds(0), *self.table()], key=lambda o: (o.expected, -o.bid))
+
+    def describe(self) -> str:
+        """One plain line: every bid's odds, then the best."""
+        parts = [str(o) for o in self.table()]
+        b = self.best
+        best = ("best: pass (no bid expects to score)" if b.bid == 0
+                else f"best: bid {b.bid} ({b.expected:+.1f})")
+        return "; ".join([*parts, best]) + "."
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": [str(d) for d in self.hand],
+            "seat": self.seat,
+            "shaker": self.shaker,
+            "bids_before": ["pass" if b == 0 else b for b in self.bids_before],
+            "method": self.method,
+            "method_text": self.method_text,
+            "seed": self.seed,
+            "deals": len(self.tricks),
+            "fitted": self.fitted,
+            "tries": self.tries,
+            "bids": {
+                str(o.bid): {
+                    "p": round(o.p, 4), "lo": round(o.lo, 4), "hi": round(o.hi, 4),
+                    "made": o.made, "n": o.n, "expected": round(o.expected, 3),
+                    "expected_half_width": round(o.half_width, 3),
+                }
+                for o in self.table()
+            },
+            "best": self.best.bid,
+            "contracts": {str(c): k for c, k in self.contracts.items()},
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _table_hand(hand: DominoSet | Iterable[Domino | str] | str, rules: Rules, seat: int,
+                shaker: int | None, auction: Sequence[int | str]) -> tuple[int, int]:
+    """Check a hand, its seat and shaker at the table of ``rules``: (its mask, the
+    shaker). The shaker defaults to the seat whose left-hand player bid the auction's
+    first bid, so the auction holds exactly the bids before ``seat``."""
+    own = hand.mask if isinstance(hand, DominoSet) else to_mask(hand)
+    size = rules.hand_size
+    if own.bit_count() != size:
+        raise NotationError(f"a hand at the {rules.name} table has {size} dominoes, got "
+                            f"{own.bit_count()}", rule="hand")
+    stray = own & ~rules.layout.mask
+    if stray:
+        raise NotationError(f"{DominoSet(stray)} is not in play at the {rules.name} table "
+                            f"({' '.join(rules.out)} are taken out)", rule="hand")
+    n = rules.seats
+    if isinstance(seat, bool) or seat not in range(n):
+        raise InputError(f"seat {quote(seat)} is not a seat 0..{n - 1}", rule="seat")
+    sh = (seat - len(auction) - 1) % n if shaker is None else shaker
+    if isinstance(sh, bool) or sh not in range(n):
+        raise InputError(f"shaker {quote(sh)} is not a seat 0..{n - 1}", rule="seat")
+    return own, sh
+
+
+def _table_auction(rules: Rules, seat: int, shaker: int, auction: Sequence[int | str]
+                   ) -> tuple[int, ...]:
+    """Check the bids before ``seat`` with the engine (as many as the seats that bid
+    before it when ``shaker`` shakes)."""
+    probe = Hand(Deal.from_seed(0, rules.layout), shaker=shaker, rules=rules)
+    place = probe.bidding_order.index(seat)
+    if len(auction) != place:
+        raise NotationError(
+            f"seat {seat} bids after {place} seat{'s' if place != 1 else ''} when seat "
+            f"{shaker} shakes, so {place} bid{'s' if place != 1 else ''} come before it, "
+            f"not {len(auction)}", rule="auction")
+    for b in auction:
+        probe.bid(b)  # the engine checks each bid (raises, naming the rule)
+    if probe.phase is not Phase.BIDDING:
+        raise IllegalBidError("the auction is over (the moon was shot): nothing to evaluate",
+                              rule="bidding-over")
+    return tuple(probe.bids)
+
+
+def _deal_around(rng: random.Random, own: int, seat: int, rules: Rules, pool: list[int]
+                 ) -> Deal:
+    """A deal with ``own`` at ``seat``: the unseen dominoes shuffled to the other seats
+    (clockwise from its left), then the widow, then the dominoes laid aside."""
+    rng.shuffle(pool)
+    n, size = rules.seats, rules.hand_size
+    masks = [0] * len(rules.layout.sizes)
+    masks[seat] = own
+    at = 0
+    for k in range(1, n):
+        for d in pool[at : at + size]:
+            masks[(seat + k) % n] |= 1 << d
+        at += size
+    for part, count in enumerate((rules.widow, rules.aside)):
+        if count:
+            where = n + (part if rules.widow else 0)
+            for d in pool[at : at + count]:
+                masks[where] |= 1 << d
+            at += count
+    return Deal(masks, rules.layout)
+
+
+def _bid_misfit(deal: Deal, shaker: int, before: Sequence[int], rules: Rules,
+                player: RuleBasedPlayer) -> int:
+    """0 if each seat before would have bid as it did (rule-based); else how far off."""
+    h = Hand(deal, shaker=shaker, rules=rules)
+    top = rules.hand_size + 1  # shooting the moon: every trick and more
+    off = 0
+    for b in before:
+        mine = player.bid(SeatView.of(h)).action
+        assert isinstance(mine, int)
+        if mine != b:
+            if rules.bidding == "tricks":
+                off += 1 + abs(min(mine, top) - min(b, top))
+            else:
+                off += 1 + abs(_level(mine) - _level(b)) // 3
+        h.bid(b)
+    return off
+
+
+def _table_deal(rng: random.Random, own: int, seat: int, shaker: int, rules: Rules,
+                pool: list[int], before: tuple[int, ...], player: RuleBasedPlayer,
+                ev: TrickEvaluation | Evaluation, allowed: int = MAX_TRIES) -> Deal:
+    """A deal of the unseen dominoes where the seats before would have bid as they did
+    (the closest of ``allowed`` guesses if none does)."""
+    best: Deal | None = None
+    best_off = 1 << 30
+    pool = list(pool)  # each deal shuffles the unseen dominoes from their order
+    for _ in range(allowed if before else 1):
+        deal = _deal_around(rng, own, seat, rules, pool)
+        ev.tries += 1
+        off = _bid_misfit(deal, shaker, before, rules, player) if before else 0
+        if off == 0:
+            ev.fitted += 1
+            return deal
+        if off < best_off:
+            best, best_off = deal, off
+    assert best is not None
+    if isinstance(ev, Evaluation):
+        ev.relaxed += 1
+    return best
+
+
+def _won_auction(deal: Deal, shaker: int, before: Sequence[int], bid: int,
+                 rules: Rules) -> Hand:
+    """The hand of ``deal`` after the bids before, the seat's ``bid`` and every other
+    seat passing: the seat is the bidder."""
+    h = Hand(deal, shaker=shaker, rules=rules)
+    for b in before:
+        h.bid(b)
+    h.bid(bid)
+    while h.phase is Phase.BIDDING:
+        h.bid(PASS)
+    return h
+
+
+def _evaluate_in_tricks(own: int, seat: int, shaker: int, auction: Sequence[int | str],
+                        rules: Rules, samples: int | None, seed: int | None, method: str,
+                        progress: Progress | None, start: float) -> TrickEvaluation:
+    """Moon's odds at any table bidding in tricks: in each deal the hand wins the
+    auction, takes the widow (if any), discards and names trumps as the rule-based
+    player does; the play is played out by rule-based players through the engine (their
+    play does not depend on the bid, so one playout serves every bid) or solved with
+    open hands."""
+    if method not in TRICK_METHODS:
+        raise ValueError(f"{method!r} is not a method: {', '.join(TRICK_METHODS)}")
+    before = _table_auction(rules, seat, shaker, auction)
+    high = max(before, default=PASS)
+    legal = tuple(b for b in (*range(rules.trick_min_bid, rules.hand_size + 1),
+                              rules.moon_bid) if b > high)
+    n = check_samples(samples) if samples is not None else DEFAULT_TRICK_SAMPLES
+    ev = TrickEvaluation(DominoSet(own), seat, shaker, before, method, seed, legal, rules)
+    rng = random.Random(seed)
+    player = RuleBasedPlayer()
+    pool = [d.index for d in rules.layout.dominoes if not own >> d.index & 1]
+    solvers: dict[Contract, Solver] = {}
+    for i in range(n):
+        deal = _table_deal(rng, own, seat, shaker, rules, pool, before, player, ev,
+                           guesses_allowed(i, ev.fitted, ev.tries))
+        h = _won_auction(deal, shaker, before, legal[0], rules)  # played out: tricks bids
+        if method == "rule-based":
+            play_hand(h, [player] * rules.seats)
+            assert h.contract is not None
+            taken = h.tricks_won[seat & rules.side_bits]
+        else:
+            while h.phase is Phase.CONTRACT:  # the discards, then trumps
+                h.apply((h.next_action or "", decide(player, h).action))
+            assert h.contract is not None
+            solver = solvers.get(h.contract)
+            if solver is None:
+                solver = solvers[h.contract] = Solver(h.contract,
+                                                      table=shape_of(rules, seat))
+            taken = solver.value(Position.from_hand(h))
+            solver.clear()
+        ev.tricks.append(taken)
+        ev.contracts[h.contract] = ev.contracts.get(h.contract, 0) + 1
+        if progress is not None and (i + 1) % 25 == 0:
+            progress(i + 1, n)
+    ev.seconds = time.perf_counter() - start
+    return ev
+
+
+def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int | str],
+                       contracts: Iterable[Contract | str] | None,
+                       bids: Iterable[int | str] | None, rules: Rules, samples: int | None,
+                       seed: int | None, method: str, progress: Progress | None,
+                       start: float) -> Evaluation:
+    """42's odds (points bids) at a table other than 42's four seats of partners
+    (three-hand 42): in each deal the hand wins the auction and names each contract; the
+    tricks are played out by rule-based players (each seat's partner the one
+    :meth:`~texas42.rules.Rules.side_of` gives, possibly nobody), or solved with open
+    hands, the bidder's side against everyone else."""
+    if method not in METHODS:
+        raise ValueError(f"{method!r} is not a method: {', '.join(METHODS)}")
+    before = _table_auction(rules, seat, shaker, auction)
+    cs = _contracts(contracts, rules, own)
+    if contracts is None and method == "open-hands":
+        cs = cs[:DEFAULT_OPEN_CONTRACTS]
+    levels = tuple(sorted(parse_bid(b) for b in bids)) if bids is not None else tuple(
+        range(rules.min_bid, MARK + 1))
+    n = check_samples(samples) if samples is not None else (
+        DEFAULT_SAMPLES if method == "rule-based" else DEFAULT_OPEN_SAMPLES)
+    ev = Evaluation(DominoSet(own), seat, before, method, seed, levels, {c: [] for c in cs})
+    rng = random.Random(seed)
+    player = RuleBasedPlayer()
+    pool = [d.index for d in rules.layout.dominoes if not own >> d.index & 1]
+    table = shape_of(rules, seat)
+    side = seat & rules.side_bits
+    lowest = max(rules.min_bid, max(before, default=PASS) + 1)
+    played = rules.replace(early_end=False) if rules.early_end else rules
+    solvers = {c: Solver(c, None, None, table) for c in cs} if method == "open-hands" else {}
+    for done in range(n):
+        if progress is not None and done % 25 == 0:
+            progress(done, n)
+        deal = _table_deal(rng, own, seat, shaker, rules, pool, before, player, ev,
+                           guesses_allowed(done, ev.fitted, ev.tries))
+        won = _won_auction(deal, shaker, before, lowest, played)
+        for c in cs:
+            h = won.copy()
+            while h.next_action == "discard":
+                h.apply(("discard", decide(player, h).action))
+            h.name_contract(c)
+            if method == "rule-based":
+                play_hand(h, [player] * rules.seats)
+                got = h.points[side]
+            else:
+                pos = Position.from_hand(h)
+                got = solvers[c].value(pos)  # side 0: the bidder's
+                solvers[c].clear()
+            ev.points[c].append(got)
+    ev.seconds = time.perf_counter() - start
+    return ev
+
+
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_TRICK_SAMPLES", "METHODS", "TRICK_METHODS", "Evaluation",
+           "Odds", "SpecialOdds", "TrickEvaluation", "TrickOdds", "evaluate_hand"]

@@ -1,18 +1,26 @@
-"""Match harness: two players (or partnerships) over many deals, duplicate style.
+"""Match harness: two players (or partnerships) over many deals, duplicate style, at
+any table.
 
-Each deal is played twice with the same shaker: once with side A in seats 0+2 and once with
-side A in seats 1+3. Luck of the deal cancels out; what is left is the difference in play
-(and bidding). Every hand is played to the seventh trick so points are complete; marks
-are scored when the result is decided, as usual.
+At a table of partners each deal is played twice with the same shaker: once with side A
+in the even seats (42: 0+2) and once in the odd ones (1+3). At any other table (each for
+themselves, or the bidder against the rest) each deal is played once by B in every seat,
+then once more for each seat with A in it and B in the others. Luck of the deal and of
+the seat cancels out; what is left is the difference in play (and bidding). Every hand is
+played to its last trick so points are complete; marks are scored when the result is
+decided, as usual.
 
 >>> from texas42.analysis.players import RandomPlayer, RuleBasedPlayer
 >>> r = match(RuleBasedPlayer(), RandomPlayer(1), deals=4, seed=1)
 >>> len(r.deals), r.hands_played
 (4, 8)
+>>> r = match(RuleBasedPlayer(), RandomPlayer(1), deals=2, seed=1, rules="moon")
+>>> len(r.deals), r.hands_played
+(2, 8)
 
 Run from the command line::
 
     python -m texas42.analysis match rule-based random --deals 200 --seed 1
+    python -m texas42.analysis match rule-based random --rules three-hand --deals 100
 """
 
 from __future__ import annotations
@@ -47,6 +55,9 @@ class _Timed:
     def bid(self, view: SeatView) -> Decision:
         return self.player.bid(view)
 
+    def discard(self, view: SeatView) -> Decision:
+        return self.player.discard(view)
+
     def contract(self, view: SeatView) -> Decision:
         return self.player.contract(view)
 
@@ -60,17 +71,24 @@ class _Timed:
         return d
 
 
+Play = tuple[int, int, int, int]
+
+
 @dataclass(frozen=True)
 class DealResult:
-    """One deal played twice. Marks and points are side A's minus side B's, summed over
-    the two plays."""
+    """One deal, played by both. Marks and points are A's minus B's, summed over the
+    plays: at a table of partners the two plays with the sides swapped; at any other
+    table one for each seat (A's score in it minus B's in the same seat, with B
+    everywhere)."""
 
     index: int
     code: str
     marks: int
     points: int
-    #: (marks A, marks B, points A, points B) in each of the two plays.
-    plays: tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+    #: (marks A, marks B, points A, points B) in each play (partners: the two plays; any
+    #: other table: A in seat 0, 1, ...). At a table bidding in tricks the points are
+    #: the hand's score.
+    plays: tuple[Play, ...]
 
 
 @dataclass
@@ -87,8 +105,22 @@ class MatchResult:
     per_play: tuple[float, float] = (0.0, 0.0)
 
     @property
+    def partners(self) -> bool:
+        """Whether the sides were partnerships (two plays a deal), else one seat."""
+        return self.rules.sides == "partners"
+
+    @property
     def hands_played(self) -> int:
-        return 2 * len(self.deals)
+        if self.partners:
+            return 2 * len(self.deals)
+        return (1 + self.rules.seats) * len(self.deals)
+
+    @property
+    def per_hand(self) -> tuple[float, float]:
+        """At a table without partners: A's points minus B's per hand in the same seat,
+        and the half-width of its 95% interval."""
+        n = 1 if self.partners else self.rules.seats
+        return mean_interval([d.points / n for d in self.deals])
 
     @property
     def marks(self) -> tuple[float, float]:
@@ -115,6 +147,25 @@ class MatchResult:
         m, mh = self.marks
         p, ph = self.points
         ma, mb, pa, pb = self.totals
+        if not self.partners:
+            g, gh = self.per_hand
+            seats = self.rules.seats
+            lines = [
+                f"{self.name_a} (A) vs {self.name_b} (B): {len(self.deals)} deals, each "
+                f"played by {seats} B players and once with A in each seat "
+                f"({self.hands_played} hands, rules {self.rules.name}, seed {self.seed}).",
+            ]
+            if self.rules.scoring == "marks":
+                lines.append(f"Marks: A {ma}, B {mb} in the same seats; A - B per deal "
+                             f"{m:+.3f} (95%: {m - mh:+.3f} to {m + mh:+.3f}).")
+            lines += [
+                f"Points per hand: A {pa / max(1, seats * len(self.deals)):+.2f}, B "
+                f"{pb / max(1, seats * len(self.deals)):+.2f} in the same seats.",
+                f"A - B per hand {g:+.2f} (95%: {g - gh:+.2f} to {g + gh:+.2f}).",
+                f"CPU time per play with a choice: A {1000 * self.per_play[0]:.2f} ms, "
+                f"B {1000 * self.per_play[1]:.2f} ms.",
+            ]
+            return "\n".join(lines)
         return "\n".join([
             f"{self.name_a} (A) vs {self.name_b} (B): {len(self.deals)} deals, each played "
             f"twice with the sides swapped ({self.hands_played} hands, rules "
@@ -144,17 +195,44 @@ def _name(side: Side) -> str:
 
 
 def play_deal(deal: Deal, shaker: int, north_south: Side, east_west: Side,
-              rules: Rules) -> tuple[int, int, int, int]:
-    """Play one hand: ``north_south`` in seats 0+2, ``east_west`` in 1+3. Returns (marks
-    0+2, marks 1+3, points 0+2, points 1+3)."""
-    a0, a2 = _pair(north_south)
-    b1, b3 = _pair(east_west)
+              rules: Rules) -> Play:
+    """Play one hand at a table of partners: ``north_south`` in the even seats (42: 0+2;
+    a partnership's two players take turns), ``east_west`` in the odd ones. Returns
+    (marks even, marks odd, points even, points odd)."""
+    even, odd = _pair(north_south), _pair(east_west)
+    players = [(even if s % 2 == 0 else odd)[s // 2 % 2] for s in range(rules.seats)]
     hand = Hand(deal, shaker=shaker, rules=rules)
-    play_hand(hand, [a0, b1, a2, b3])
+    play_hand(hand, players)
     if hand.phase is Phase.RESHAKE or hand.result is None:
         return (0, 0, 0, 0)
     r = hand.result
     return (r.marks[0], r.marks[1], hand.points[0], hand.points[1])
+
+
+def _seat_scores(deal: Deal, shaker: int, players: Sequence[Player],
+                 rules: Rules) -> list[tuple[int, int]]:
+    """Play one hand at a table without partners: (marks, points) of each seat (at a
+    table bidding in tricks the points are the hand's score)."""
+    hand = Hand(deal, shaker=shaker, rules=rules)
+    play_hand(hand, players)
+    r = hand.result
+    if hand.phase is Phase.RESHAKE or r is None:
+        return [(0, 0)] * rules.seats
+    points = r.score if rules.scoring == "tricks" else tuple(hand.points)
+    return [(r.marks[s], points[s]) for s in range(rules.seats)]
+
+
+def _rotation_deal(i: int, deal: Deal, shaker: int, a: Player, b: Player,
+                   rules: Rules) -> DealResult:
+    """B in every seat, then A in each seat in turn against B everywhere else."""
+    base = _seat_scores(deal, shaker, [b] * rules.seats, rules)
+    plays: list[Play] = []
+    for s in range(rules.seats):
+        mine = _seat_scores(deal, shaker, [a if t == s else b for t in range(rules.seats)],
+                            rules)[s]
+        plays.append((mine[0], base[s][0], mine[1], base[s][1]))
+    return DealResult(i, deal.code, marks=sum(p[0] - p[1] for p in plays),
+                      points=sum(p[2] - p[3] for p in plays), plays=tuple(plays))
 
 
 def match(
@@ -166,7 +244,9 @@ def match(
     rules: Rules | str = STANDARD,
     progress: Callable[[int, DealResult], None] | None = None,
 ) -> MatchResult:
-    """Play ``deals`` deals twice each (side A in seats 0+2, then in 1+3)."""
+    """Play ``deals`` deals at the table of ``rules``: at a table of partners twice each
+    (side A in the even seats, then in the odd ones); at any other table once by B in
+    every seat and once for each seat with A in it (a side is then one player)."""
     r = rules if isinstance(rules, Rules) else Rules.preset(rules)
     if r.early_end:
         r = r.replace(early_end=False)
@@ -177,8 +257,14 @@ def match(
     side_a, side_b = timed_a, timed_b
     start = time.perf_counter()
     for i in range(deals):
-        deal = Deal.shake(rng)
-        shaker = i % 4
+        deal = Deal.shake(rng, r.layout)
+        shaker = i % r.seats
+        if r.sides != "partners":
+            d = _rotation_deal(i, deal, shaker, timed_a[0], timed_b[0], r)
+            result.deals.append(d)
+            if progress is not None:
+                progress(i, d)
+            continue
         first = play_deal(deal, shaker, side_a, side_b, r)
         ma, mb, pa, pb = first
         second_raw = play_deal(deal, shaker, side_b, side_a, r)
@@ -211,12 +297,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("b", help=f"side B: {who}")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--rules", default="standard",
+                        help="a rules preset (any table: texas42 rules lists them)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     try:
         a = make_player(args.a, seed=args.seed)
         b = make_player(args.b, seed=args.seed + 1)
+        rules = Rules.preset(args.rules)
     except ValueError as exc:  # a bad name or sample count: the message, exit 2
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2
@@ -226,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"deal {i + 1}: {d.code} marks {d.marks:+d} points {d.points:+d}",
                   file=sys.stderr, flush=True)
 
-    res = match(a, b, deals=args.deals, seed=args.seed, rules=args.rules, progress=show)
+    res = match(a, b, deals=args.deals, seed=args.seed, rules=rules, progress=show)
     print(res.summary())
     print(f"({res.seconds:.0f} s)")
     return 0

@@ -1,12 +1,16 @@
-"""Computer players that explain themselves.
+"""Computer players that explain themselves, at every table of the rules profiles.
 
-Every player answers three questions, each from a :class:`~texas42.analysis.view.SeatView`
-(what its seat may see, nothing more): what to bid, which contract to name, which domino
-to play. Each answer is a :class:`Decision`: the action and a one-line reason.
+Every player answers four questions, each from a :class:`~texas42.analysis.view.SeatView`
+(what its seat may see, nothing more): what to bid, which domino to discard after taking a
+widow, which contract to name, which domino to play. Each answer is a :class:`Decision`:
+the action and a one-line reason. A player reads the table from ``view.rules``: at a table
+that bids in points (42, two-hand, three-hand) it plays 42's rules of thumb
+(:mod:`~texas42.analysis.rules_of_thumb`; its partner is whoever
+:meth:`~texas42.rules.Rules.side_of` says, possibly nobody); at a table that bids in tricks
+(Moon, Moon for many) the bidder plays alone (:mod:`~texas42.analysis.trick_thumb`).
 
 - :class:`RandomPlayer`: any legal action, at random.
-- :class:`RuleBasedPlayer`: plays like a sound club player (see
-  :mod:`texas42.analysis.rules_of_thumb`).
+- :class:`RuleBasedPlayer`: plays like a sound club player.
 - :class:`SamplingPlayer`: deals the unseen dominoes many times, consistently with
   everything it saw, solves each deal exactly and plays the domino with the best average;
   ``weighted=True`` (``"weighted:N"``) keeps the guesses that best explain the plays seen;
@@ -23,24 +27,29 @@ to play. Each answer is a :class:`Decision`: the action and a one-line reason.
 True
 >>> all(isinstance(d.reason, str) and d.reason for _, d in log)
 True
+>>> moon = Hand(rules="moon", shaker=0)
+>>> log = play_hand(moon, [RuleBasedPlayer()] * 3)
+>>> moon.is_over, all(d.reason for _, d in log)
+(True, True)
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ..bidding import MARK, PASS, bid_text, special_bid_amount, special_bid_doubles, valid_bids
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, DominoSet
-from ..hand import Hand, Phase, allowed_contracts
+from ..errors import IllegalActionError, NotationError
+from ..hand import Hand, allowed_contracts
 from ..rules import Rules
 from ._tables import fast_tables
 from .bounds import MAX_PLAYER_SAMPLES, check_samples
-from .playout import rule_playout
+from .playout import rule_playout, table_playout
 from .position import Position
 from .rules_of_thumb import (
     DOUBLES_MASK,
@@ -56,7 +65,9 @@ from .rules_of_thumb import (
     sevens_estimate,
 )
 from .sampling import play_likelihood, sample_holdings
+from .shape import shape_of
 from .solver import Solver
+from .trick_thumb import best_estimate, trick_bid, trick_discard, trick_play_choice
 from .view import SeatView
 
 Action = int | str | Contract | Domino
@@ -64,10 +75,17 @@ Action = int | str | Contract | Domino
 
 @dataclass(frozen=True)
 class Decision:
-    """A player's choice and why, in one line."""
+    """A player's choice and why, in one line; ``kind`` says what it answers
+    (``"bid"``, ``"discard"``, ``"contract"`` or ``"play"``: :func:`decide` fills it in)."""
 
     action: Action
     reason: str
+    kind: str = ""
+
+    @property
+    def value(self) -> Action:
+        """The action (the name the hand's :class:`~texas42.hand.Action` gives it)."""
+        return self.action
 
     def __str__(self) -> str:
         return self.reason
@@ -81,45 +99,63 @@ class Player(Protocol):
 
     def bid(self, view: SeatView) -> Decision: ...
 
+    def discard(self, view: SeatView) -> Decision: ...
+
     def contract(self, view: SeatView) -> Decision: ...
 
     def play(self, view: SeatView) -> Decision: ...
 
 
+def _kind(hand: Hand) -> str:
+    kind = hand.next_action
+    if kind is None:
+        raise IllegalActionError(f"nothing to decide: the hand is {hand.phase.value}",
+                                 rule="hand-over")
+    return kind
+
+
 def decide(player: Player, hand: Hand) -> Decision:
-    """Ask ``player`` for the action of the seat to act in ``hand`` (it only gets that
-    seat's view)."""
+    """Ask ``player`` for the action of the seat to act in ``hand`` (any table; it only
+    gets that seat's view)."""
+    kind = _kind(hand)
     view = SeatView.of(hand)
-    if hand.phase is Phase.BIDDING:
-        return player.bid(view)
-    if hand.phase is Phase.CONTRACT:
-        return player.contract(view)
-    if hand.phase is Phase.PLAYING:
-        return player.play(view)
-    raise ValueError(f"nothing to decide: the hand is {hand.phase.value}")
+    ask: dict[str, Callable[[SeatView], Decision]] = {
+        "bid": player.bid, "discard": player.discard, "contract": player.contract,
+        "play": player.play,
+    }
+    d = ask[kind](view)
+    return d if d.kind == kind else Decision(d.action, d.reason, kind)
 
 
-def _apply(hand: Hand, decision: Decision) -> None:
+def _apply(hand: Hand, kind: str, decision: Decision) -> None:
     a = decision.action
-    if hand.phase is Phase.BIDDING:
+    if kind == "bid":
         assert isinstance(a, int | str)
         hand.bid(a)
-    elif hand.phase is Phase.CONTRACT:
+    elif kind == "contract":
         assert isinstance(a, Contract)
         hand.name_contract(a)
+    elif kind == "discard":
+        assert isinstance(a, Domino)
+        hand.discard_domino(a)
     else:
         assert isinstance(a, Domino)
         hand.play(a)
 
 
 def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision]]:
-    """Let ``players[seat]`` act for each seat until the hand is over; returns every
-    (seat, decision) in order. Illegal actions raise (the engine checks them)."""
+    """Let ``players[seat]`` act for each seat until the hand is over (scored, or shaken
+    again when all pass); returns every (seat, decision) in order. Illegal actions raise
+    (the engine checks them)."""
+    if len(players) != hand.seats:
+        raise ValueError(f"the {hand.rules.name} table has {hand.seats} seats: "
+                         f"{len(players)} players cannot sit at it")
     log = []
     while not hand.is_over:
         seat = hand.to_act
+        kind = _kind(hand)
         decision = decide(players[seat], hand)
-        _apply(hand, decision)
+        _apply(hand, kind, decision)
         log.append((seat, decision))
     return log
 
@@ -133,6 +169,18 @@ def _fingerprint(view: SeatView) -> int:
     ]
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
+
+
+def _in_tricks(view: SeatView) -> bool:
+    """Whether the table bids in tricks (Moon's bids: the bidder plays alone)."""
+    return view.rules.bidding == "tricks"
+
+
+def _bid_word(view: SeatView, b: int) -> str:
+    """A bid in words: 42's points and marks, or a number of tricks."""
+    if _in_tricks(view):
+        return "pass" if b == PASS else str(b)
+    return bid_text(b)
 
 
 # -- random -------------------------------------------------------------------------------
@@ -152,8 +200,13 @@ class RandomPlayer:
     def bid(self, view: SeatView) -> Decision:
         choices: list[int | str] = [*view.legal_bids, *view.legal_special_bids]
         b = self._rng(view).choice(choices)
-        text = b if isinstance(b, str) else bid_text(b)
+        text = b if isinstance(b, str) else _bid_word(view, b)
         return Decision(b, f"{text}: a random choice among {len(choices)} legal bids.")
+
+    def discard(self, view: SeatView) -> Decision:
+        d = self._rng(view).choice(view.legal_discards)
+        return Decision(d, f"{d}: a random choice among its {len(view.legal_discards)} "
+                           "dominoes to discard.")
 
     def contract(self, view: SeatView) -> Decision:
         c = self._rng(view).choice(view.legal_contracts)
@@ -182,10 +235,17 @@ class RuleBasedPlayer:
 
     name = "rule-based"
 
-    def __init__(self, margin: int = 4) -> None:
+    def __init__(self, margin: int = 4, widow: float = 1.0) -> None:
         self.margin = margin
+        #: Tables bidding in tricks: tricks the widow is expected to add (the bidder
+        #: keeps the best of its hand and the widow).
+        self.widow = widow
 
     def bid(self, view: SeatView) -> Decision:
+        if _in_tricks(view):
+            b, why = trick_bid(view.dealt, allowed_contracts(view.rules), view.rules,
+                               view.legal_bids, view.high_bid, self.widow)
+            return Decision(b, why)
         contracts = bidding_contracts(tuple(allowed_contracts(view.rules)))
         st = best_strength(view.dealt, contracts)
         partner_bid = view.bidder is not None and view.bidder == view.partner
@@ -208,7 +268,20 @@ class RuleBasedPlayer:
         }[why]
         return Decision(b, text)
 
+    def discard(self, view: SeatView) -> Decision:
+        """The domino its best contract misses most (at any table with a widow)."""
+        options = [d.index for d in view.legal_discards]
+        x, e = trick_discard(view.held, options, allowed_contracts(view.rules), view.rules,
+                             view.unseen)
+        d = DOMINOES[x]
+        return Decision(d, f"{d}: discards the domino it needs least; {e.contract} is then "
+                           f"worth about {e.tricks:.1f} tricks ({e.describe()}).")
+
     def contract(self, view: SeatView) -> Decision:
+        if _in_tricks(view):
+            e = best_estimate(view.held, view.legal_contracts, view.rules)
+            return Decision(e.contract, f"{e.contract}: {e.describe()}; about "
+                                        f"{e.tricks:.1f} tricks.")
         if view.declarer == view.seat and view.bidder is not None and view.bidder != view.seat:
             return plunge_contract(view)
         special = self._own_special(view)
@@ -231,9 +304,10 @@ class RuleBasedPlayer:
         before = view.bids[:i]
         high = max(before, default=PASS)
         last = [k for k, b in enumerate(before) if b != PASS]
-        partner_bid = bool(last) and _bidder_at(view, last[-1]) == view.partner
+        partner_bid = bool(last) and view.bidder_at(last[-1]) == view.partner
+        n = view.seats
         forced = rules.all_pass == "forced" and high == PASS and (
-            i == 4 or (i == 3 and view.bidding_order[3] == view.shaker))
+            i == n or (i == n - 1 and view.bidding_order[n - 1] == view.shaker))
         legal = tuple(valid_bids(high, rules, forced=forced))
         contracts = bidding_contracts(tuple(allowed_contracts(rules)))
         worth = best_strength(view.dealt, contracts).points
@@ -244,9 +318,24 @@ class RuleBasedPlayer:
         return special
 
     def play(self, view: SeatView) -> Decision:
+        if _in_tricks(view):
+            legal = view.legal_plays
+            if len(legal) == 1:
+                return Decision(legal[0], f"{legal[0]}: the only legal play.")
+            d, why = self.choose_in_tricks(view)
+            return Decision(d, f"{d}: {why}.")
         idx, code, about = self.choose(view)
         assert view.contract is not None
         return Decision(DOMINOES[idx], explain(code, idx, about, view.contract))
+
+    def choose_in_tricks(self, view: SeatView) -> tuple[Domino, str]:
+        """At a table bidding in tricks: the play and the reason (without the domino's
+        name)."""
+        assert view.contract is not None and view.bidder is not None
+        x, why = trick_play_choice(
+            view.contract, view.in_play, [d.index for d in view.legal_plays], view.unseen,
+            [d.index for d in view.trick], view.trick_seats, view.seat, view.bidder)
+        return DOMINOES[x], why
 
     def choose(self, view: SeatView) -> tuple[int, str, int]:
         """The play as (domino index, reason code, domino it is about)."""
@@ -263,8 +352,9 @@ class RuleBasedPlayer:
             m = max((d.index for d in view.legal_plays), key=lambda i: (DOMINOES[i].count, i))
             return (m, SEVENS, -1)
         seats = view.trick_seats
-        partner_pos = seats.index(view.partner) if view.partner in seats[: len(plays)] else -1
-        bidding_side = view.bidder is not None and view.bidder % 2 == view.team
+        partner = view.partner
+        partner_pos = seats.index(partner) if partner in seats[: len(plays)] else -1
+        bidding_side = view.bidding_side
         return play_choice(
             ft, _above(contract), _trump_order(contract), view.held, legal, view.unseen,
             plays, len(plays) == len(seats) - 1, partner_pos, bidding_side,
@@ -376,11 +466,6 @@ def plunge_contract(view: SeatView) -> Decision:
         f"{st.describe()} (worth about {st.points} points)."))
 
 
-def _bidder_at(view: SeatView, i: int) -> int:
-    """The seat that made ``view.bids[i]`` (a fifth bid is the forced shaker's)."""
-    return view.bidding_order[i] if i < 4 else view.shaker
-
-
 def rule_bid(worth: int, legal: Sequence[int], high: int, partner_bid: bool, min_bid: int,
              margin: int = 4) -> tuple[int, str]:
     """The rule-based bid for a hand worth ``worth`` points: (bid, why) with why one of
@@ -411,8 +496,9 @@ HYBRID_EXACT = 3
 class SamplingPlayer:
     """Deals the unseen dominoes ``samples`` times, consistently with everything its seat
     saw (how many each seat holds, who could not follow what, the bids), solves each deal
-    exactly and plays the domino with the best average points for its side from here.
-    Bids and names the contract like :class:`RuleBasedPlayer`.
+    exactly and plays the domino with the best average points for its side from here (at
+    a table bidding in tricks: tricks; the bidder against everyone else). Bids, discards
+    and names the contract like :class:`RuleBasedPlayer`.
 
     It only ever gets its seat's view, so it cannot peek at hidden hands; its random
     guesses are seeded from ``seed`` and the view, so the same view gives the same play.
@@ -421,7 +507,7 @@ class SamplingPlayer:
     name = "sampling"
 
     def __init__(self, samples: int = 12, seed: int = 0, weighted: bool = False,
-                 exact: int = 7) -> None:
+                 exact: int = 7, *, tries: int = 8) -> None:
         self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
         self.seed = seed
         #: Draw WEIGHTED_DRAWS times as many guesses, keep the ``samples`` that best
@@ -431,14 +517,19 @@ class SamplingPlayer:
         #: progress included); before that, play each legal domino out in the guess with
         #: rule-based players (0.2 ms, where an early exact solve takes 150 ms).
         self.exact = exact
+        #: Guesses per sample to find one that fits the auction.
+        self.tries = tries
         self.name = ("sampling-weighted" if weighted else
                      "sampling" if exact >= 7 else "hybrid")
         self.rules = RuleBasedPlayer()
-        self._solvers: dict[tuple[Contract, int | None, int | None], Solver] = {}
+        self._solvers: dict[tuple[object, ...], Solver] = {}
 
     def bid(self, view: SeatView) -> Decision:
         d = self.rules.bid(view)
         return Decision(d.action, d.reason)
+
+    def discard(self, view: SeatView) -> Decision:
+        return self.rules.discard(view)
 
     def contract(self, view: SeatView) -> Decision:
         return self.rules.contract(view)
@@ -450,24 +541,30 @@ class SamplingPlayer:
             s = self._solvers[key] = Solver(contract, out, bid_team)
         return s
 
+    def _worlds(self, view: SeatView, rng: random.Random) -> list[tuple[float, list[int]]]:
+        """The guesses, the likeliest first (a stable sort: ties stay in their random
+        order), with their weights."""
+        worlds: list[tuple[float, list[int]]] = []
+        for _ in range(self.samples * (WEIGHTED_DRAWS if self.weighted else 1)):
+            hands = sample_holdings(view, rng, tries=self.tries, widow=self.rules.widow)
+            if hands is not None:
+                worlds.append((play_likelihood(view, hands) if self.weighted else 1.0, hands))
+        return sorted(worlds, key=lambda wh: -wh[0])[: self.samples]
+
     def averages(self, view: SeatView) -> tuple[dict[Domino, float], int]:
         """Average points for the seat's side from here for each legal play, over the
         guessed deals; and how many deals were solved."""
         contract = view.contract
         assert contract is not None
+        if not view.rules.is_42:
+            return self._table_averages(view)
         rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
         tie = view.rules.sevens_tie_side((view.bidder or 0) % 2)  # sevens: who wins a tie
         solver = self._solver(contract, view.sitting_out, tie)
         totals = {d.index: 0.0 for d in view.legal_plays}
         solved = 0
         team = view.team
-        worlds: list[tuple[float, list[int]]] = []
-        for _ in range(self.samples * (WEIGHTED_DRAWS if self.weighted else 1)):
-            hands = sample_holdings(view, rng)
-            if hands is not None:
-                worlds.append((play_likelihood(view, hands) if self.weighted else 1.0, hands))
-        # The likeliest guesses (a stable sort: ties stay in their random order).
-        worlds = sorted(worlds, key=lambda wh: -wh[0])[: self.samples]
+        worlds = self._worlds(view, rng)
         weight = 0.0
         if 7 - view.tricks_played > self.exact:
             for w, hands in worlds:
@@ -493,11 +590,52 @@ class SamplingPlayer:
         n = weight or 1.0
         return {DOMINOES[m]: t / n for m, t in totals.items()}, solved
 
+    def _table_averages(self, view: SeatView) -> tuple[dict[Domino, float], int]:
+        """Any other table: the search sets the bidder's side against everyone else
+        (:func:`~.shape.shape_of`); the seat's value is its side's."""
+        contract, bidder, rules = view.contract, view.bidder, view.rules
+        assert contract is not None and bidder is not None
+        table = shape_of(rules, bidder)
+        key = (contract, view.sitting_out, table)
+        solver = self._solvers.get(key)
+        if solver is None:
+            if len(self._solvers) > 16:
+                self._solvers.clear()
+            solver = self._solvers[key] = Solver(contract, view.sitting_out, None, table)
+        mine = table.side(view.seat)
+        rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
+        totals = {d.index: 0.0 for d in view.legal_plays}
+        solved = 0
+        playout = view.tricks_left > self.exact
+        for _, hands in self._worlds(view, rng):
+            if playout:
+                for m in totals:
+                    held = list(hands)
+                    held[view.seat] &= ~(1 << m)
+                    pts = table_playout(held, contract, rules, bidder, view.leader,
+                                        [d.index for d in view.trick] + [m], view.high_bid)
+                    totals[m] += pts[mine]
+            else:
+                pos = Position(tuple(hands), contract, view.leader, view.trick,
+                               bidder=bidder, bid=view.high_bid, out=view.sitting_out,
+                               table=table, sevens_tie=rules.sevens_tie)
+                rest = pos.remaining_points
+                for m, v in solver.play_values(pos).items():
+                    totals[m] += v if mine == 0 else rest - v
+                solver.clear()
+            solved += 1
+        n = max(solved, 1)
+        return {DOMINOES[m]: t / n for m, t in totals.items()}, solved
+
     def play(self, view: SeatView) -> Decision:
         legal = view.legal_plays
         if len(legal) == 1:
             return Decision(legal[0], f"{legal[0]}: the only legal play.")
         avg, n = self.averages(view)
+        how = (", each played out by simple rules of thumb,"
+               if view.tricks_left > self.exact else "")
+        if _in_tricks(view):
+            return self._trick_play(view, avg, n, how)
         # In nello each side does best by taking as little as it can.
         sign = -1.0 if view.contract is not None and view.contract.kind == "nello" else 1.0
         ranked = sorted(avg.items(), key=lambda kv: (-sign * kv[1], kv[0].display))
@@ -509,17 +647,38 @@ class SamplingPlayer:
                 f"(nello): {value:.1f} for its side from here (next: {runner[0]}, "
                 f"{runner[1]:.1f})."
             ))
-        how = (", each played out by simple rules of thumb,"
-               if 7 - view.tricks_played > self.exact else "")
         return Decision(best, (
             f"{best}: best average over {n} deals of the unseen dominoes{how}: {value:.1f} "
             f"points for its side from here (next: {runner[0]}, {runner[1]:.1f})."
         ))
 
+    def _trick_play(self, view: SeatView, avg: dict[Domino, float], n: int,
+                    how: str) -> Decision:
+        """At a table bidding in tricks: the most tricks for its side; a tie goes to the
+        rule-based choice. The reason speaks of the bidder's tricks."""
+        legal = view.legal_plays
+        top = max(avg.values())
+        preferred, _ = self.rules.choose_in_tricks(view)
+        tied = [d for d in legal if avg[d] == top]
+        best = preferred if preferred in tied else tied[0]
+        runner = max((d for d in legal if d != best), key=lambda d: avg[d])
+        left = view.tricks_left
+
+        def bidder_tricks(d: Domino) -> float:
+            return avg[d] if view.is_bidder else left - avg[d]
+
+        goal = ("takes the most tricks" if view.is_bidder
+                else "leaves the bidder the fewest tricks")
+        return Decision(best, (
+            f"{best}: {goal} over {n} deals of the unseen dominoes{how}: the bidder takes "
+            f"{bidder_tricks(best):.1f} from here on average (next best: {runner}, "
+            f"{bidder_tricks(runner):.1f})."
+        ))
+
 
 def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
     """Points the seat's side takes from here when it plays domino ``m`` in the guess
-    ``hands`` and rule-based players play the rest."""
+    ``hands`` and rule-based players play the rest (42's table)."""
     assert view.contract is not None and view.bidder is not None
     held = list(hands)
     held[view.seat] &= ~(1 << m)
@@ -540,22 +699,31 @@ def default_player(seed: int = 0) -> Player:
 
 
 def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Player:
-    """A player by name: ``"random"``, ``"rule-based"`` (or ``"rules"``),
+    """A player by name, for any table: ``"random"``, ``"rule-based"`` (or ``"rules"``),
     ``"sampling"`` (optionally ``"sampling:N"`` for N samples), ``"weighted[:N]"`` (the
     sampling player whose guesses are weighted by the plays seen), ``"hybrid[:N[/E]]"``
     (N guesses played out by the rules, solved exactly in the last E tricks)."""
     key, _, arg = name.partition(":")
     key = key.strip().lower()
+
+    def number(text: str, default: int) -> int:
+        if not text:
+            return default
+        if not text.strip().isdigit():
+            raise NotationError(f"{name!r}: {text!r} after the player's name is not a whole "
+                                "number", rule="player")
+        return int(text)
+
     if key in ("random", "rand"):
         return RandomPlayer(seed)
     if key in ("rule-based", "rules", "rule", "rulebased"):
         return RuleBasedPlayer()
     if key in ("sampling", "sample", "sampler", "weighted", "sampling-weighted"):
-        n = int(arg) if arg else (samples or 12)
+        n = number(arg, samples or 12)
         return SamplingPlayer(n, seed, weighted=key in ("weighted", "sampling-weighted"))
     if key == "hybrid":
         n_text, _, e_text = arg.partition("/")
-        n = int(n_text) if n_text else (samples or HYBRID_SAMPLES)
-        return SamplingPlayer(n, seed, exact=int(e_text) if e_text else HYBRID_EXACT)
-    raise ValueError(f"{name!r} is not a player: random, rule-based, sampling[:N], "
-                     "weighted[:N] or hybrid[:N[/E]]")
+        n = number(n_text, samples or HYBRID_SAMPLES)
+        return SamplingPlayer(n, seed, exact=number(e_text, HYBRID_EXACT))
+    raise NotationError(f"{name!r} is not a player: random, rule-based, sampling[:N], "
+                        "weighted[:N] or hybrid[:N[/E]]", rule="player")

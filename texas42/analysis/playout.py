@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..contracts import Contract
 from ..dominoes import DOMINOES
-from ..rules import SevensTie, sevens_tie_side
+from ..rules import Rules, SevensTie, sevens_tie_side
 from ._tables import COUNT, fast_tables
 from .rules_of_thumb import _above, _trump_order, nello_choice, play_choice
 
@@ -84,5 +84,70 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
         for x in plays:
             won += COUNT[x]
         took[winner & 1] += won
+        lead = winner
+    return (took[0], took[1])
+
+
+def table_playout(hands: Sequence[int], contract: Contract, rules: Rules, bidder: int,
+                  leader: int, trick: Sequence[int] = (), high_bid: int = 0,
+                  ) -> tuple[int, int]:
+    """Any other table (not 42's four seats of partners): play the tricks left with
+    rule-based players; returns the points (at a table bidding in tricks: the tricks)
+    the bidder's side and everyone else take from here. ``hands`` hold what is left by
+    seat, ``leader`` led the trick in progress and ``trick`` holds its dominoes so far.
+
+    At a table bidding in points it plays 42's rules of thumb, each seat's partner the
+    one :meth:`~texas42.rules.Rules.side_of` gives (possibly nobody); at a table bidding
+    in tricks the Moon rules of thumb (:func:`~.trick_thumb.trick_play_choice`). A seat
+    knows its own dominoes and every domino played."""
+    from .trick_thumb import trick_play_choice
+
+    ft = fast_tables(contract)
+    above = _above(contract)
+    tops = _trump_order(contract)
+    seats = rules.seats
+    h = list(hands)
+    in_tricks = rules.bidding == "tricks"
+    in_play = rules.layout.mask
+    every_trick = high_bid >= 42 and not in_tricks
+    side = [0 if rules.side_of(s, bidder) == rules.side_of(bidder, bidder) else 1
+            for s in range(seats)]
+    partner = [-1] * seats
+    for s in range(seats):
+        mates = [t for t in range(seats) if t != s and rules.side_of(t, bidder)
+                 == rules.side_of(s, bidder)]
+        partner[s] = mates[0] if len(mates) == 1 else -1
+    members, lead_of = ft.members, ft.lead
+    took = [0, 0]
+    lead = leader
+    left = sum(x.bit_count() for x in h) + len(trick)
+    for t in range(-(-left // seats)):
+        plays: list[int] = list(trick) if t == 0 else []
+        order = [(lead + i) % seats for i in range(seats)]
+        for k in range(len(plays), seats):
+            p = order[k]
+            held = h[p]
+            legal = (held & members[lead_of[plays[0]]] or held) if k else held
+            unknown = 0
+            for q in range(seats):
+                if q != p:
+                    unknown |= h[q]
+            if in_tricks:
+                options = [i for i in range(28) if legal >> i & 1]
+                m = trick_play_choice(contract, in_play, options, unknown, plays, order, p,
+                                      bidder)[0]
+            else:
+                mate = partner[p]
+                partner_pos = order.index(mate) if mate in order[:k] else -1
+                m = play_choice(ft, above, tops, held, legal, unknown, plays, k == seats - 1,
+                                partner_pos, side[p] == 0, every_trick)[0]
+            h[p] = held ^ (1 << m)
+            plays.append(m)
+        winner = order[ft.winner_pos(plays)]
+        won = rules.trick_points
+        if rules.count:
+            for x in plays:
+                won += COUNT[x]
+        took[side[winner]] += won
         lead = winner
     return (took[0], took[1])

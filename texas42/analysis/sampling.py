@@ -25,6 +25,7 @@ from .rules_of_thumb import (
     sevens_estimate,
     strength,
 )
+from .trick_thumb import bid_level
 from .view import SeatView
 
 GONE = -1
@@ -124,8 +125,9 @@ def _deal_checked(
 
 
 def bid_misfit(view: SeatView, seat: int, dealt: int) -> int:
-    """How badly a guessed seven-domino hand ``dealt`` of ``seat`` fits its bid (and its
-    contract, for the bidder), in the rule-based bidder's own terms (0: fits)."""
+    """At a table bidding in points: how badly a guessed original hand ``dealt`` of
+    ``seat`` fits its bid (and its contract, for the bidder), in the rule-based bidder's
+    own terms (0: fits)."""
     misfit = 0
     # The rule-based bidder bids for points with these; nello and sevens by their own
     # estimate (below), as :func:`texas42.analysis.players.special_choice` does.
@@ -141,7 +143,7 @@ def bid_misfit(view: SeatView, seat: int, dealt: int) -> int:
         if s == seat:
             est = best_strength(dealt, contracts).points
             if bid == PASS:
-                if i < 3 or high != PASS:
+                if i < view.seats - 1 or high != PASS:
                     misfit += max(0, est - max(high + 3, view.rules.min_bid + 3)) // 3
             else:
                 misfit += max(0, min(bid, 42) - 6 - est) // 3
@@ -156,14 +158,59 @@ def bid_misfit(view: SeatView, seat: int, dealt: int) -> int:
     return misfit
 
 
+def trick_bid_misfit(view: SeatView, seat: int, dealt: int, *, slack: int = 1,
+                     widow: float = 1.0) -> int:
+    """At a table bidding in tricks: how badly a guessed original hand ``dealt`` of
+    ``seat`` fits its bid, in tricks of the rule-based bidder's own level (0: fits). With
+    ``slack`` 0 it fits exactly when the rule-based player would have bid the same; each
+    unit of slack forgives one trick more (a passer a trick stronger, a bidder a trick
+    off its bid)."""
+    rules = view.rules
+    high = 0
+    for i, bid in enumerate(view.bids):
+        if view.bidding_order[i] == seat:
+            level = bid_level(dealt, tuple(allowed_contracts(rules)), rules, widow)
+            if bid == PASS:
+                return max(0, level - max(rules.trick_min_bid - 1, high) - slack)
+            said = rules.hand_size + 1 if bid == rules.moon_bid else bid
+            return max(0, abs(level - said) - slack)
+        high = max(high, bid)
+    return 0  # the auction ended before its turn (someone shot the moon)
+
+
+def _trick_misfit(view: SeatView, hands: list[int], dealt: dict[int, int],
+                  shown: dict[int, int], slack: int, widow: float) -> int:
+    """The auction's misfit of a guess at a table bidding in tricks (see
+    :func:`trick_bid_misfit`)."""
+    misfit = 0
+    for s in dealt:
+        if s != view.bidder or not view.rules.widow:
+            misfit += trick_bid_misfit(view, s, hands[s] | shown[s], slack=slack,
+                                       widow=widow)
+            continue
+        # The bidder's hand and the widow: what it holds and played, and the discards
+        # (what no seat got); any of them may have been in the widow.
+        whole = hands[s] | shown[s] | (view.unseen & ~sum(dealt.values()))
+        n = view.rules.hand_size
+        misfit += min(trick_bid_misfit(view, s, whole & ~(1 << x), slack=slack, widow=widow)
+                      for x in range(28) if whole >> x & 1) if whole.bit_count() == n + 1 else 0
+    return misfit
+
+
 def sample_holdings(
-    view: SeatView, rng: random.Random, *, tries: int = 8
+    view: SeatView, rng: random.Random, *, tries: int = 8, slack: int = 1,
+    widow: float = 1.0,
 ) -> list[int] | None:
     """One guess at every holding (masks by seat; the viewer's own is exact),
-    consistent with the public facts; among ``tries`` guesses, the first that fits the
-    bids, else the one that fits them best."""
+    consistent with the public facts (how many each seat holds, the suits it showed it
+    cannot follow; the widow, the discards and the dominoes laid aside are among the
+    unseen unless the seat saw them); among ``tries`` guesses, the first that fits the
+    bids, else the one that fits them best. At a table bidding in tricks the bids are
+    judged once the contract is named (``slack`` and ``widow``: see
+    :func:`trick_bid_misfit`)."""
     me = view.seat
-    needs = {s: view.remaining_count(s) for s in range(4) if s != me}
+    seats = view.seats
+    needs = {s: view.remaining_count(s) for s in range(seats) if s != me}
     pool = view.unseen
     voids = view.voids()
     forbidden: dict[int, int] = {}
@@ -175,27 +222,33 @@ def sample_holdings(
                 if suits >> suit & 1:
                     mask |= members[suit]
             forbidden[s] = mask
-    # Dominoes each seat is known to have played (to rebuild its seven for the bids).
-    shown = {s: 0 for s in range(4)}
+    # Dominoes each seat is known to have played (to rebuild its hand for the bids).
+    shown = {s: 0 for s in range(seats)}
     for s, _, d in view.plays_seen():
         shown[s] |= 1 << d.index
+    in_tricks = view.rules.bidding == "tricks"
+    judge = view.contract is not None if in_tricks else bool(view.bids)
+    size = view.rules.hand_size
     best: list[int] | None = None
     best_misfit = 1 << 30
     for _ in range(max(1, tries)):
         dealt = deal_hidden(rng, pool, needs, forbidden)
         if dealt is None:
             return None
-        hands = [0, 0, 0, 0]
+        hands = [0] * seats
         hands[me] = view.held
         for s, m in dealt.items():
             hands[s] = m
-        if not view.bids:
+        if not judge:
             return hands
-        misfit = 0
-        for s in needs:
-            original = hands[s] | shown[s]
-            if original.bit_count() == 7:  # not rebuilt if some of its tricks are hidden
-                misfit += bid_misfit(view, s, original)
+        if in_tricks:
+            misfit = _trick_misfit(view, hands, dealt, shown, slack, widow)
+        else:
+            misfit = 0
+            for s in needs:
+                original = hands[s] | shown[s]
+                if original.bit_count() == size:  # not rebuilt if some tricks are hidden
+                    misfit += bid_misfit(view, s, original)
         if misfit == 0:
             return hands
         if misfit < best_misfit:
@@ -212,9 +265,10 @@ def play_likelihood(view: SeatView, hands: list[int], miss: float = MISS_WEIGHT)
     """How well a guess of the holdings explains the plays the seat saw: ``miss`` to the
     power of the other seats' plays (with a choice) that the rule-based player would not
     have made holding what the guess gives it. 1.0 when the guess cannot be judged (some
-    tricks hidden, nello or sevens)."""
+    tricks hidden, nello or sevens, a table other than 42's four seats of partners)."""
     contract = view.contract
-    if (contract is None or contract.kind in ("nello", "sevens")
+    if (contract is None or contract.kind in ("nello", "sevens") or view.seats != 4
+            or view.rules.sides != "partners" or view.rules.bidding != "points"
             or len(view.tricks) != view.tricks_played or view.bidder is None):
         return 1.0
     ft = fast_tables(contract)

@@ -1,9 +1,11 @@
 """What one seat may see of a hand: the only thing a computer player is given.
 
-A :class:`SeatView` holds the seat's own dominoes (dealt and still held), the auction,
-the contract, the completed tricks the rules let it look at
-(:meth:`texas42.Hand.visible_tricks`) and the trick in progress. Nothing about the other
-holdings is in it, so a player built on views cannot peek.
+A :class:`SeatView` holds the seat's own dominoes (dealt and still held; for the bidder
+also the widow it took and what it discarded), the auction, the contract, the completed
+tricks the rules let it look at (:meth:`texas42.Hand.visible_tricks`) and the trick in
+progress, at any table of the rules profiles. Nothing about the other holdings is in it
+(nor the widow or the dominoes laid aside, unless the seat took the widow), so a player
+built on views cannot peek.
 
 >>> from texas42 import Hand, Deal
 >>> hand = Hand(Deal.from_seed(2), shaker=3)
@@ -14,6 +16,7 @@ holdings is in it, so a player built on views cannot peek.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ..bidding import PASS
@@ -21,6 +24,11 @@ from ..contracts import Contract, tables
 from ..dominoes import Domino, DominoSet
 from ..hand import Hand, Phase, Trick
 from ..rules import Rules
+
+
+@functools.lru_cache(maxsize=32)
+def _in_play(rules: Rules) -> int:
+    return rules.layout.mask  # asked for every play: once per profile
 
 
 @dataclass(frozen=True)
@@ -31,7 +39,7 @@ class SeatView:
     rules: Rules
     shaker: int
     phase: Phase
-    #: The seven dominoes the seat was dealt, and those it still holds (bit masks).
+    #: The dominoes the seat was dealt, and those it still holds (bit masks).
     dealt: int
     held: int
     bidding_order: tuple[int, ...]
@@ -46,9 +54,10 @@ class SeatView:
     sitting_out: int | None
     #: Completed tricks the seat may look at (all of them unless the rules turn them down).
     tricks: tuple[Trick, ...]
-    #: How many tricks were completed, and how many each side won (public).
+    #: How many tricks were completed, and how many each side won (public; one entry per
+    #: side of the hand's results: two for partners, else one per seat).
     tricks_played: int
-    tricks_won: tuple[int, int]
+    tricks_won: tuple[int, ...]
     #: Leader and plays of the trick in progress.
     leader: int
     trick: tuple[Domino, ...]
@@ -58,15 +67,24 @@ class SeatView:
     legal_special_bids: tuple[str, ...]
     legal_contracts: tuple[Contract, ...]
     legal_plays: tuple[Domino, ...]
+    #: Only the bidder sees these, once it took the widow: the widow and its discards.
+    widow: tuple[Domino, ...] = ()
+    discards: tuple[Domino, ...] = ()
+    #: The dominoes the bidder may discard now (all it holds, with the widow).
+    legal_discards: tuple[Domino, ...] = ()
 
     @classmethod
     def of(cls, hand: Hand, seat: int | None = None) -> SeatView:
         """The view of ``seat`` (default: the seat to act)."""
         s = hand.to_act if seat is None else seat
         acting = s == hand.to_act
+        rules = hand.rules
+        took_widow = bool(rules.widow) and s == hand.bidder and hand.phase is not Phase.BIDDING
+        widow = tuple(DominoSet(hand.deal.masks[hand.seats])) if took_widow else ()
+        discarding = acting and hand.next_action == "discard"
         return cls(
             seat=s,
-            rules=hand.rules,
+            rules=rules,
             shaker=hand.shaker,
             phase=hand.phase,
             dealt=hand.deal.masks[s],
@@ -80,27 +98,67 @@ class SeatView:
             sitting_out=hand.sitting_out,
             tricks=tuple(hand.visible_tricks()),
             tricks_played=len(hand.tricks),
-            tricks_won=(hand.tricks_won[0], hand.tricks_won[1]),
+            tricks_won=tuple(hand.tricks_won),
             leader=hand.leader,
             trick=tuple(hand.current_trick),
             legal_bids=tuple(hand.valid_bids()) if acting else (),
             legal_special_bids=tuple(hand.valid_special_bids()) if acting else (),
             legal_contracts=tuple(hand.valid_contracts()) if acting else (),
             legal_plays=tuple(hand.legal_plays()) if acting else (),
+            widow=widow,
+            discards=tuple(hand.discards) if took_widow else (),
+            legal_discards=tuple(hand.holding(s)) if discarding else (),
         )
 
     # -- derived facts ----------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return self.rules.seats
+
     @property
     def holding(self) -> DominoSet:
         return DominoSet(self.held)
 
     @property
-    def partner(self) -> int:
-        return (self.seat + 2) % 4
+    def kind(self) -> str:
+        """What the seat does now: ``"bid"``, ``"discard"``, ``"contract"`` or ``"play"``."""
+        if self.phase is Phase.BIDDING:
+            return "bid"
+        if self.phase is Phase.CONTRACT:
+            return "discard" if self.legal_discards else "contract"
+        return "play"
 
     @property
     def team(self) -> int:
-        return self.seat % 2
+        """The seat's side (:meth:`texas42.rules.Rules.side_of`: at 42 seat % 2; each
+        for themselves: the seat; the bidder against the rest once there is a bidder)."""
+        return self.rules.side_of(self.seat, self.bidder)
+
+    def side(self, seat: int) -> int:
+        return self.rules.side_of(seat, self.bidder)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of the seat's side (none when each plays for themselves)."""
+        me = self.team
+        return tuple(s for s in range(self.seats) if s != self.seat and self.side(s) == me)
+
+    @property
+    def partner(self) -> int | None:
+        """The seat's one partner (42: across the table), or ``None``."""
+        if self.rules.sides == "partners" and self.rules.seats == 4:
+            return (self.seat + 2) % 4  # 42's table (asked for every play)
+        p = self.partners
+        return p[0] if len(p) == 1 else None
+
+    @property
+    def is_bidder(self) -> bool:
+        return self.seat == self.bidder
+
+    @property
+    def bidding_side(self) -> bool:
+        """Whether the seat plays on the bidder's side."""
+        return self.bidder is not None and self.side(self.bidder) == self.team
 
     @property
     def forced(self) -> bool:
@@ -113,10 +171,16 @@ class SeatView:
                 return b
         return None
 
+    def bidder_at(self, i: int) -> int:
+        """The seat that made ``bids[i]`` (a bid past the round is the forced shaker's)."""
+        return self.bidding_order[i] if i < len(self.bidding_order) else self.shaker
+
     @property
     def trick_seats(self) -> tuple[int, ...]:
-        """The seats in playing order for the trick in progress (three in nello)."""
-        order = ((self.leader + i) % 4 for i in range(4))
+        """The seats in playing order for the trick in progress (in nello the seat that
+        sits out is passed over)."""
+        n = self.seats
+        order = ((self.leader + i) % n for i in range(n))
         return tuple(s for s in order if s != self.sitting_out)
 
     def current(self) -> Trick:
@@ -127,13 +191,14 @@ class SeatView:
     @property
     def seen(self) -> int:
         """Mask of every domino the seat knows is out of the other hands: its own dealt
-        dominoes, those in the visible tricks and those on the table now."""
+        dominoes (the bidder: the widow and its discards too), those in the visible
+        tricks and those on the table now."""
         mask = self.dealt
+        for d in (*self.widow, *self.discards, *self.trick):
+            mask |= 1 << d.index
         for t in self.tricks:
             for d in t.plays:
                 mask |= 1 << d.index
-        for d in self.trick:
-            mask |= 1 << d.index
         return mask
 
     def plays_seen(self) -> list[tuple[int, int, Domino]]:
@@ -146,9 +211,9 @@ class SeatView:
         return out
 
     def voids(self) -> dict[int, int]:
-        """For each other seat, the mask of suits (bit ``s`` for suit ``s``) it showed it
+        """For each seat, the mask of suits (bit ``s`` for suit ``s``) it showed it
         cannot follow, in the tricks the seat can see."""
-        out = {s: 0 for s in range(4)}
+        out = {s: 0 for s in range(self.seats)}
         if self.contract is None or self.contract.kind == "sevens":
             return out
         t = tables(self.contract)
@@ -167,13 +232,23 @@ class SeatView:
         if seat == self.sitting_out:
             return 0
         played_now = seat in self.trick_seats[: len(self.trick)]
-        return 7 - self.tricks_played - (1 if played_now else 0)
+        return self.rules.hand_size - self.tricks_played - (1 if played_now else 0)
+
+    @property
+    def in_play(self) -> int:
+        """Mask of the dominoes of the table (those not taken out)."""
+        return _in_play(self.rules)
 
     @property
     def unseen(self) -> int:
-        """Mask of the dominoes the seat has not seen: they are in other hands or were
-        played in tricks it may not look at."""
-        return ((1 << 28) - 1) & ~self.seen
+        """Mask of the dominoes of the table the seat has not seen: in other hands, in
+        the widow or laid aside, or played in tricks it may not look at."""
+        return self.in_play & ~self.seen
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be completed (the one in progress included)."""
+        return self.rules.hand_size - self.tricks_played
 
     def describe(self) -> str:
         held = " ".join(str(d) for d in DominoSet(self.held))

@@ -7,16 +7,16 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..analysis.players import RuleBasedPlayer, play_hand
 from ..deals import Deal
 from ..dominoes import COUNT_DOMINOES, DOMINOES
-from ..hand import Hand, Phase, Trick
+from ..hand import Hand, Trick
 from ..rules import STANDARD
 from ..tricks import trick_points
 from ._base import Explorer, safe
 from ._controls import button, html_box
 from ._html import p, page
 from ._pictures import row, trick_pic
-from ._players import simple_bid, simple_contract, simple_play
 
 #: Play every trick (no early end), so all 42 points are on the table.
 PLAY_OUT = STANDARD.replace(early_end=False)
@@ -24,16 +24,9 @@ PLAY_OUT = STANDARD.replace(early_end=False)
 
 def played_hand(seed: int) -> Hand:
     """A whole hand shaken from ``seed`` and played to the last trick by the
-    rule-of-thumb players (fast and always the same for the same seed)."""
+    rule-based players (fast and always the same for the same seed)."""
     hand = Hand(Deal.from_seed(seed), shaker=seed % 4, rules=PLAY_OUT)
-    while not hand.is_over:
-        if hand.phase is Phase.BIDDING:
-            d = simple_bid(hand)
-        elif hand.phase is Phase.CONTRACT:
-            d = simple_contract(hand)
-        else:
-            d = simple_play(hand)
-        d.apply(hand)
+    play_hand(hand, [RuleBasedPlayer()] * 4)
     return hand
 
 

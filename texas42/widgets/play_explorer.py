@@ -28,7 +28,7 @@ from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import table_pic
-from ._players import PLAYER_CHOICES, decide, has_player, make_player, trick_bid_words
+from ._players import PLAYER_CHOICES, decide, make_player, trick_bid_words
 from .bidding_explorer import (
     bid_options,
     bid_words,
@@ -227,7 +227,6 @@ class PlayExplorer(Explorer):
         rules = self.rules
         key = str(self.table_picker.value)
         self.rules_picker.layout.display = None if key in _tables.FORTY_TWO_TABLES else "none"
-        self.opponents.layout.display = None if has_player(rules) else "none"
         options = [(f"Seat {s}", s) for s in range(rules.seats)]
         if [v for _, v in self.seat_picker.options] != [v for _, v in options]:
             keep = int(self.seat_picker.value)
@@ -464,10 +463,8 @@ class PlayExplorer(Explorer):
         if self.in_tricks:
             self._trick_hint(h)
             return
-        got = None
-        if has_player(h.rules):
-            with showing(self.progress):
-                got = _coach.hint(h)
+        with showing(self.progress):
+            got = _coach.hint(h)
         if got is None:
             decision = decide(h)
             text = f"A good player would choose {decision.text}: {decision.reason}."
@@ -478,25 +475,26 @@ class PlayExplorer(Explorer):
         self.show_message("Hint: " + text)
 
     def _trick_hint(self, h: Hand) -> None:
-        """A table that bids in tricks: the advisor's choice; at Moon's table the bid
-        odds in the bidding and the coach's judgement after it."""
+        """A table that bids in tricks: the computer's choice; in the bidding the bid
+        odds of the learner's hand, after it the coach's judgement."""
         decision = decide(h)
         text = f"A good player would choose {decision.text}: {decision.reason}."
-        moon = has_player(h.rules)
-        if moon and h.phase is Phase.BIDDING:
-            # 600 deals: under a second in CPython, each chance within +/-4 points (95%).
-            from ..analysis.moon_evaluator import evaluate_moon_hand
+        if h.phase is Phase.BIDDING:
+            # 600 deals: under a second in CPython at Moon, each chance within +/-4 points (95%).
+            from ..analysis.evaluator import TrickEvaluation, evaluate_hand
 
             deals, seat = 600, h.to_act
             with showing(self.progress, deals):
-                ev = evaluate_moon_hand(
-                    h.holding(seat), seat=seat, shaker=h.shaker,
-                    bids_before=list(h.bids), samples=deals, seed=len(self.game.hands),
+                ev = evaluate_hand(
+                    h.holding(seat), seat=seat, shaker=h.shaker, rules=h.rules,
+                    auction=list(h.bids), samples=deals, seed=len(self.game.hands),
                     progress=lambda done, _total: setattr(self.progress, "value", done))
+            assert isinstance(ev, TrickEvaluation)  # this table bids in tricks
             text += (f" Odds from {deals} deals played out by rule-based players "
-                     f"(you win the bid, take the widow and name trumps): {ev.describe()}")
+                     f"(you win the bid, take the widow if there is one and name trumps): "
+                     f"{ev.describe()}")
         body = ""
-        if moon and h.phase is not Phase.BIDDING:
+        if h.phase is not Phase.BIDDING:
             with showing(self.progress):
                 got = _coach.hint(h, seed=len(self.game.hands))
             if got is not None:
@@ -519,12 +517,6 @@ class PlayExplorer(Explorer):
         if _coach.coach() is None:
             self.review_box.value = page(p("The review needs texas42.analysis."))
             self.show_message("No review: the analysis package is not installed.", kind="warn")
-            return
-        if not has_player(h.rules):
-            self.review_box.value = page(p("The coach cannot judge this table yet: it has "
-                                           "no computer players of its own to play guesses "
-                                           "out with."))
-            self.show_message("No review at this table yet.", kind="warn")
             return
         self.show_message("Reviewing your decisions (the bar shows how far it is)...")
         seed = len(self.game.hands) if self.in_tricks else 0

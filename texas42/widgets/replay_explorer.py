@@ -31,7 +31,7 @@ from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, suit_words, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import table_pic, trick_pic
-from ._players import decide, has_player
+from ._players import decide
 
 VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("Seat 3", 3))
 
@@ -90,6 +90,18 @@ def play_whole_hand(
             break
         decide(hand).apply(hand)
     return hand
+
+
+def _solver_side(h: Hand, team: int) -> str:
+    """The side the solver counts for, in words: partners, or the bidder against the
+    rest of the table (the search plays every other table as two sides)."""
+    if h.rules.sides == "partners":
+        seats = [s for s in range(h.rules.seats) if s % 2 == team]
+        return f"this side (seats {'+'.join(map(str, seats))})"
+    bidder = h.bidder if h.bidder is not None else h.to_act
+    if h.rules.side_of(h.to_act, bidder) == h.rules.side_of(bidder, bidder):
+        return f"the bidder ({SEAT_NAMES[bidder]})"
+    return f"the bidder's opponents together (against {SEAT_NAMES[bidder]})"
 
 
 class ReplayExplorer(Explorer):
@@ -532,10 +544,6 @@ class ReplayExplorer(Explorer):
             )
             return None
         moon = isinstance(h, MoonHand)
-        if not (h.rules.is_42 or moon):
-            self.options_box.value = page(p("The solver's view is for 42's table and Moon's "
-                                            "so far."))
-            return None
         if not _analysis.has_solver(h):
             self.options_box.value = page(p("The solver (texas42.analysis) is not installed."))
             return None
@@ -562,11 +570,11 @@ class ReplayExplorer(Explorer):
                     f"takes {tricks} — {label}."
                 )
             else:
-                team = h.to_act % 2
+                team = sol.sides[h.to_act]
+                unit = "tricks" if h.rules.bidding == "tricks" else "points"
                 items.append(
-                    f"{d}: with best play afterwards, this side (seats "
-                    f"{'0+2' if team == 0 else '1+3'}) takes {value[team]} more points "
-                    f"— {label}."
+                    f"{d}: with best play afterwards, {_solver_side(h, team)} takes "
+                    f"{value[team]} more {unit} — {label}."
                 )
         took = time.perf_counter() - start
         line = " ".join(str(d) for d in sol.line[:8])
@@ -595,12 +603,6 @@ class ReplayExplorer(Explorer):
             self.review_box.value = page(p(f"{SEAT_NAMES[seat]} made no decision in this "
                                            "hand."))
             self.show_message("Nothing to review for that seat.")
-            return
-        if not has_player(full.rules):
-            self._review = []
-            self.review_box.value = page(p("The coach cannot judge this table yet: it has "
-                                           "no computer players of its own."))
-            self.show_message("No review at this table yet.", kind="warn")
             return
         rv = _coach.run_review(full, seat, self.progress)
         if rv is None:

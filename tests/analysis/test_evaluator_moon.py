@@ -1,4 +1,5 @@
-"""Moon bid odds: reproducible, consistent, and checked against a brute simulation."""
+"""Bid odds at Moon (the one evaluate_hand at a table bidding in tricks): reproducible,
+consistent, and checked against a brute simulation."""
 
 from __future__ import annotations
 
@@ -7,23 +8,38 @@ import random
 
 import pytest
 
-from texas42.analysis.moon_evaluator import evaluate_moon_hand, moon_score
-from texas42.analysis.moon_players import MoonRuleBasedPlayer, play_moon_hand
+from texas42.analysis.evaluator import TrickEvaluation, evaluate_hand
+from texas42.analysis.players import RuleBasedPlayer, play_hand
 from texas42.dominoes import to_mask
 from texas42.errors import IllegalBidError, NotationError
+from texas42.hand import trick_bid_result
 from texas42.moon import MOON_BIDS, MOON_MASK, MoonDeal, MoonHand
+from texas42.rules import MOON
 
 #: Every sixes trump of Moon (6-0 is out) plus 5-5: trumps draw the opponents' (they hold
 #: none) and 5-5 tops the fives, so all seven tricks are sure whatever the deal.
 LOCK = "6-6 6-5 6-4 6-3 6-2 6-1 5-5"
 WEAK = "2-1 3-1 4-1 5-2 6-2 4-3 5-3"
 MIDDLE = "6-6 6-5 6-4 5-5 4-4 3-1 2-1"
-PLAYER = MoonRuleBasedPlayer()
+PLAYER = RuleBasedPlayer()
+
+
+def moon_odds(hand: str, **kw: object) -> TrickEvaluation:
+    """The one evaluator at Moon's table (``bids_before``: the auction before the seat)."""
+    if "bids_before" in kw:
+        kw["auction"] = kw.pop("bids_before")
+    ev = evaluate_hand(hand, rules="moon", **kw)  # type: ignore[arg-type]
+    assert isinstance(ev, TrickEvaluation)
+    return ev
+
+
+def moon_score(bid: int, tricks: int) -> int:
+    return trick_bid_result(MOON, bid, tricks)[1]
 
 
 @pytest.mark.parametrize("method", ["rule-based", "open-hands"])
 def test_a_locked_hand_makes_seven_and_the_moon(method: str) -> None:
-    ev = evaluate_moon_hand(LOCK, samples=30, seed=1, method=method)
+    ev = moon_odds(LOCK, samples=30, seed=1, method=method)
     assert ev.tricks == [7] * 30
     for b in (7, 21):
         o = ev.odds(b)
@@ -32,7 +48,7 @@ def test_a_locked_hand_makes_seven_and_the_moon(method: str) -> None:
 
 
 def test_a_weak_hand_passes() -> None:
-    ev = evaluate_moon_hand(WEAK, samples=300, seed=2)
+    ev = moon_odds(WEAK, samples=300, seed=2)
     four = ev.odds(4)
     assert four.expected + four.half_width < 0  # even the lowest bid loses, surely
     assert ev.best.bid == 0 and ev.best.expected == 0
@@ -40,7 +56,7 @@ def test_a_weak_hand_passes() -> None:
 
 
 def test_odds_fall_as_the_bid_rises_and_intervals_hold() -> None:
-    ev = evaluate_moon_hand(MIDDLE, samples=200, seed=3)
+    ev = moon_odds(MIDDLE, samples=200, seed=3)
     assert ev.bids == MOON_BIDS
     ps = [ev.odds(b).p for b in ev.bids]
     assert ps == sorted(ps, reverse=True)
@@ -54,13 +70,13 @@ def test_odds_fall_as_the_bid_rises_and_intervals_hold() -> None:
 
 
 def test_same_seed_same_answer() -> None:
-    a = evaluate_moon_hand(MIDDLE, samples=40, seed=7).to_json()
-    b = evaluate_moon_hand(MIDDLE, samples=40, seed=7).to_json()
+    a = moon_odds(MIDDLE, samples=40, seed=7).to_json()
+    b = moon_odds(MIDDLE, samples=40, seed=7).to_json()
     a.pop("seconds")
     b.pop("seconds")
     assert a == b
-    c = evaluate_moon_hand(MIDDLE, samples=40, seed=8)
-    assert c.tricks != evaluate_moon_hand(MIDDLE, samples=40, seed=7).tricks
+    c = moon_odds(MIDDLE, samples=40, seed=8)
+    assert c.tricks != moon_odds(MIDDLE, samples=40, seed=7).tricks
 
 
 def test_the_play_does_not_depend_on_the_bid() -> None:
@@ -74,7 +90,7 @@ def test_the_play_does_not_depend_on_the_bid() -> None:
             hand.bid(bid)
             while not hand.is_over and hand.phase.value == "bidding":
                 hand.bid(0)
-            play_moon_hand(hand, [PLAYER] * 3)
+            play_hand(hand, [PLAYER] * 3)
             taken.add((hand.discard, hand.contract, hand.tricks_won[0]))
         assert len(taken) == 1
 
@@ -93,9 +109,9 @@ def test_agrees_with_a_brute_simulation() -> None:
         hand.bid(4)
         hand.bid(0)
         hand.bid(0)
-        play_moon_hand(hand, [PLAYER] * 3)
+        play_hand(hand, [PLAYER] * 3)
         tricks.append(hand.tricks_won[0])
-    ev = evaluate_moon_hand(MIDDLE, samples=300, seed=11)
+    ev = moon_odds(MIDDLE, samples=300, seed=11)
     for bid in (5, 6, 7):
         o = ev.odds(bid)
         brute = sum(t >= bid for t in tricks) / len(tricks)
@@ -110,31 +126,31 @@ def test_agrees_with_a_brute_simulation() -> None:
 
 def test_bids_before_are_fitted() -> None:
     # Seat 0 shakes, so seat 1 bids first (5) and seat 2 second.
-    ev = evaluate_moon_hand(MIDDLE, seat=2, shaker=0, bids_before=[5], samples=40, seed=1)
+    ev = moon_odds(MIDDLE, seat=2, shaker=0, bids_before=[5], samples=40, seed=1)
     assert ev.bids == (6, 7, 21) and ev.bids_before == (5,)
     assert ev.fitted == 40 and ev.tries >= 40
     with pytest.raises(IllegalBidError):
         ev.odds(5)
     # Seat 2 shakes: seat 0 passed, then seat 1 speaks.
-    ev2 = evaluate_moon_hand(MIDDLE, seat=1, shaker=2, bids_before=[0], samples=20, seed=2)
+    ev2 = moon_odds(MIDDLE, seat=1, shaker=2, bids_before=[0], samples=20, seed=2)
     assert ev2.bids == MOON_BIDS and ev2.fitted == 20
 
 
 def test_bad_input_raises_naming_the_rule() -> None:
     with pytest.raises(NotationError) as exc:
-        evaluate_moon_hand("6-6 6-5", samples=1)
+        moon_odds("6-6 6-5", samples=1)
     assert exc.value.rule == "hand"
     with pytest.raises(NotationError) as exc:
-        evaluate_moon_hand("6-6 6-5 6-4 6-3 6-2 6-1 6-0", samples=1)  # 6-0 is out
+        moon_odds("6-6 6-5 6-4 6-3 6-2 6-1 6-0", samples=1)  # 6-0 is out
     assert exc.value.rule == "hand"
     with pytest.raises(NotationError) as exc:
-        evaluate_moon_hand(MIDDLE, seat=0, bids_before=[5], samples=1)  # it bids first
+        moon_odds(MIDDLE, seat=0, shaker=2, bids_before=[5], samples=1)  # bids first
     assert exc.value.rule == "auction"
     with pytest.raises(IllegalBidError) as exc2:
-        evaluate_moon_hand(MIDDLE, seat=2, shaker=0, bids_before=[21], samples=1)
+        moon_odds(MIDDLE, seat=2, shaker=0, bids_before=[21], samples=1)
     assert exc2.value.rule == "bidding-over"
     with pytest.raises(IllegalBidError) as exc2:
-        evaluate_moon_hand(MIDDLE, seat=0, shaker=0, bids_before=[5, 4], samples=1)
+        moon_odds(MIDDLE, seat=0, shaker=0, bids_before=[5, 4], samples=1)
     assert exc2.value.rule == "bid-must-raise"
     with pytest.raises(ValueError):
-        evaluate_moon_hand(MIDDLE, method="psychic", samples=1)
+        moon_odds(MIDDLE, method="psychic", samples=1)
