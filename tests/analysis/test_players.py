@@ -339,3 +339,19 @@ def test_the_explorers_use_the_default_player() -> None:
     assert d.kind == "play" and d.value in hand.legal_plays()
     assert d.value == p.play(SeatView.of(hand)).action
     assert "average over" in d.reason and "rules of thumb" in d.reason
+
+
+def test_the_default_player_at_a_table_bidding_in_tricks_is_the_rule_based_one() -> None:
+    """Guessing gains little where bids are in tricks; five to seven computer seats of
+    guesses would make a click wait seconds: the explorers play the rules there."""
+    from texas42.analysis.players import DEFAULT_TRICKS_PLAYER, default_player
+    from texas42.rules import ALL_PRESETS
+    from texas42.widgets import _players
+
+    assert DEFAULT_TRICKS_PLAYER == "rule-based"
+    for name, rules in ALL_PRESETS.items():
+        p = default_player(rules=rules)
+        assert isinstance(p, RuleBasedPlayer) == (rules.bidding == "tricks"), name
+        assert type(_players.make_player(rules)) is type(p)
+    hand = Hand(Deal.from_seed(2, ALL_PRESETS["moon-6"].layout), rules=ALL_PRESETS["moon-6"])
+    assert _players.decide(hand).value == RuleBasedPlayer().bid(SeatView.of(hand)).action

@@ -691,11 +691,18 @@ def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
 #: The computer player of the explorers (partners, opponents, the replay's hands): the
 #: strongest that keeps a computer play quick in the browser (README's Figures).
 DEFAULT_PLAYER = "hybrid"
+#: ... and at the tables that bid in tricks (Moon and Moon for many): guessing gains
+#: little there (Moon: sampling:8 +0.31 tricks a hand over the rules, at 170 ms a play),
+#: while five to seven computer seats of guesses took seconds after one click.
+DEFAULT_TRICKS_PLAYER = "rule-based"
 
 
-def default_player(seed: int = 0) -> Player:
-    """The explorers' computer player, :data:`DEFAULT_PLAYER` (the one place to change)."""
-    return make_player(DEFAULT_PLAYER, seed=seed)
+def default_player(seed: int = 0, rules: Rules | None = None) -> Player:
+    """The explorers' computer player for ``rules``' table (default 42's):
+    :data:`DEFAULT_PLAYER`, or :data:`DEFAULT_TRICKS_PLAYER` at a table that bids in
+    tricks (the one place to change)."""
+    tricks = rules is not None and rules.bidding == "tricks"
+    return make_player(DEFAULT_TRICKS_PLAYER if tricks else DEFAULT_PLAYER, seed=seed)
 
 
 def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Player:

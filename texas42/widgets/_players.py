@@ -51,22 +51,25 @@ PLAYER_CHOICES = (("The explorers' player", "default"), ("Rule-based", "rule-bas
 
 
 def make_player(rules: Rules, name: str = "default", *, seed: int = 0) -> Player:
-    """A computer player by dropdown value (:data:`PLAYER_CHOICES`); every player plays
-    every table (``rules`` is kept for the callers that choose per table)."""
-    del rules  # one set of players for every table: the table is read from each view
-    return default_player(seed) if name == "default" else _make_player(name, seed=seed)
+    """A computer player by dropdown value (:data:`PLAYER_CHOICES`) for ``rules``' table
+    (every player plays every table; "default" is the table's default player)."""
+    if name == "default":
+        return default_player(seed, rules)
+    return _make_player(name, seed=seed)
 
 
-_PLAYER: list[Player] = []
+#: The default player of each kind of bidding ("points", "tricks"), made once.
+_PLAYER: dict[str, Player] = {}
 
 
 def decide(hand: Hand, player: Player | None = None) -> Decision:
     """THE computer's action for the seat to act at any table (``player``, default the
     explorers' :func:`~texas42.analysis.players.default_player`; it sees only that seat)."""
     if player is None:
-        if not _PLAYER:
-            _PLAYER.append(default_player())
-        player = _PLAYER[0]
+        kind = hand.rules.bidding
+        if kind not in _PLAYER:
+            _PLAYER[kind] = default_player(rules=hand.rules)
+        player = _PLAYER[kind]
     d = _decide(player, hand)
     value = d.action
     reason = d.reason
