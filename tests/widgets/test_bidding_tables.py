@@ -65,6 +65,8 @@ def test_seats_and_bids_follow_the_table(key: str) -> None:
         assert "take all" in ex.meaning.value and "tricks" in ex.meaning.value
     else:
         assert "30" in labels
+    # No partners at these tables: no team is named.
+    assert "team" not in ex.hand_box.value
     # Every hand shown open: one row per seat of the table.
     ex.show_all.value = True
     assert ex.hand_box.value.count("Seat ") >= rules.seats
@@ -235,3 +237,18 @@ def test_reshake_is_said_in_words() -> None:
     ex.odds_button.click()
     check_clean(ex, "odds after all passed")
     assert ex.message_kind == "warn"
+
+
+@pytest.mark.parametrize("key", ("moon", "three-hand"))
+def test_review_of_the_bids(key: str) -> None:
+    ex = BiddingExplorer(seed=5, rules=key)
+    first = min(b for b in ex.hand.valid_bids() if b)
+    ex.bid_picker.value = first
+    ex.bid_button.click()
+    ex.sound_button.click()
+    check_clean(ex, "review")
+    (line,) = ex.state["sound"]
+    said = be.trick_bid_words(first) if ALL_PRESETS[key].bidding == "tricks" else str(first)
+    assert line.startswith(f"Seat 1 bid {said}: ") and "Best from its own dominoes" in line
+    own = "seven" if key == "moon" else "nine"
+    assert f"own {own} dominoes" in ex.sound_box.value

@@ -354,9 +354,9 @@ class BiddingExplorer(Explorer):
                 a = mod.advise(before, samples=_coach.HINT_SAMPLES, seed=i)
                 loss = a.loss(chosen)
                 label = mod.label_for(loss, a.unit)
-                line = (f"{SEAT_NAMES[action.seat]} bid {chosen}: {label}"
+                line = (f"{SEAT_NAMES[action.seat]} bid {self._choice_words(chosen)}: {label}"
                         + ("" if loss == 0 else f", about {loss:.2f} {a.unit} lost on average")
-                        + f". Best from its own dominoes: {a.best.choice}.")
+                        + f". Best from its own dominoes: {self._choice_words(a.best.choice)}.")
                 lines.append(line)
                 parts += [p(line), _coach.options_table(a.options, a.unit, chosen)]
                 self.progress.value = n + 1
@@ -587,7 +587,7 @@ class BiddingExplorer(Explorer):
                     held,
                     size=40,
                     show_count=True,
-                    label=seat_label(s)
+                    label=(seat_label(s) if h.rules.sides == "partners" else SEAT_NAMES[s])
                     + (
                         " — to act"
                         if s == h.to_act and not h.is_over and h.phase is not Phase.PLAYING
@@ -598,7 +598,7 @@ class BiddingExplorer(Explorer):
             parts.append(p(_hand_words(held, count=h.rules.count)))
         if (h.rules.widow and h.bidder is not None and h.phase is not Phase.BIDDING
                 and (self.show_all.value or h.next_action == "discard")):
-            parts.append(p(f"The widow {SEAT_NAMES[h.bidder]} picked up: "
+            parts.append(p(f"{SEAT_NAMES[h.bidder]} picked up the widow: "
                            + " ".join(map(str, h.deal.widow_set)) + "."))
         self.hand_box.value = page(*parts)
         if h.phase is Phase.BIDDING:
@@ -621,6 +621,12 @@ class BiddingExplorer(Explorer):
             ul(self.reasons) if self.reasons else "",
         )
         self.result_box.value = self._consequences() if h.phase is Phase.PLAYING else ""
+
+    def _choice_words(self, choice: str) -> str:
+        """A bid the coach names (``"5"``) as the table says it (``"5 tricks"``)."""
+        if in_tricks(self.hand) and choice.isdigit():
+            return trick_bid_words(int(choice))
+        return choice
 
     def _discard_options(self) -> list[Domino]:
         """What the bidder may lay aside now: any domino it holds, the widow's too."""
