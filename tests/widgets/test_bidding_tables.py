@@ -65,6 +65,10 @@ def test_seats_and_bids_follow_the_table(key: str) -> None:
         assert "take all" in ex.meaning.value and "tricks" in ex.meaning.value
     else:
         assert "30" in labels
+        # Three-hand: 44 points, the bidder alone (not 42's partners).
+        ex.bid_picker.value = 30
+        assert "at least 30 of the 44 points" in ex.meaning.value
+        assert "alone" in ex.meaning.value and "set it by taking 15" in ex.meaning.value
     # No partners at these tables: no team is named.
     assert "team" not in ex.hand_box.value
     # Every hand shown open: one row per seat of the table.

@@ -34,6 +34,10 @@ from ._players import decide, trick_bid_words
 
 #: Simulated deals per contract for the odds (about 0.05 s each on one core).
 ODDS_SAMPLES = 300
+#: The tables whose hindsight from the first lead often takes seconds (three-hand:
+#: median 3 s, moon-4: up to 4 s; bench/bench_widgets.py --tables), so it waits for a click
+#: at every table but 42's four, and these say so.
+SLOW_HINDSIGHT = ("three-hand", "moon-4")
 
 
 def in_tricks(hand: Hand) -> bool:
@@ -60,6 +64,8 @@ def explain_any_bid(value: int | str, hand: Hand) -> str:
     """What a bid (a number, or a plunge or splash) promises, in one sentence."""
     if isinstance(value, int) and in_tricks(hand):
         return _tables.bid_meaning(value, hand)
+    if isinstance(value, int) and value and not hand.rules.is_42:
+        return f"{bid_text(value)}: " + _promise(hand.rules, value)
     if isinstance(value, int):
         return explain_bid(value)
     marks = special_bid_amount(value, hand.high_bid, hand.rules) // MARK
@@ -718,7 +724,7 @@ class BiddingExplorer(Explorer):
         assert c is not None and bidder is not None
         rules = h.rules
         lines = [p(f"{SEAT_NAMES[bidder]} bid {bid_label(h, h.high_bid)} and named {c}. "
-                   + c.describe()), p(_promise(h))]
+                   + c.describe()), p(_promise(h.rules, h.high_bid))]
         items = []
         for s in range(rules.seats):
             held = list(h.holding(s))
@@ -741,8 +747,8 @@ class BiddingExplorer(Explorer):
         if self._hindsight:
             lines.append(p(self._hindsight))
         else:
-            slow = " It takes a few seconds at this table." if rules.seats == 3 and not (
-                in_tricks(h)) else ""
+            slow = (" At this table it often takes several seconds (the solver tries every "
+                    "way to play the whole hand)." if rules.name in SLOW_HINDSIGHT else "")
             lines.append(p("Press Hindsight to see what best play by everyone, with every hand "
                            f"face up, would give.{slow}"))
         return page(*lines)
@@ -786,10 +792,9 @@ def _trick_result(hand: Hand, taken: int) -> tuple[bool, int]:
     return trick_bid_result(hand.rules, hand.high_bid, taken)
 
 
-def _promise(hand: Hand) -> str:
-    """What the high bid promises at a table other than 42's four."""
-    rules, bid = hand.rules, hand.high_bid
-    if in_tricks(hand):
+def _promise(rules: Rules, bid: int) -> str:
+    """What ``bid`` promises at a table other than 42's four (the bidder alone)."""
+    if rules.bidding == "tricks":
         if bid == rules.moon_bid:
             return (f"To shoot the moon the bidder must take all {rules.hand_size} tricks, "
                     "alone against everyone else.")
@@ -799,8 +804,10 @@ def _promise(hand: Hand) -> str:
     if bid >= MARK:
         return (f"A bid of {bid_marks(bid)} mark{'s' if bid_marks(bid) != 1 else ''}: the "
                 f"bidder must win all {rules.hand_size} tricks.")
-    return (f"The bidder must take at least {bid} of the {rules.total_points} points "
-            "(a point a trick plus the count), playing alone against the others.")
+    total = rules.total_points
+    return (f"The bidder must take at least {bid} of the {total} points (a point a trick "
+            "plus the count), playing alone against the others; they set it by taking "
+            f"{total - bid + 1}.")
 
 
 def _odds_rows(odds: Any) -> dict[str, dict[int, float]]:
