@@ -16,6 +16,7 @@ from typing import Any
 
 from texas42 import widgets
 from texas42.widgets import _analysis
+from texas42.widgets.bidding_explorer import ODDS_SAMPLES
 
 BUDGET_MS = 50.0
 Rows = list[tuple[str, str, list[float], bool]]
@@ -294,6 +295,9 @@ def bench_bidding_tables(repeat: int) -> Rows:
             hindsight.append(timed(ex.hindsight_button.click))
         rows.append((f"5 {key}", "bid / computer bids, lays aside, names", turns, False))
         rows.append((f"5 {key}", "hindsight (solves the hand)", hindsight, True))
+        ex.source.load_button.click()
+        rows.append((f"5 {key}", f"the odds ({ODDS_SAMPLES} deals)",
+                     [timed(ex.odds_button.click)], True))
         ex = widgets.bidding(seed=5)
         switches = []
         for _ in range(min(repeat, 3)):
