@@ -16,6 +16,7 @@ from typing import Any
 
 from texas42 import widgets
 from texas42.widgets import _analysis
+from texas42.widgets.bidding_explorer import ODDS_SAMPLES
 
 BUDGET_MS = 50.0
 Rows = list[tuple[str, str, list[float], bool]]
@@ -276,14 +277,45 @@ def bench_tables(repeat: int) -> Rows:
     return rows
 
 
+def bench_bidding_tables(repeat: int) -> Rows:
+    """The bidding explorer at every table but 42's four: the learner's bid (the lowest),
+    the computer's bids, the discard, naming trumps, then the hindsight (the solver)."""
+    rows: Rows = []
+    for key in ("moon", "three-hand", "moon-4", "moon-5", "moon-6", "moon-7"):
+        ex = widgets.bidding(seed=1, rules=key)
+        turns: list[float] = []
+        hindsight: list[float] = []
+        for seed in range(1, 1 + min(repeat, 5)):
+            ex.source.seed.value = seed
+            ex.source.load_button.click()
+            ex.bid_picker.value = min(b for b in ex.hand.valid_bids() if b)
+            turns.append(timed(ex.bid_button.click))
+            while ex.hand.phase.value != "playing":
+                turns.append(timed(ex.auto_button.click))
+            hindsight.append(timed(ex.hindsight_button.click))
+        rows.append((f"5 {key}", "bid / computer bids, lays aside, names", turns, False))
+        rows.append((f"5 {key}", "hindsight (solves the hand)", hindsight, True))
+        ex.source.load_button.click()
+        rows.append((f"5 {key}", f"the odds ({ODDS_SAMPLES} deals)",
+                     [timed(ex.odds_button.click)], True))
+        ex = widgets.bidding(seed=5)
+        switches = []
+        for _ in range(min(repeat, 3)):
+            switches.append(timed(lambda k=key, e=ex: setattr(e.rules_picker, "value", k)))
+            ex.rules_picker.value = "standard"  # (back, untimed)
+        rows.append((f"5 {key}", "choose this table (a new deal)", switches, False))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--tables", action="store_true",
-                        help="only the play explorer at the other tables (issue 14)")
+                        help="only the play and bidding explorers at the other tables "
+                        "(issue 14)")
     args = parser.parse_args()
-    rows = bench_tables(args.repeat) if args.tables else bench(args.repeat) + bench_tables(
-        args.repeat)
+    tables = bench_tables(args.repeat) + bench_bidding_tables(args.repeat)
+    rows = tables if args.tables else bench(args.repeat) + tables
     over = 0
     print(f"{'explorer':10} {'interaction':42} {'median ms':>10} {'worst ms':>10} {'n':>5}")
     for explorer, name, times, solver in rows:

@@ -1,7 +1,8 @@
-"""Explorer 5, bidding scenarios: a deal (a hand number, a deal code or typed
-in), stepped bid by bid: the valid bids, what each means, the odds of making
-each level with each trump (with the analysis package), then naming trumps and
-the consequences."""
+"""Explorer 5, bidding scenarios at any table: a deal (a hand number, a deal code or
+typed in), stepped bid by bid: the valid bids (in points, or in tricks at Moon's
+tables), what each means, the odds of making each bid (with the analysis package),
+then the widow and discard where the table has one, naming trumps and the
+consequences."""
 
 from __future__ import annotations
 
@@ -22,23 +23,37 @@ from ..contracts import Contract
 from ..dominoes import Domino
 from ..hand import Hand, Phase, allowed_contracts
 from ..rules import Rules
-from . import _analysis, _coach
+from . import _analysis, _coach, _tables
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
 from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, seat_label, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import row
-from ._players import decide
+from ._players import decide, trick_bid_words
 
 #: Simulated deals per contract for the odds (about 0.05 s each on one core).
 ODDS_SAMPLES = 300
+#: The tables whose hindsight from the first lead often takes seconds (three-hand:
+#: median 3 s, moon-4: up to 4 s; bench/bench_widgets.py --tables), so it waits for a click
+#: at every table but 42's four, and these say so.
+SLOW_HINDSIGHT = ("three-hand", "moon-4")
+
+
+def in_tricks(hand: Hand) -> bool:
+    """Does the table bid in tricks (Moon's tables), not in points?"""
+    return hand.rules.bidding == "tricks"
+
+
+def bid_label(hand: Hand, bid: int) -> str:
+    """A bid as the table says it: ``"30"`` in points, ``"5 tricks"`` in tricks."""
+    return trick_bid_words(bid) if in_tricks(hand) else bid_text(bid)
 
 
 def bid_options(hand: Hand) -> list[tuple[str, int | str]]:
     """(label, bid) pairs for the bid dropdown: the valid bids, then a plunge or
     splash when the rules and the player's doubles allow one."""
-    out: list[tuple[str, int | str]] = [(bid_text(b), b) for b in hand.valid_bids()]
+    out: list[tuple[str, int | str]] = [(bid_label(hand, b), b) for b in hand.valid_bids()]
     for name in hand.valid_special_bids():
         marks = special_bid_amount(name, hand.high_bid, hand.rules) // MARK
         out.append((f"{name} ({marks} marks)", name))
@@ -47,6 +62,10 @@ def bid_options(hand: Hand) -> list[tuple[str, int | str]]:
 
 def explain_any_bid(value: int | str, hand: Hand) -> str:
     """What a bid (a number, or a plunge or splash) promises, in one sentence."""
+    if isinstance(value, int) and in_tricks(hand):
+        return _tables.bid_meaning(value, hand)
+    if isinstance(value, int) and value and not hand.rules.is_42:
+        return f"{bid_text(value)}: " + _promise(hand.rules, value)
     if isinstance(value, int):
         return explain_bid(value)
     marks = special_bid_amount(value, hand.high_bid, hand.rules) // MARK
@@ -62,7 +81,7 @@ def bid_words(hand: Hand, index: int) -> str:
     """Bid number ``index`` of the auction as players say it: ``"30"``, ``"plunge (4 marks)"``."""
     special = hand.special_bids.get(index)
     amount = hand.bids[index]
-    return f"{special} ({bid_marks(amount)} marks)" if special else bid_text(amount)
+    return f"{special} ({bid_marks(amount)} marks)" if special else bid_label(hand, amount)
 
 
 def high_special(hand: Hand) -> str | None:
@@ -119,6 +138,27 @@ def odds_table(odds: Any) -> str:
     )
 
 
+def trick_odds_table(rows: list[tuple[str, float, float, float]]) -> str:
+    """An HTML table of the odds of bids in tricks: (bid in words, chance made,
+    expected score, its 95% half-width) per bid."""
+    if not rows:
+        return ""
+    cells = "".join(
+        f'<tr><th scope="row" style="text-align:left;padding:2px 8px">{html.escape(bid)}</th>'
+        f'<td style="padding:2px 8px;text-align:right">{round(100 * chance)}%</td>'
+        f'<td style="padding:2px 8px;text-align:right">{mean:+.1f} (±{half:.1f})</td></tr>'
+        for bid, chance, mean, half in rows
+    )
+    return (
+        '<table style="border-collapse:collapse;font-size:1em" aria-label="chance of making '
+        'each bid and the score to expect"><caption style="text-align:left;font-weight:bold">'
+        "Chance of making each bid, and the points to expect from it</caption>"
+        '<tr><th scope="col" style="padding:2px 8px">Bid</th><th scope="col" '
+        'style="padding:2px 8px">Made</th><th scope="col" style="padding:2px 8px">'
+        f"Points to expect</th></tr>{cells}</table>"
+    )
+
+
 class BiddingExplorer(Explorer):
     """Step through an auction bid by bid, then name trumps.
 
@@ -133,10 +173,10 @@ class BiddingExplorer(Explorer):
     def __init__(self, seed: int = 1, rules: Rules | str = "standard", shaker: int = 0) -> None:
         super().__init__()
         self.source = DealSource(seed)
-        self.rules_choice = RulesPicker(rules)
+        self.rules_choice = RulesPicker(rules, tables=True)
         self.rules_picker = self.rules_choice.dropdown
         self.shaker_picker = dropdown(
-            "Shaker:", [(f"Seat {s}", s) for s in range(4)], shaker, width="12em"
+            "Shaker:", _shaker_options(self.rules), shaker, width="12em"
         )
         self.show_all = W.Checkbox(
             value=False, description="Show every hand", indent=False, layout=W.Layout(width="auto")
@@ -148,6 +188,11 @@ class BiddingExplorer(Explorer):
         self.undo_button = button("↶ Undo", "take back the last bid")
         self.contract_picker = dropdown("Trumps:", [("sixes", "sixes")], "sixes", width="16em")
         self.name_button = button("Name trumps", "the bidder names this contract", style="primary")
+        self.discard_picker = dropdown("Lay aside:", [("6-6", "6-6")], "6-6", width="12em")
+        self.discard_button = button("Lay it aside", "the bidder lays this domino aside, face "
+                                     "down, out of play", style="primary")
+        self.hindsight_button = button("Hindsight", "solve the hand with every hand face up "
+                                       "(takes a few seconds at some tables)")
         self.odds_button = button("Show the odds", "solve many deals to estimate the chances")
         self.sound_button = button("Review the bids", "was each bid sound? Each bid so far "
                                    "judged from the bidder's own dominoes and what it heard")
@@ -172,6 +217,11 @@ class BiddingExplorer(Explorer):
         self.sound_button.on_click(self._on_sound)
         self.bid_row = W.HBox([self.bid_picker, self.bid_button, self.auto_button])
         self.contract_row = W.HBox([self.contract_picker, self.name_button, self.auto_button])
+        self.discard_row = W.HBox([self.discard_picker, self.discard_button, self.auto_button])
+        self.hindsight_row = W.HBox([self.hindsight_button])
+        self.discard_button.on_click(self._on_discard)
+        self.hindsight_button.on_click(self._on_hindsight)
+        self._hindsight = ""
         self.action_row = W.VBox([self.bid_row])
         self.ui = W.VBox(
             [
@@ -189,8 +239,10 @@ class BiddingExplorer(Explorer):
             ]
         )
         self.ui.add_class("t42-bidding")
-        self.extra = [*self.source.fields, self.bid_row, self.contract_row]
-        self.hand = Hand(self.source.deal(), shaker=shaker, rules=self.rules)
+        self.extra = [*self.source.fields, self.bid_row, self.contract_row, self.discard_row,
+                      self.hindsight_row]
+        self.source.show_table(self.rules.layout)
+        self.hand = self._new_hand(self.source.deal(self.rules.layout), shaker)
         self.reasons: list[str] = []
         self._odds: Any = None
         _analysis.module()  # import the analysis package now, not during a click
@@ -204,12 +256,31 @@ class BiddingExplorer(Explorer):
     def rules(self) -> Rules:
         return self.rules_choice.rules
 
+    def _new_hand(self, deal: Any, shaker: int) -> Hand:
+        """A hand of the chosen table (Moon's: a MoonHand, which its players read)."""
+        return _tables.hand_type(self.rules)(deal, shaker=shaker, rules=self.rules)
+
     # -- actions ---------------------------------------------------------------------------
     @safe
     def _on_load(self, _change: Any = None) -> None:
-        deal = self.source.deal()
-        self.hand = Hand(deal, shaker=int(self.shaker_picker.value), rules=self.rules)
+        if self._busy:
+            return
+        layout = self.rules.layout
+        deal = self.source.deal(layout)  # a bad deal raises here, before anything changes
+        shaker = int(self.shaker_picker.value)
+        if tuple(self.shaker_picker.options) != tuple(_shaker_options(self.rules)):
+            # The seats follow the table (setting the options must not deal again).
+            self._busy = True
+            try:
+                shaker = shaker if shaker < self.rules.seats else 0
+                self.shaker_picker.options = _shaker_options(self.rules)
+                self.shaker_picker.value = shaker
+            finally:
+                self._busy = False
+        self.source.show_table(layout)
+        self.hand = self._new_hand(deal, shaker)
         self.reasons = []
+        self._hindsight = ""
         self._odds = None
         self.odds_box.value = ""
         self._sound, self.sound_box.value = [], ""
@@ -227,14 +298,23 @@ class BiddingExplorer(Explorer):
         self._after_action()
 
     @safe
+    def _on_discard(self, _b: Any = None) -> None:
+        seat = self.hand.to_act
+        self.hand.discard_domino(str(self.discard_picker.value))
+        self.reasons.append(f"{SEAT_NAMES[seat]} lays {self.hand.discards[-1]} aside, face down")
+        self._after_action()
+
+    @safe
     def _on_auto(self, _b: Any = None) -> None:
-        if self.hand.is_over or self.hand.phase is Phase.PLAYING:
+        if self.hand.is_over or self.hand.phase in (Phase.PLAYING, Phase.RESHAKE):
             self.show_message("The auction is over: nothing left to decide.", kind="warn")
             return
         seat = self.hand.to_act
         decision = decide(self.hand)
         decision.apply(self.hand)
-        self.reasons.append(f"{SEAT_NAMES[seat]}: {decision.text} — {decision.reason}")
+        what = (f"lays {decision.text} aside, face down" if decision.kind == "discard"
+                else decision.text)
+        self.reasons.append(f"{SEAT_NAMES[seat]}: {what} — {decision.reason}")
         self._after_action()
 
     @safe
@@ -244,6 +324,7 @@ class BiddingExplorer(Explorer):
             return
         self.hand.undo()
         self.reasons.pop()
+        self._hindsight = ""
         self._sound, self.sound_box.value = [], ""
         self.render()
         self.show_message("Took back the last action. " + self.hand.status())
@@ -258,7 +339,7 @@ class BiddingExplorer(Explorer):
     @safe
     def _on_sound(self, _b: Any = None) -> None:
         """Each bid of the auction so far, judged from what its bidder knew: its own seven
-        dominoes and the bids before it (the coach's playouts, no hidden hand)."""
+        dominoes and the bids before it (the coach's playouts, no hidden hand), at any table."""
         h = self.hand
         steps = [i for i, a in enumerate(h.actions) if a.kind == "bid"]
         if not steps:
@@ -279,24 +360,36 @@ class BiddingExplorer(Explorer):
                 a = mod.advise(before, samples=_coach.HINT_SAMPLES, seed=i)
                 loss = a.loss(chosen)
                 label = mod.label_for(loss, a.unit)
-                line = (f"{SEAT_NAMES[action.seat]} bid {chosen}: {label}"
+                line = (f"{SEAT_NAMES[action.seat]} bid {self._choice_words(chosen)}: {label}"
                         + ("" if loss == 0 else f", about {loss:.2f} {a.unit} lost on average")
-                        + f". Best from its own dominoes: {a.best.choice}.")
+                        + f". Best from its own dominoes: {self._choice_words(a.best.choice)}.")
                 lines.append(line)
                 parts += [p(line), _coach.options_table(a.options, a.unit, chosen)]
                 self.progress.value = n + 1
         self._sound = lines
+        own = _tables.number_words(h.rules.hand_size)
         self.sound_box.value = page(
-            p("Each bid judged from the bidder's own seven dominoes and the bids it heard: "
+            p(f"Each bid judged from the bidder's own {own} dominoes and the bids it heard: "
               f"{_coach.HINT_SAMPLES} guesses of the other hands that fit them, each bid and "
-              "played out by rule-based players. Expected marks won (minus marks lost) "
-              "for the bidder's side:"), *parts)
+              f"played out by rule-based players. Expected {a.unit} won (minus {a.unit} "
+              "lost) for the bidder's side:"), *parts)
         self.show_message(" ".join(lines))
 
     @safe
     def _on_pick_bid(self, _change: Any = None) -> None:
         if not self._busy:
             self._draw_meaning()
+
+    @safe
+    def _on_hindsight(self, _b: Any = None) -> None:
+        """The one solver with every hand face up, at a table other than 42's four (42's
+        hindsight comes at once: it is fast there)."""
+        if self.hand.phase is not Phase.PLAYING:
+            self.show_message("Hindsight comes once trumps are named.", kind="warn")
+            return
+        self._hindsight = self._hindsight_words(self.hand)
+        self.result_box.value = self._consequences()
+        self.show_message(self._hindsight or "No hindsight here: the solver is missing.")
 
     @safe
     def _on_pick_contract(self, _change: Any = None) -> None:
@@ -309,6 +402,10 @@ class BiddingExplorer(Explorer):
 
     @safe
     def _on_odds(self, _b: Any = None) -> None:
+        if self.hand.phase is Phase.RESHAKE and not self.hand.rules.is_42:
+            self.show_message("Everyone passed: nobody plays this deal, so there are no odds "
+                              "to work out. Deal again, or undo the last pass.", kind="warn")
+            return
         seat = self.hand.to_act if self.hand.phase is Phase.BIDDING else self.hand.bidder
         if seat is None:
             seat = 0
@@ -327,7 +424,12 @@ class BiddingExplorer(Explorer):
             auction = h.bids[: h.bidding_order.index(seat)]
         else:
             auction = list(h.bids)
+        if in_tricks(h):
+            self._trick_odds(fn, seat, auction)
+            return
         contracts = allowed_contracts(h.rules)
+        # Another table than 42's four says who shook (42's odds read as before).
+        table = {} if h.rules.is_42 else {"shaker": h.shaker}
         self.show_message(f"Working out the odds for {SEAT_NAMES[seat]}'s dominoes ...")
         rows: dict[str, dict[int, float]] = {}
         method = ""
@@ -342,6 +444,7 @@ class BiddingExplorer(Explorer):
                     samples=ODDS_SAMPLES,
                     seed=0,
                     rules=h.rules,
+                    **table,
                 )
                 rows[str(c)] = {b: ev.odds(c, b).p for b in ev.bids}
                 for b in ev.bids:
@@ -350,7 +453,8 @@ class BiddingExplorer(Explorer):
                 method = str(ev.method_text)
                 self.progress.value = i + 1
         self._odds = rows
-        best = max(rows, key=lambda k: rows[k].get(30, 0.0))
+        low = h.rules.min_bid
+        best = max(rows, key=lambda k: rows[k].get(low, 0.0))
         self.odds_box.value = page(
             odds_table(rows),
             p(
@@ -359,9 +463,32 @@ class BiddingExplorer(Explorer):
             ),
         )
         self.show_message(
-            f"Odds for {SEAT_NAMES[seat]}'s dominoes: the best chance of making 30 is with "
-            f"{best} ({round(100 * rows[best].get(30, 0.0))}%)."
+            f"Odds for {SEAT_NAMES[seat]}'s dominoes: the best chance of making {low} is with "
+            f"{best} ({round(100 * rows[best].get(low, 0.0))}%)."
         )
+
+    def _trick_odds(self, fn: Any, seat: int, auction: list[int]) -> None:
+        """The odds at a table bidding in tricks: the chance and expected score of each
+        bid the seat may still make (the hand names its trumps after the widow)."""
+        h = self.hand
+        self.show_message(f"Working out the odds for {SEAT_NAMES[seat]}'s dominoes ...")
+        with showing(self.progress) as bar:
+            ev = fn(h.deal[seat], seat=seat, shaker=h.shaker, auction=auction,
+                    samples=ODDS_SAMPLES, seed=0, rules=h.rules,
+                    progress=_analysis.progress_to(bar))
+        table = ev.table()
+        rows = [(trick_bid_words(o.bid), o.p, o.expected, o.half_width) for o in table]
+        self._odds = {trick_bid_words(o.bid): {"made": o.p, "expected": o.expected}
+                      for o in table}
+        b = ev.best
+        best = ("pass: no bid expects to score" if b.bid == 0
+                else f"bid {trick_bid_words(b.bid)} (about {b.expected:+.1f} points)")
+        self.odds_box.value = page(
+            trick_odds_table(rows),
+            p(f"How: {ev.method_text}; {ODDS_SAMPLES} deals. A bid made scores each trick "
+              "taken; a bid set loses the bid."),
+        )
+        self.show_message(f"Odds for {SEAT_NAMES[seat]}'s dominoes: the best is to {best}.")
 
     def _after_action(self) -> None:
         self._sound, self.sound_box.value = [], ""
@@ -388,6 +515,11 @@ class BiddingExplorer(Explorer):
             "auction": list(self.reasons),
             "contract": str(h.contract) if h.contract else None,
             "sitting_out": h.sitting_out,
+            "seats": h.rules.seats,
+            "next_action": h.next_action,
+            "discards": [str(d) for d in h.discards],
+            "discard_options": [str(d) for d in self._discard_options()],
+            "hindsight": self._hindsight,
             "sound": list(self._sound),
             "message": self.message,
         }
@@ -399,6 +531,13 @@ class BiddingExplorer(Explorer):
             self.meaning.value = page(
                 p("What it means: " + explain_any_bid(self.bid_picker.value, h))
             )
+        elif h.phase is Phase.CONTRACT and h.next_action == "discard":
+            left = h.rules.widow - len(h.discards)
+            self.meaning.value = page(p(
+                f"What it means: {self.discard_picker.value} goes face down, out of play this "
+                f"hand; nobody else sees it. {SEAT_NAMES[h.to_act]} keeps "
+                f"{h.rules.hand_size} dominoes"
+                + (f" ({left} more to lay aside)." if left > 1 else ".")))
         elif h.phase is Phase.CONTRACT:
             c = Contract.parse(str(self.contract_picker.value))
             self.meaning.value = page(p("What it means: " + c.describe()))
@@ -409,7 +548,14 @@ class BiddingExplorer(Explorer):
         h = self.hand
         self._busy = True
         try:
-            if h.phase is Phase.BIDDING:
+            if h.phase is Phase.CONTRACT and h.next_action == "discard":
+                asides = [(str(d), str(d)) for d in self._discard_options()]
+                self.discard_picker.options = asides
+                self.discard_picker.value = asides[0][1]
+                self.action_row.children = [self.discard_row]
+                self.auto_button.description = "Computer lays aside"
+                self.discard_button.description = f"{SEAT_NAMES[h.to_act]} lays it aside"
+            elif h.phase is Phase.BIDDING:
                 options = bid_options(h)
                 self.bid_picker.options = options
                 self.bid_picker.value = options[0][1]
@@ -423,13 +569,15 @@ class BiddingExplorer(Explorer):
                 self.action_row.children = [self.contract_row]
                 self.auto_button.description = "Computer names trumps"
                 self.name_button.description = f"{SEAT_NAMES[h.to_act]} names it"
+            elif h.phase is Phase.PLAYING and not h.rules.is_42:
+                self.action_row.children = [self.hindsight_row]
             else:
                 self.action_row.children = []
         finally:
             self._busy = False
         self._draw_meaning()
         seats = (
-            range(4)
+            range(h.rules.seats)
             if self.show_all.value
             else (
                 [h.to_act]
@@ -439,13 +587,13 @@ class BiddingExplorer(Explorer):
         )
         parts = []
         for s in seats:
-            held = list(h.deal[s])
+            held = list(h.holding(s))  # the bidder's with the widow, less what it laid aside
             parts.append(
                 row(
                     held,
                     size=40,
                     show_count=True,
-                    label=seat_label(s)
+                    label=(seat_label(s) if h.rules.sides == "partners" else SEAT_NAMES[s])
                     + (
                         " — to act"
                         if s == h.to_act and not h.is_over and h.phase is not Phase.PLAYING
@@ -453,16 +601,24 @@ class BiddingExplorer(Explorer):
                     ),
                 )
             )
-            parts.append(p(_hand_words(held)))
+            parts.append(p(_hand_words(held, count=h.rules.count)))
+        if (h.rules.widow and h.bidder is not None and h.phase is not Phase.BIDDING
+                and (self.show_all.value or h.next_action == "discard")):
+            parts.append(p(f"{SEAT_NAMES[h.bidder]} picked up the widow: "
+                           + " ".join(map(str, h.deal.widow_set)) + "."))
         self.hand_box.value = page(*parts)
         if h.phase is Phase.BIDDING:
             order = ", ".join(f"seat {s}" for s in h.bidding_order)
+            high = bid_label(h, h.high_bid) if h.bidder is not None else "none yet"
             intro = [
                 p(
                     f"Bidding order: {order}. Each player bids once; a bid must beat the "
-                    f"high bid ({bid_text(h.high_bid) if h.bidder is not None else 'none yet'})."
+                    f"high bid ({high})."
                 )
             ]
+        elif h.phase is Phase.RESHAKE:
+            intro = [p("Everyone passed: nobody plays this deal. Press Deal (or choose "
+                       "another hand number) for a new shake, or undo the last pass.")]
         else:
             intro = []
         self.auction_box.value = page(
@@ -472,7 +628,22 @@ class BiddingExplorer(Explorer):
         )
         self.result_box.value = self._consequences() if h.phase is Phase.PLAYING else ""
 
+    def _choice_words(self, choice: str) -> str:
+        """A bid the coach names (``"5"``) as the table says it (``"5 tricks"``)."""
+        if in_tricks(self.hand) and choice.isdigit():
+            return trick_bid_words(int(choice))
+        return choice
+
+    def _discard_options(self) -> list[Domino]:
+        """What the bidder may lay aside now: any domino it holds, the widow's too."""
+        h = self.hand
+        if h.next_action != "discard":
+            return []
+        return sorted(h.holding(h.to_act), key=lambda d: d.display)
+
     def _consequences(self) -> str:
+        if not self.hand.rules.is_42:
+            return self._table_consequences()
         h = self.hand
         c, bidder = h.contract, h.bidder
         assert c is not None and bidder is not None and h.declarer is not None
@@ -544,6 +715,101 @@ class BiddingExplorer(Explorer):
         return page(*lines)
 
 
+    # -- the other tables ------------------------------------------------------------------
+    def _table_consequences(self) -> str:
+        """After trumps at a table other than 42's four: the bid's promise, each seat's
+        trumps, what lies aside, then the hindsight (asked for: it can take seconds)."""
+        h = self.hand
+        c, bidder = h.contract, h.bidder
+        assert c is not None and bidder is not None
+        rules = h.rules
+        lines = [p(f"{SEAT_NAMES[bidder]} bid {bid_label(h, h.high_bid)} and named {c}. "
+                   + c.describe()), p(_promise(h.rules, h.high_bid))]
+        items = []
+        for s in range(rules.seats):
+            held = list(h.holding(s))
+            side = "the bidder" if s == bidder else (
+                "the bidder's partner" if rules.side_of(s, bidder) == rules.side_of(bidder, bidder)
+                else "against the bidder")
+            trumps = [d for d in held if c.is_trump(d)]
+            words = (f"{len(trumps)} trump{'s' if len(trumps) != 1 else ''}"
+                     + (f": {' '.join(str(d) for d in trumps)}" if trumps else "")
+                     if c.has_trumps else f"{len(held)} dominoes")
+            count = f"; count {sum(d.count for d in held)}" if rules.count else ""
+            items.append(f"{SEAT_NAMES[s]} ({side}) holds {words}{count}.")
+        lines.append(ul(items))
+        if h.discards and self.show_all.value:
+            lines.append(p(f"Laid aside by {SEAT_NAMES[bidder]}, face down: "
+                           + " ".join(map(str, h.discards)) + "."))
+        if rules.aside:
+            lines.append(p(f"{_tables.number_words(rules.aside).capitalize()} dominoes were "
+                           "dealt face down, out of play: nobody holds them this hand."))
+        if self._hindsight:
+            lines.append(p(self._hindsight))
+        else:
+            slow = (" At this table it often takes several seconds (the solver tries every "
+                    "way to play the whole hand)." if rules.name in SLOW_HINDSIGHT else "")
+            lines.append(p("Press Hindsight to see what best play by everyone, with every hand "
+                           f"face up, would give.{slow}"))
+        return page(*lines)
+
+    def _hindsight_words(self, h: Hand) -> str:
+        """The one solver from the first lead, in words (the bidder against the rest)."""
+        if not _analysis.has_solver(h):
+            return ""
+        with showing(self.progress) as bar:
+            sol = _analysis.solve(h, _analysis.progress_to(bar))
+        if sol is None:
+            return ""
+        tail = (" No player sees every hand: 'Review the bids' judges the bids from what "
+                "each bidder could see.")
+        head = "Hindsight (all hands open): "
+        describe = getattr(sol, "describe", None)
+        if describe is not None:  # Moon's words, in tricks
+            return head + str(describe()) + tail
+        bidder = h.bidder
+        assert bidder is not None
+        rules = h.rules
+        ours = sol.points[sol.sides[bidder]]
+        best = f" Best first lead: {', '.join(str(d) for d in sol.best)}."
+        if in_tricks(h):
+            taken = ours // max(rules.trick_points, 1)
+            made, _ = _trick_result(h, taken)
+            return (head + f"with every hand face up and best play by all, "
+                    f"{SEAT_NAMES[bidder]} takes {taken} of the {rules.hand_size} tricks "
+                    f"against the others together: the bid would be "
+                    f"{'made' if made else 'set'}.{best}{tail}")
+        total = rules.total_points
+        need = h.high_bid if h.high_bid < MARK else total
+        return (head + f"with every hand face up and best play by all, {SEAT_NAMES[bidder]} "
+                f"takes {ours} of {total} points against the others together: the bid would "
+                f"be {'made' if ours >= need else 'set'} (it needs {need}).{best}{tail}")
+
+
+def _trick_result(hand: Hand, taken: int) -> tuple[bool, int]:
+    from ..hand import trick_bid_result
+
+    return trick_bid_result(hand.rules, hand.high_bid, taken)
+
+
+def _promise(rules: Rules, bid: int) -> str:
+    """What ``bid`` promises at a table other than 42's four (the bidder alone)."""
+    if rules.bidding == "tricks":
+        if bid == rules.moon_bid:
+            return (f"To shoot the moon the bidder must take all {rules.hand_size} tricks, "
+                    "alone against everyone else.")
+        return (f"The bidder must take at least {bid} of the {rules.hand_size} tricks, alone "
+                "against everyone else; made, it scores each trick it takes; set, it loses "
+                f"{bid}.")
+    if bid >= MARK:
+        return (f"A bid of {bid_marks(bid)} mark{'s' if bid_marks(bid) != 1 else ''}: the "
+                f"bidder must win all {rules.hand_size} tricks.")
+    total = rules.total_points
+    return (f"The bidder must take at least {bid} of the {total} points (a point a trick "
+            "plus the count), playing alone against the others; they set it by taking "
+            f"{total - bid + 1}.")
+
+
 def _odds_rows(odds: Any) -> dict[str, dict[int, float]]:
     """Read the analysis package's bid odds into {contract text: {bid: probability}}."""
     if odds is None:
@@ -560,13 +826,19 @@ def _odds_rows(odds: Any) -> dict[str, dict[int, float]]:
     return {}
 
 
-def _hand_words(held: list[Domino]) -> str:
+def _hand_words(held: list[Domino], *, count: bool = True) -> str:
     doubles = [d for d in held if d.is_double]
-    count = sum(d.count for d in held)
+    points = sum(d.count for d in held)
     longest = max(range(7), key=lambda n: (sum(d.has(n) for d in held), n))
     k = sum(d.has(longest) for d in held)
     return (
         f"{len(doubles)} double{'s' if len(doubles) != 1 else ''}"
-        f"{': ' + ' '.join(str(d) for d in doubles) if doubles else ''}; count {count}; "
-        f"longest suit: {k} with a {longest}."
+        f"{': ' + ' '.join(str(d) for d in doubles) if doubles else ''}; "
+        + (f"count {points}; " if count else "")
+        + f"longest suit: {k} with a {longest}."
     )
+
+
+def _shaker_options(rules: Rules) -> list[tuple[str, int]]:
+    """The seats of the table, for the Shaker list."""
+    return [(f"Seat {s}", s) for s in range(rules.seats)]
