@@ -9,7 +9,7 @@ itself), and the claimant's information sets are explored explicitly.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
@@ -35,6 +35,11 @@ from texas42.dominoes import DOMINOES
 from texas42.hand import Claim
 
 from .helpers import deal_with, snapshot, won_auction
+from .test_claims_tables import (  # the brute force of a claim, for every table
+    _breaks,
+    _step,
+    sure,
+)
 
 #: Straight 42 plus nello and sevens, so every kind of contract can be named.
 HOUSE = STANDARD.replace(name="claims-house", nello=("high", "own-suit"), sevens=True)
@@ -330,66 +335,6 @@ def worlds(hand: Hand, seat: int) -> list[Hand]:
                 w.play_out()
             out.append(w)
     return out
-
-
-def _breaks(hand: Hand, seat: int, trick: int) -> bool:
-    winner = hand.tricks[trick].winner
-    assert winner is not None
-    if hand.contract is not None and hand.contract.kind == "nello":
-        return winner == seat
-    return (winner ^ seat) & 1 == 1
-
-
-def _step(w: Hand, x: Domino) -> Hand:
-    w = w.copy()
-    if w.phase is Phase.OVER:
-        w.play_out()
-    w.play(x)
-    return w
-
-
-def sure(
-    group: list[Hand], seat: int, choose: Callable[[Hand], Domino] | None = None
-) -> bool:
-    """Whether ``seat`` keeps its claim in every world of ``group`` (worlds it cannot
-    tell apart): exists a play (or the play ``choose`` makes, the same in every world)
-    such that for every play the others can make in any world ... (explicit worlds)."""
-    h = group[0]
-    if len(h.tricks) == 7:
-        return True
-    done = len(h.tricks)
-    if h.to_act == seat:
-        if choose is not None:
-            picks = {choose(w) for w in group}
-            assert len(picks) == 1, "the claimant's play depends on what it cannot see"
-            options = list(picks)
-        else:
-            options = _legal(h)
-        for x in options:
-            nxt = [_step(w, x) for w in group]
-            if len(nxt[0].tricks) > done and _breaks(nxt[0], seat, done):
-                continue
-            if sure(nxt, seat, choose):
-                return True
-        return False
-    seen: dict[Domino, list[Hand]] = {}
-    for w in group:
-        for x in _legal(w):
-            seen.setdefault(x, []).append(w)
-    for x, ws in seen.items():
-        nxt = [_step(w, x) for w in ws]
-        if len(nxt[0].tricks) > done and _breaks(nxt[0], seat, done):
-            return False
-        if not sure(nxt, seat, choose):
-            return False
-    return True
-
-
-def _legal(w: Hand) -> list[Domino]:
-    if w.phase is Phase.OVER:
-        w = w.copy()
-        w.play_out()
-    return w.legal_plays()
 
 
 def check_counterexample(hand: Hand, check: ClaimCheck) -> None:
