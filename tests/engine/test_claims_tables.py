@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from texas42 import Deal, Domino, Hand, HandRecord, IllegalActionError, Phase, verify_claim
@@ -266,17 +266,28 @@ def check_counterexample(hand: Hand, check: ClaimCheck, group: list[Hand]) -> No
 
 def same_score(a: Hand, b: Hand) -> bool:
     """Whether two ends of a hand score alike: made, marks and game score; and every
-    side's points and tricks when both played every trick with every hand (an early end
-    may come a trick sooner on another line; in nello the count of the hand that sits
-    out never scores)."""
+    side's points and tricks (summed over its seats) when both played every trick with
+    every hand (an early end may come a trick sooner on another line; in nello the count
+    of the hand that sits out never scores)."""
     ra, rb = a.result, b.result
     assert ra is not None and rb is not None
     if (ra.made, ra.marks, ra.score) != (rb.made, rb.marks, rb.score):
         return False
     size = a.rules.hand_size
     if len(a.tricks) == len(b.tricks) == size and a.sitting_out is None:
-        return (a.points, a.tricks_won) == (b.points, b.tricks_won)
+        return _by_side(a) == _by_side(b)
     return True
+
+
+def _by_side(hand: Hand) -> dict[int, tuple[int, int]]:
+    """Each side's points and tricks: the bidder's two opponents share one side, so
+    which of them took a trick does not change the score."""
+    sides: dict[int, tuple[int, int]] = {}
+    for share, (points, tricks) in enumerate(zip(hand.points, hand.tricks_won, strict=True)):
+        side = hand.rules.side_of(share, hand.bidder) if hand.rules.sides == "bidder" else share
+        was = sides.get(side, (0, 0))
+        sides[side] = (was[0] + points, was[1] + tricks)
+    return sides
 
 
 def _play_claim_out(w: Hand, seat: int, rng: random.Random) -> Hand:
@@ -301,6 +312,8 @@ PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
     left=st.sampled_from([1, 2, 2]),
     into=st.integers(0, 6),
 )
+# The bidder's two opponents as one side: the other of them may take the last trick.
+@example(name="three-hand+bidder", seed=59101, left=2, into=2)
 def test_verdict_matches_brute_force_at_every_table(
     name: str, seed: int, left: int, into: int
 ) -> None:
@@ -352,6 +365,7 @@ def _longer(name: str, seed: int) -> Hand | None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(PROFILES), seed=st.integers(0, 2**32))
+@example(name="moon-5", seed=1101)  # one random arrangement in 30 fits the voids shown
 def test_earlier_claims_lay_down_or_leave_the_hand_alone(name: str, seed: int) -> None:
     """Longer endings (no brute force): an accepted claim holds in sampled arrangements
     against random play; a refused one gives a reason and changes nothing."""
@@ -376,9 +390,11 @@ def test_earlier_claims_lay_down_or_leave_the_hand_alone(name: str, seed: int) -
     # Whatever the arrangement (sampled) and however the others play (at random), the
     # claim holds and the hand scores as laid down.
     rng = random.Random(seed)
-    found = worlds(hand, seat, rng, 30)
-    assert found is not None and found[0]
-    for w in found[0]:
+    found = worlds(hand, seat, rng, 300)
+    assert found is not None
+    # Shown voids rule out most random arrangements at the big tables (at Moon for five
+    # about 1 in 16 fits): 300 drawn, up to 20 that fit, and always the real deal.
+    for w in [*found[0][:20], hand]:
         out = _play_claim_out(w, seat, rng)
         assert not any(_breaks(out, seat, i) for i in range(len(hand.tricks), len(out.tricks)))
         assert same_score(out, laid)
