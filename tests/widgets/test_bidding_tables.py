@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from texas42 import Deal
 from texas42.rules import ALL_PRESETS
 from texas42.widgets import bidding_explorer as be
 from texas42.widgets.bidding_explorer import BiddingExplorer
@@ -228,6 +229,21 @@ def test_changing_the_table_deals_again_and_42_is_as_before() -> None:
     ex.bid_picker.value = 30
     ex.bid_button.click()
     assert ex.state["auction"] == ["Seat 1: 30"]
+
+
+def test_a_table_the_deal_row_cannot_deal_changes_nothing() -> None:
+    ex = BiddingExplorer(seed=3)
+    ex.source.mode.value = "code"
+    ex.source.code.value = Deal.from_seed(5).code  # a code of 42's table
+    ex.source.load_button.click()
+    check_clean(ex, "42 code")
+    before = _snapshot(ex)
+    ex.rules_picker.value = "moon"  # not a Moon deal code: refused, the list goes back
+    assert ex.last_error is not None and ex.message_kind == "error"
+    assert "deal code" in ex.message.lower() or "code" in ex.message.lower()
+    assert ex.rules_picker.value == "standard" and ex.hand.rules.name == "standard"
+    assert len(ex.shaker_picker.options) == 4
+    assert _snapshot(ex) == before
 
 
 def test_reshake_is_said_in_words() -> None:

@@ -1,5 +1,6 @@
 """Explorers show progress during long work: the bar moves while a claim is checked,
-the solver works, a claim record loads, and sampling opponents reply to a Moon bid."""
+the solver works, a claim record loads, sampling opponents reply to a Moon bid, and the
+bidding explorer's hindsight solves at any table."""
 
 from __future__ import annotations
 
@@ -118,4 +119,26 @@ def test_the_bar_moves_while_sampling_opponents_reply_to_a_moon_bid() -> None:
     ex.bid_button.click()
     assert ex.last_error is None
     assert moved(seen), seen
+    assert ex.progress.layout.visibility == "hidden"
+
+
+@pytest.mark.parametrize("key", ["moon", "three-hand", "moon-5"])
+def test_the_bar_moves_while_hindsight_solves_at_every_table(key: str) -> None:
+    """Away from 42's table hindsight waits for its button (it can take seconds)."""
+    from texas42.widgets import BiddingExplorer
+
+    ex = BiddingExplorer(seed=5, rules=key)
+    ex.bid_picker.value = min(b for b in ex.hand.valid_bids() if b)
+    ex.bid_button.click()
+    for _ in range(20):
+        if ex.state["phase"] == "playing":
+            break
+        ex.auto_button.click()
+    assert ex.state["phase"] == "playing" and ex.last_error is None
+    seen = watch(ex.progress)
+    ex.hindsight_button.click()
+    assert ex.last_error is None and ex.state["hindsight"]
+    # The value, each first lead's value and the line: the bar goes from 1 to the end.
+    steps = len(ex.hand.legal_plays()) + 2
+    assert moved(seen) >= {1, steps}, seen
     assert ex.progress.layout.visibility == "hidden"

@@ -21,6 +21,7 @@ hand, the trick in progress counted whole; this module says it the way Moon is p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..dominoes import DOMINOES, Domino, DominoLike, to_domino
@@ -109,21 +110,33 @@ def _position(hand: MoonHand | Position) -> Position:
     return pos
 
 
-def solve_moon(hand: MoonHand | Position) -> MoonSolution:
+def solve_moon(hand: MoonHand | Position,
+               progress: Callable[[int, int], None] | None = None) -> MoonSolution:
     """Solve a Moon hand in play (every holding known): the bidder's tricks with best
-    play, after each legal play, and one best line. Raises
-    :class:`~texas42.errors.IllegalActionError` unless the hand is in its playing phase."""
+    play, after each legal play, and one best line. ``progress(done, total)`` is called
+    after the value, after each legal play's value and after the line (for a progress
+    bar). Raises :class:`~texas42.errors.IllegalActionError` unless the hand is in its
+    playing phase."""
     pos = _position(hand)
+    steps = pos.legal_mask().bit_count() + 2
+
+    def report(done: int) -> None:
+        if progress is not None:
+            progress(done, steps)
+
     solver = solver_for(pos)
     v = solver.value(pos)
-    values = solver.play_values(pos, v)
+    report(1)
+    values = solver.play_values(pos, v, progress=lambda k: report(1 + k))
     plays = dict(sorted(((DOMINOES[m], x) for m, x in values.items()),
                         key=lambda kv: kv[0].display))
     taken = pos.points[0]
     target = moon_target(pos)
     assert pos.bidder is not None and pos.bid is not None
+    line = tuple(solver.best_line(pos, v))
+    report(steps)
     return MoonSolution(
-        tricks=v, taken=taken, plays=plays, line=tuple(solver.best_line(pos, v)),
+        tricks=v, taken=taken, plays=plays, line=line,
         need=max(0, target - taken), makes=taken + v >= target,
         bidder=pos.bidder, bid=pos.bid, to_act=pos.to_act,
     )

@@ -86,12 +86,10 @@ def _solver(hand: Hand | None = None) -> Any:
 def solve(hand: Hand, progress: Callable[[int, int], None] | None = None) -> Any:
     """The solver's :class:`Solution` (Moon: ``MoonSolution``) for a hand in play
     (``None`` without a solver or outside the play phase); ``progress(done, total)``
-    while it works (42's)."""
+    while it works."""
     fn = _solver(hand)
     if fn is None or hand.phase is not Phase.PLAYING:
         return None
-    if not hand.rules.is_42:
-        return _cached(_key(hand, "solve"), lambda: fn(hand))
     return _cached(_key(hand, "solve"), lambda: fn(hand, progress=progress))
 
 

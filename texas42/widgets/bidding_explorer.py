@@ -21,6 +21,7 @@ from ..bidding import (
 )
 from ..contracts import Contract
 from ..dominoes import Domino
+from ..errors import Texas42Error
 from ..hand import Hand, Phase, allowed_contracts
 from ..rules import Rules
 from . import _analysis, _coach, _tables
@@ -204,7 +205,7 @@ class BiddingExplorer(Explorer):
         self.odds_box = html_box()
         self.result_box = html_box()
         self.source.load_button.on_click(self._on_load)
-        self.rules_picker.observe(self._on_load, names="value")
+        self.rules_picker.observe(self._on_rules, names="value")
         self.shaker_picker.observe(self._on_load, names="value")
         self.show_all.observe(self._on_redraw, names="value")
         self.bid_picker.observe(self._on_pick_bid, names="value")
@@ -262,9 +263,30 @@ class BiddingExplorer(Explorer):
 
     # -- actions ---------------------------------------------------------------------------
     @safe
+    def _on_rules(self, _change: Any = None) -> None:
+        if self._busy:
+            return
+        try:
+            self._load()
+        except Texas42Error:
+            # The deal row cannot give a deal of this table (a code or typed hands of
+            # another): the Rules list goes back to the hand still on the table.
+            self._busy = True
+            try:
+                self.rules_choice.select(self.hand.rules)
+            finally:
+                self._busy = False
+            self.source.show_table(self.hand.rules.layout)
+            raise
+
+    @safe
     def _on_load(self, _change: Any = None) -> None:
         if self._busy:
             return
+        self._load()
+
+    def _load(self) -> None:
+        """Deal the hand the deal row asks for, at the chosen table."""
         layout = self.rules.layout
         deal = self.source.deal(layout)  # a bad deal raises here, before anything changes
         shaker = int(self.shaker_picker.value)
