@@ -792,7 +792,7 @@ def _table_of(hand: Hand, seat: int) -> _Table:
     held = sum(len(hand.holding(s)) for s in range(hand.seats)) + len(hand.plays)
     own = sum(1 for a in hand.actions if a.kind == "discard" and a.seat == seat)
     hidden = len(rules.layout.dominoes) - held - own
-    side = tuple(s & rules.side_bits for s in range(hand.seats))
+    side = tuple(rules.share_of(s) for s in range(hand.seats))
     helpers = tuple(s for s in rules.controlled_seats(seat)
                     if s != seat and s != hand.sitting_out)
     return _Table(hand.seats, rules.hand_size, claim_side(hand, seat), side, hidden, helpers)

@@ -573,7 +573,7 @@ class Hand:
         self.tricks.append(Trick(self.leader, tuple(trick), winner, points, seats))
         self._trick = []
         self._trick_seats = []
-        team = winner & rules.side_bits
+        team = rules.share_of(winner)
         self.points[team] += points
         self.tricks_won[team] += 1
         self.leader = self.to_act = winner
@@ -587,11 +587,9 @@ class Hand:
     @property
     def sevens_tie_side(self) -> int | None:
         """The side a tie in sevens goes to, by the rules (``None``: the first played)."""
-        return None if self.bidder is None else self.rules.sevens_tie_side(self._side(self.bidder))
-
-    def _side(self, seat: int) -> int:
-        """The index of ``seat``'s side in :attr:`points` and :attr:`tricks_won`."""
-        return seat & self.rules.side_bits
+        if self.bidder is None:
+            return None
+        return self.rules.sevens_tie_side(self.rules.share_of(self.bidder))
 
     def _check_decided(self) -> None:
         assert self.bidder is not None and self.contract is not None
@@ -602,7 +600,7 @@ class Hand:
             if len(self.tricks) == n_tricks:
                 self._score_tricks()
             return
-        team = self.bidder & rules.side_bits
+        team = rules.share_of(self.bidder)
         bid = self.high_bid
         points = self.points
         ours = points[team]
@@ -621,7 +619,7 @@ class Hand:
         moon: its bid); set, the bidder loses the bid; each other seat scores its tricks."""
         assert self.bidder is not None and self.contract is not None
         rules = self.rules
-        side = self._side(self.bidder)
+        side = rules.share_of(self.bidder)
         score = [n * rules.trick_points for n in self.tricks_won]
         made, score[side] = trick_bid_result(rules, self.high_bid, self.tricks_won[side])
         zeros = (0,) * len(score)

@@ -341,11 +341,12 @@ class Rules:
             return 0 if seat == bidder else 1
         return seat
 
-    @functools.cached_property
-    def side_bits(self) -> int:
-        """``seat & side_bits`` is the seat's side in a hand's tuples: 1 for partners
-        (seat % 2), 7 otherwise (the seat itself: at most 7 seats)."""
-        return 1 if self.sides == "partners" else 7
+    def share_of(self, seat: int) -> int:
+        """The index of ``seat``'s share in a hand's per-side tuples (points, tricks won,
+        a result's points and marks): its partnership (even seats 0, odd 1) at a table of
+        partners, otherwise the seat itself (each seat's share is kept, whoever it plays
+        with in the hand: see :meth:`side_of`)."""
+        return seat & 1 if self.sides == "partners" else seat
 
     @property
     def side_count(self) -> int:

@@ -473,7 +473,7 @@ class _Table:
                 h.apply(a[:2])
         h.apply((kind, option))
         play_hand(h, [_RULES] * self.seats)
-        side = view.seat & rules.side_bits
+        side = rules.share_of(view.seat)
         r = h.result
         if r is None:
             return 0.0  # everyone passed and the dominoes are shaken again: no score

@@ -1014,7 +1014,7 @@ def _evaluate_in_tricks(own: int, seat: int, shaker: int, auction: Sequence[int 
         if method == "rule-based":
             play_hand(h, [player] * rules.seats)
             assert h.contract is not None
-            taken = h.tricks_won[seat & rules.side_bits]
+            taken = h.tricks_won[rules.share_of(seat)]
         else:
             while h.phase is Phase.CONTRACT:  # the discards, then trumps
                 h.apply((h.next_action or "", decide(player, h).action))
@@ -1058,7 +1058,7 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     player = RuleBasedPlayer()
     pool = [d.index for d in rules.layout.dominoes if not own >> d.index & 1]
     table = shape_of(rules, seat)
-    side = seat & rules.side_bits
+    side = rules.share_of(seat)
     lowest = max(rules.min_bid, max(before, default=PASS) + 1)
     played = rules.replace(early_end=False) if rules.early_end else rules
     solvers = {c: Solver(c, None, None, table) for c in cs} if method == "open-hands" else {}

@@ -97,7 +97,7 @@ class Position:
                 rule="solve-timing")
         bidder, rules = hand.bidder, hand.rules
         table = shape_of(rules, bidder)
-        mine = hand.points[bidder & rules.side_bits]  # a hand's points are kept by side
+        mine = hand.points[rules.share_of(bidder)]  # a hand's points are kept by side
         theirs = sum(hand.points) - mine
         return cls(tuple(hand.holding(s).mask for s in range(hand.seats)), hand.contract,
                    hand.leader, tuple(hand.current_trick), (mine, theirs), bidder,
