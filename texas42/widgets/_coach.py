@@ -15,16 +15,15 @@ from typing import Any
 import ipywidgets as W
 
 from ..hand import Hand
-from ..moon import MoonHand
 from . import _analysis
 from ._controls import showing
 from ._html import p, page
 
 #: Guesses per decision in the explorers: a hint well under a second, a review a few
-#: (Moon's worlds are played through the engine, slower: fewer of them).
+#: (away from 42's tables the worlds are played through the engine, slower: fewer).
 HINT_SAMPLES = 32
 REVIEW_SAMPLES = 32
-MOON_SAMPLES = 16
+TABLE_SAMPLES = 16
 HINDSIGHT = "Hindsight (all hands open)"
 
 
@@ -73,10 +72,10 @@ def options_table(options: Any, unit: str, chosen: str | None = None, top: int =
 def _samples(hand: Any, samples: int | None, default: int) -> int:
     if samples is not None:
         return samples
-    return MOON_SAMPLES if isinstance(hand, MoonHand) else default
+    return default if hand.rules.is_42 else TABLE_SAMPLES
 
 
-def hint(hand: Hand | MoonHand, seed: int = 0,
+def hint(hand: Hand, seed: int = 0,
          samples: int | None = None) -> tuple[str, str] | None:
     """(HTML, one-line text) of the coach's hint for the seat to act, or ``None``."""
     mod = coach()
@@ -93,7 +92,7 @@ def hint(hand: Hand | MoonHand, seed: int = 0,
     return body, text
 
 
-def run_review(hand: Hand | MoonHand, seat: int, bar: W.IntProgress | None = None,
+def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None,
                seed: int = 0, samples: int | None = None) -> Any:
     """The coach's review of ``seat`` (``None`` without the analysis package); ``bar``
     shows the progress."""
