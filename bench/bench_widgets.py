@@ -262,18 +262,25 @@ def table_turns(ex: Any, repeat: int) -> list[float]:
     return turns
 
 
+def switch_times(picker: Any, key: str, home: str, repeat: int) -> list[float]:
+    """Choosing the table ``key`` in an explorer's list (from ``home``, 42's table, and
+    back untimed): the new game or deal it starts."""
+    times = []
+    for _ in range(min(repeat, 3)):
+        times.append(timed(lambda: setattr(picker, "value", key)))
+        picker.value = home
+    return times
+
+
 def bench_tables(repeat: int) -> Rows:
     """The play explorer at every table but 42's four (measured above) and Moon's."""
     rows: Rows = []
     for key in ("two-hand", "three-hand", "moon-4", "moon-5", "moon-6", "moon-7"):
         rows.append((f"7 {key}", "your action + the computer's turns",
                      table_turns(widgets.play(seed=3, rules=key), repeat), False))
-        ex = widgets.play(seed=5)
-        switches = []
-        for _ in range(min(repeat, 3)):
-            switches.append(timed(lambda k=key, e=ex: setattr(e.table_picker, "value", k)))
-            ex.table_picker.value = "42"  # (back, untimed)
-        rows.append((f"7 {key}", "choose this table (a new game)", switches, False))
+        picker = widgets.play(seed=5).table_picker
+        rows.append((f"7 {key}", "choose this table (a new game)",
+                     switch_times(picker, key, "42", repeat), False))
     return rows
 
 
@@ -298,12 +305,9 @@ def bench_bidding_tables(repeat: int) -> Rows:
         ex.source.load_button.click()
         rows.append((f"5 {key}", f"the odds ({ODDS_SAMPLES} deals)",
                      [timed(ex.odds_button.click)], True))
-        ex = widgets.bidding(seed=5)
-        switches = []
-        for _ in range(min(repeat, 3)):
-            switches.append(timed(lambda k=key, e=ex: setattr(e.rules_picker, "value", k)))
-            ex.rules_picker.value = "standard"  # (back, untimed)
-        rows.append((f"5 {key}", "choose this table (a new deal)", switches, False))
+        picker = widgets.bidding(seed=5).rules_picker
+        rows.append((f"5 {key}", "choose this table (a new deal)",
+                     switch_times(picker, key, "standard", repeat), False))
     return rows
 
 
