@@ -133,3 +133,22 @@ def test_a_narrow_page_draws_the_compact_table_and_a_wide_one_the_normal() -> No
         table.width = 900  # turned to landscape, a wide window
         assert not table.compact and width() > COMPACT_WIDTH
         check_clean(ex, "learner")
+
+
+def test_the_replay_table_is_compact_on_a_phone_too() -> None:
+    import xml.etree.ElementTree as ET
+
+    from texas42.svg import COMPACT_WIDTH
+    from texas42.widgets import replay
+
+    ex = replay(seed=2)
+    ex.slider.value = 8
+    normal = ET.fromstring(ex.table.value)
+    ex.table.width = 390
+    small = ET.fromstring(ex.table.value)
+    assert float(small.get("width", "0")) <= COMPACT_WIDTH < float(normal.get("width", "0"))
+    assert small.find("{http://www.w3.org/2000/svg}desc").text == (  # type: ignore[union-attr]
+        normal.find("{http://www.w3.org/2000/svg}desc").text)  # type: ignore[union-attr]
+    ex.slider.value = 9  # a step later: still compact
+    assert float(ET.fromstring(ex.table.value).get("width", "0")) <= COMPACT_WIDTH
+    assert ex.last_error is None
