@@ -884,6 +884,7 @@ def _compact_table(
     bottom: _Seat | None,
     trick: str,
     trick_box: tuple[float, float, float, float],
+    trick_room: float,
     captions: Sequence[tuple[str, float, bool]],
     spares: Sequence[tuple[str, list[Domino], bool]],
     status: str,
@@ -892,7 +893,8 @@ def _compact_table(
     """The compact layout of a table: width, height and body. Top to bottom: the bid and
     points; the other hands (face down: a small stack and how many it holds), beside the
     trick where they fit, at their seat's place, else in a band above it, clockwise; the
-    trick (drawn around the origin, ``trick_box`` its extent) and its captions; the widow,
+    trick (drawn around the origin, ``trick_box`` its extent; ``trick_room``: the width a
+    whole trick takes, so the hands do not move when one starts) and its captions; the widow,
     discard or dominoes aside; the bottom seat's hand at full size in rows; the status.
     Every line of text is wrapped to the width, never drawn smaller."""
     fs, m, g, pad = _font(s), _margin(s), 0.1 * s, 0.3 * s
@@ -966,10 +968,9 @@ def _compact_table(
     y += pad / 2
 
     # Where the other hands go: beside the trick (left, right) or above it.
-    tw = trick_box[2] - trick_box[0]
     side_w = max(_text_w("declarer", fs), sb + 2 * mb + 0.3 * sb + _text_w("10", fs))
     fits = (all(not o.shown for o in others)
-            and 2 * side_w + tw + 2 * pad <= inner)
+            and 2 * side_w + trick_room + 2 * pad <= inner)
     left: list[_Seat] = []
     right: list[_Seat] = []
     above: list[_Seat] = []
@@ -990,7 +991,7 @@ def _compact_table(
         room = (inner - (len(band) - 1) * pad) / len(band)
         h = max(seat_h(o, room) for o in band)
         for j, o in enumerate(band):
-            anchor = "middle" if per > 1 and len(band) > 1 else "start"
+            anchor = "start" if o.shown else "middle"
             draw_seat(o, pad + j * (room + pad), y, room, anchor)
         y += h + pad / 2
 
@@ -1270,7 +1271,8 @@ def table_svg(
         width, height, drawn = _compact_table(
             seats=4, s=s, header=[(line1, True), (line2, False)],
             others=[q for q in parts if q.rel], bottom=parts[bottom] if parts else None,
-            trick=info.body if info is not None else "", trick_box=box, captions=captions,
+            trick=info.body if info is not None else "", trick_box=box, trick_room=2 * e,
+            captions=captions,
             spares=[], status=status, show_count=show_count)
         body = [drawn]
     else:
@@ -1630,6 +1632,7 @@ def round_table_svg(
             seats=n, s=s, header=[(line1, True), (line2, False)],
             others=[q for q in hands if q.rel], bottom=hands[bottom],
             trick="".join(trick), trick_box=(-reach[0], -reach[1], reach[0], reach[1]),
+            trick_room=2 * reach[0],
             captions=[(caption, fs, True)] if caption else [], spares=spares, status=status,
             show_count=False)
         body = [drawn]
