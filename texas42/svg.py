@@ -837,9 +837,10 @@ def _hand_words(seat: int, dominoes: Sequence[Domino], visible: bool) -> str:
 
 
 # -- the compact table (a phone): one column at most COMPACT_WIDTH wide ---------------------
-#: The most a table drawn with ``compact=True`` is wide (user units): a 390 px phone's
-#: column shows it at about 0.9 scale, so the learner's dominoes stay about 32 px wide.
-COMPACT_WIDTH = 400.0
+#: The most a table drawn with ``compact=True`` is wide (user units): about the column of
+#: a 390 px phone (358 px), so it is shown at about full size there: the learner's
+#: dominoes about 36 px wide, the words at their normal size.
+COMPACT_WIDTH = 360.0
 
 
 class _Seat(NamedTuple):
@@ -968,7 +969,8 @@ def _compact_table(
     y += pad / 2
 
     # Where the other hands go: beside the trick (left, right) or above it.
-    side_w = max(_text_w("declarer", fs), sb + 2 * mb + 0.3 * sb + _text_w("10", fs))
+    # A hand beside the trick: its label's words one a line ("to play", "bidder" ...).
+    side_w = max(_text_w("to play", fs), sb + 2 * mb + 0.3 * sb + _text_w("10", fs))
     fits = (all(not o.shown for o in others)
             and 2 * side_w + trick_room + 2 * pad <= inner)
     left: list[_Seat] = []
