@@ -936,16 +936,17 @@ def _compact_table(
     def stack_h() -> float:
         return 2 * sb + 2 * mb + 0.25 * sb
 
-    def stack(x: float, top: float, count: int) -> float:
-        """One or two small backs and the count beside them; its width."""
+    def stack_w(count: int) -> float:
+        return sb + 2 * mb + 0.3 * sb + _text_w(str(count), fs)
+
+    def stack(x: float, top: float, count: int) -> None:
+        """One or two small backs (``x`` their left edge) and the count beside them."""
         for i in range(min(count, 2)):
             off = 0.25 * sb * (1 - i) if count > 1 else 0.0
             body.append(_place(x + mb + 0.25 * sb - off, top + mb + off,
                                _tile(None, sb, True, None, False, False)))
-        tx = x + sb + 2 * mb + 0.3 * sb
-        body.append(_text(tx, top + stack_h() / 2 + 0.35 * fs, str(count), fs, bold=True,
-                          cls="count"))
-        return tx + _text_w(str(count), fs) - x
+        body.append(_text(x + sb + 2 * mb + 0.3 * sb, top + stack_h() / 2 + 0.35 * fs,
+                          str(count), fs, bold=True, cls="count"))
 
     def seat_h(seat: _Seat, room: float) -> float:
         h = len(_lines(seat.label, room, fs)) * lh
@@ -960,7 +961,7 @@ def _compact_table(
         if seat.shown and seat.tiles:
             hand_rows(x, top, room, seat.tiles, seat.kinds, seat.dims, seat.controls)
             return
-        sw = sb + 2 * mb + 0.3 * sb + _text_w(str(len(seat.tiles)), fs)
+        sw = stack_w(len(seat.tiles))
         sx = {"start": x, "middle": x + (room - sw) / 2, "end": x + room - sw}[anchor]
         stack(sx, top, len(seat.tiles))
 
@@ -970,7 +971,7 @@ def _compact_table(
 
     # Where the other hands go: beside the trick (left, right) or above it.
     # A hand beside the trick: its label's words one a line ("to play", "bidder" ...).
-    side_w = max(_text_w("to play", fs), sb + 2 * mb + 0.3 * sb + _text_w("10", fs))
+    side_w = max(_text_w("to play", fs), stack_w(10))
     fits = (all(not o.shown for o in others)
             and 2 * side_w + trick_room + 2 * pad <= inner)
     left: list[_Seat] = []
@@ -1021,8 +1022,7 @@ def _compact_table(
         if shown and items:
             y = hand_rows(pad, y, inner, items, [None] * len(items), [False] * len(items), None)
         else:
-            sw = sb + 2 * mb + 0.3 * sb + _text_w(str(len(items)), fs)
-            stack((width - sw) / 2, y, len(items))
+            stack((width - stack_w(len(items))) / 2, y, len(items))
             y += stack_h()
         y += pad / 2
 
