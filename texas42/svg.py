@@ -836,6 +836,210 @@ def _hand_words(seat: int, dominoes: Sequence[Domino], visible: bool) -> str:
     return f"seat {seat} holds " + " ".join(str(d) for d in dominoes)
 
 
+# -- the compact table (a phone): one column at most COMPACT_WIDTH wide ---------------------
+#: The most a table drawn with ``compact=True`` is wide (user units): about the column of
+#: a 390 px phone (358 px), so it is shown at about full size there: the learner's
+#: dominoes about 36 px wide, the words at their normal size.
+COMPACT_WIDTH = 360.0
+
+
+class _Seat(NamedTuple):
+    """One hand of a table as the compact layout draws it (``rel``: places clockwise
+    from the bottom seat)."""
+
+    rel: int
+    label: str
+    bold: bool
+    tiles: list[Domino | None]
+    kinds: list[str | None]
+    dims: list[bool]
+    controls: list[str | None] | None
+    shown: bool
+
+
+def _text_w(text: str, fs: float) -> float:
+    """A generous guess of a line's width (the widest fonts' average letter)."""
+    return 0.6 * fs * len(text)
+
+
+def _lines(text: str, width: float, fs: float) -> list[str]:
+    """``text`` in lines that fit ``width``, broken after a " · " where one fits."""
+    chars = max(1, int(width / (0.6 * fs)))
+    lines: list[str] = []
+    for part in text.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= chars:
+            lines[-1] += " · " + part
+        elif len(part) <= chars:
+            lines.append(part)
+        else:
+            lines += _wrap_text(part, chars)
+    return lines or [""]
+
+
+def _compact_table(
+    *,
+    seats: int,
+    s: float,
+    header: Sequence[tuple[str, bool]],
+    others: Sequence[_Seat],
+    bottom: _Seat | None,
+    trick: str,
+    trick_box: tuple[float, float, float, float],
+    trick_room: float,
+    captions: Sequence[tuple[str, float, bool]],
+    spares: Sequence[tuple[str, list[Domino], bool]],
+    status: str,
+    show_count: bool,
+) -> tuple[float, float, str]:
+    """The compact layout of a table: width, height and body. Top to bottom: the bid and
+    points; the other hands (face down: a small stack and how many it holds), beside the
+    trick where they fit, at their seat's place, else in a band above it, clockwise; the
+    trick (drawn around the origin, ``trick_box`` its extent; ``trick_room``: the width a
+    whole trick takes, so the hands do not move when one starts) and its captions; the widow,
+    discard or dominoes aside; the bottom seat's hand at full size in rows; the status.
+    Every line of text is wrapped to the width, never drawn smaller."""
+    fs, m, g, pad = _font(s), _margin(s), 0.1 * s, 0.3 * s
+    lh = 1.35 * fs
+    width = COMPACT_WIDTH
+    inner = width - 2 * pad
+    cell_w, cell_h = s + 2 * m, 2 * s + 2 * m
+    sb = 0.4 * s  # a small face-down domino
+    mb = _margin(sb)
+    body: list[str] = []
+    y = pad
+
+    def text_lines(x: float, top: float, lines: Sequence[str], size: float, *,
+                   anchor: str = "start", bold: bool = False, cls: str = "label") -> float:
+        for i, line in enumerate(lines):
+            body.append(_text(x, top + 0.95 * size + i * 1.35 * size, line, size,
+                              anchor=anchor, bold=bold, cls=cls))
+        return top + len(lines) * 1.35 * size
+
+    def rows_of(n: int, room: float) -> list[slice]:
+        """Full-size dominoes in as few rows as fit, as even as can be (7: 4 + 3)."""
+        per = max(1, int((room + g) // (cell_w + g)))
+        count = -(-n // per) if n else 1
+        per = -(-n // count) if n else 1
+        return [slice(i, i + per) for i in range(0, max(n, 1), per)]
+
+    def hand_rows(x: float, top: float, room: float, tiles: Sequence[Domino | None],
+                  kinds: Sequence[str | None], dims: Sequence[bool],
+                  controls: Sequence[str | None] | None) -> float:
+        """Full-size dominoes wrapped into rows centred in ``room``; the y under them."""
+        for r, part in enumerate(rows_of(len(tiles), room)):
+            w = _row_width(len(tiles[part]), s, g, True)
+            row = _row(list(tiles[part]), s, g, True, list(kinds[part]), list(dims[part]),
+                       show_count, list(controls[part]) if controls else None)
+            body.append(_place(x + (room - w) / 2, top + r * (cell_h + g), row))
+        return top + len(rows_of(len(tiles), room)) * (cell_h + g)
+
+    def stack_h() -> float:
+        return 2 * sb + 2 * mb + 0.25 * sb
+
+    def stack_w(count: int) -> float:
+        return sb + 2 * mb + 0.3 * sb + _text_w(str(count), fs)
+
+    def stack(x: float, top: float, count: int) -> None:
+        """One or two small backs (``x`` their left edge) and the count beside them."""
+        for i in range(min(count, 2)):
+            off = 0.25 * sb * (1 - i) if count > 1 else 0.0
+            body.append(_place(x + mb + 0.25 * sb - off, top + mb + off,
+                               _tile(None, sb, True, None, False, False)))
+        body.append(_text(x + sb + 2 * mb + 0.3 * sb, top + stack_h() / 2 + 0.35 * fs,
+                          str(count), fs, bold=True, cls="count"))
+
+    def seat_h(seat: _Seat, room: float) -> float:
+        h = len(_lines(seat.label, room, fs)) * lh
+        if seat.shown and seat.tiles:
+            return h + len(rows_of(len(seat.tiles), room)) * (cell_h + g)
+        return h + stack_h()
+
+    def draw_seat(seat: _Seat, x: float, top: float, room: float, anchor: str) -> None:
+        lines = _lines(seat.label, room, fs)
+        tx = {"start": x, "middle": x + room / 2, "end": x + room}[anchor]
+        top = text_lines(tx, top, lines, fs, anchor=anchor, bold=seat.bold)
+        if seat.shown and seat.tiles:
+            hand_rows(x, top, room, seat.tiles, seat.kinds, seat.dims, seat.controls)
+            return
+        sw = stack_w(len(seat.tiles))
+        sx = {"start": x, "middle": x + (room - sw) / 2, "end": x + room - sw}[anchor]
+        stack(sx, top, len(seat.tiles))
+
+    for text, bold in header:
+        y = text_lines(pad, y, _lines(text, inner, fs), fs, bold=bold, cls="header")
+    y += pad / 2
+
+    # Where the other hands go: beside the trick (left, right) or above it.
+    # A hand beside the trick: its label's words one a line ("to play", "bidder" ...).
+    side_w = max(_text_w("to play", fs), stack_w(10))
+    fits = (all(not o.shown for o in others)
+            and 2 * side_w + trick_room + 2 * pad <= inner)
+    left: list[_Seat] = []
+    right: list[_Seat] = []
+    above: list[_Seat] = []
+    for o in sorted(others, key=lambda o: o.rel):
+        theta = math.pi / 2 + 2 * math.pi * o.rel / seats
+        if not fits or math.sin(theta) < -0.6:
+            above.append(o)
+        elif math.cos(theta) < 0:
+            left.append(o)
+        else:
+            right.append(o)
+    left.sort(key=lambda o: -o.rel)  # the higher up first
+    # Above: clockwise, so reading left to right goes round the table; in rows of three
+    # (one a row when a hand is face up, drawn at full size).
+    per = 1 if any(o.shown for o in above) else 3
+    for i in range(0, len(above), per):
+        band = above[i:i + per]
+        room = (inner - (len(band) - 1) * pad) / len(band)
+        h = max(seat_h(o, room) for o in band)
+        for j, o in enumerate(band):
+            anchor = "start" if o.shown else "middle"
+            draw_seat(o, pad + j * (room + pad), y, room, anchor)
+        y += h + pad / 2
+
+    # The middle: the trick, the hands beside it.
+    col_h = [sum(seat_h(o, side_w) + pad / 2 for o in col) for col in (left, right)]
+    mid_h = max(trick_box[3] - trick_box[1], *col_h)
+    for col, x, anchor in ((left, pad, "start"), (right, width - pad - side_w, "end")):
+        cy_col = y + (mid_h - sum(seat_h(o, side_w) + pad / 2 for o in col)) / 2
+        for o in col:
+            draw_seat(o, x, cy_col, side_w, anchor)
+            cy_col += seat_h(o, side_w) + pad / 2
+    cx = width / 2 - (trick_box[0] + trick_box[2]) / 2
+    cy = y + (mid_h - (trick_box[3] - trick_box[1])) / 2 - trick_box[1]
+    if trick:
+        body.append(_place(cx, cy, trick))
+    y += mid_h
+    for text, size, bold in captions:
+        y = text_lines(width / 2, y, _lines(text, inner, size), size, anchor="middle",
+                       bold=bold, cls="caption")
+    y += pad / 2
+
+    for label, items, shown in spares:
+        y = text_lines(width / 2, y, _lines(label, inner, 0.9 * fs), 0.9 * fs,
+                       anchor="middle", bold=True)
+        if shown and items:
+            y = hand_rows(pad, y, inner, items, [None] * len(items), [False] * len(items), None)
+        else:
+            stack((width - stack_w(len(items))) / 2, y, len(items))
+            y += stack_h()
+        y += pad / 2
+
+    if bottom is not None:
+        y += pad / 2
+        y = text_lines(pad, y, _lines(bottom.label, inner, fs), fs, bold=bottom.bold)
+        if bottom.shown:
+            # Room over a raised domino (a legal play is drawn a little higher).
+            y = hand_rows(pad, y + 0.18 * s, inner, bottom.tiles, bottom.kinds, bottom.dims,
+                          bottom.controls)
+        else:
+            stack(pad, y, len(bottom.tiles))
+            y += stack_h()
+    y = text_lines(pad, y + pad / 2, _lines(status, inner, fs), fs, cls="status")
+    return width, y + pad, "".join(body)
+
+
 def table_svg(
     hand: Hand,
     *,
@@ -846,6 +1050,7 @@ def table_svg(
     size: float = 44,
     show_count: bool = False,
     controls: bool | ControlSpec = False,
+    compact: bool = False,
 ) -> str:
     """The whole table of a :class:`texas42.Hand`: the four hands, the trick in
     the middle (or the last trick, when the next one has not started), the bid,
@@ -857,13 +1062,16 @@ def table_svg(
     hand. ``highlight`` (as in :func:`dominoes_svg`) marks visible dominoes and
     takes precedence over the legal-play highlight. ``controls=True`` draws the
     dominoes of ``seat``, when it is to play, as buttons labelled by :func:`play_labels`
-    (a mapping: those dominoes, with those labels).
+    (a mapping: those dominoes, with those labels). ``compact=True``: the same table
+    (the same words, buttons and labels) at most :data:`COMPACT_WIDTH` wide, for a phone:
+    the hands face down drawn small with how many they hold, the bottom seat's dominoes
+    at full size in rows.
     """
     if not hand.rules.is_42:
         # Another table (three-hand, Moon, Moon for many ...): its seats around an oval.
         return round_table_svg(hand, seat=seat, show_all=show_all,
                                highlight_legal=highlight_legal, highlight=highlight,
-                               size=size, controls=controls)
+                               size=size, controls=controls, compact=compact)
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
         raise ValueError(f"seat {seat!r} is not a seat 0..3")
     s = _check_size(size)
@@ -917,9 +1125,11 @@ def table_svg(
         f"Points: {pts[0]} for seats 0+2, {pts[1]} for seats 1+3 · "
         f"tricks played: {len(hand.tricks)}"
     )
-    body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
-    body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
+    if not compact:
+        body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
+        body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
     words.append(f"{line1}. {line2}.")
+    parts: list[_Seat] = []
 
     def seat_label(p: int) -> tuple[str, bool]:
         parts = [f"seat {p}"]
@@ -958,6 +1168,11 @@ def table_svg(
         kinds, dims = kinds_for(p, items) if shown else ([None] * len(items), [False] * len(items))
         label, bold = seat_label(p)
         words.append(_hand_words(p, items, shown) + ("" if not shown else _legal_note(kinds)))
+        if compact:
+            parts.append(_Seat(rel, label, bold, tiles, list(kinds), dims,
+                               _controls(items, buttons) if shown and p == seat else None,
+                               shown))
+            continue
         if rel in (0, 2):
             y = y_bottom if rel == 0 else y_top
             n = len(tiles)
@@ -982,8 +1197,8 @@ def table_svg(
 
     # The trick in the middle.
     current = hand.current_trick
-    cx = width / 2
-    cy = y_mid + mid_h / 2 - lh
+    # The compact layout draws the trick around the origin and moves it into place.
+    cx, cy = (0.0, 0.0) if compact else (width / 2, y_mid + mid_h / 2 - lh)
     out = hand.sitting_out
     if hand.contract is not None and (current or not hand.tricks):
         leader = hand.leader
@@ -1031,8 +1246,14 @@ def table_svg(
             caption = "everyone passed: shake again"
         else:
             caption = "no trick played"
-        body.append(_text(cx, cy, caption, fs, anchor="middle", bold=True, cls="caption"))
-    if info is not None:
+        if not compact:
+            body.append(_text(cx, cy, caption, fs, anchor="middle", bold=True, cls="caption"))
+    status = hand.status()
+    if compact:
+        captions = ([(title, tfs, False), (caption, tfs, True)] if info is not None
+                    else [(caption, fs, True)])
+        box = (-e, -e - 1.3 * tfs, e, e + 1.3 * tfs) if info is not None else (0, 0, 0, 0)
+    if info is not None and not compact:
         body.append(info.body)
         body.append(_text(cx, cy + e + 1.3 * tfs + lh, title, tfs, anchor="middle", cls="caption"))
         body.append(
@@ -1047,9 +1268,17 @@ def table_svg(
             )
         )
 
-    status = hand.status()
-    body.append(_text(pad, height - pad, status, fs, cls="status"))
     words.append(status)
+    if compact:
+        width, height, drawn = _compact_table(
+            seats=4, s=s, header=[(line1, True), (line2, False)],
+            others=[q for q in parts if q.rel], bottom=parts[bottom] if parts else None,
+            trick=info.body if info is not None else "", trick_box=box, trick_room=2 * e,
+            captions=captions,
+            spares=[], status=status, show_count=show_count)
+        body = [drawn]
+    else:
+        body.append(_text(pad, height - pad, status, fs, cls="status"))
     if seat is None:
         view = "all hands open"
     elif open_all:
@@ -1204,12 +1433,13 @@ def round_table_svg(
     highlight: HighlightSpec = None,
     size: float = 36,
     controls: bool | ControlSpec = False,
+    compact: bool = False,
 ) -> str:
     """The table of a hand at any number of seats (three-hand 42, Moon for many ...):
     each hand at its place around an oval, clockwise from the bottom, the trick in the
     middle (each domino in front of the seat that played it), the widow, discard or
     dominoes laid aside, the bid, trumps and what each side took. ``seat``, ``show_all``,
-    ``highlight_legal``, ``highlight`` and ``controls`` as in :func:`table_svg`.
+    ``highlight_legal``, ``highlight``, ``controls`` and ``compact`` as in :func:`table_svg`.
     """
     n = hand.seats
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
@@ -1331,9 +1561,11 @@ def round_table_svg(
     spare_row = (lh + cell_h + pad) if spares else 0
     height = cy + y_max + pad + spare_row + 1.5 * lh
 
-    body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
-    body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
+    if not compact:
+        body.append(_text(pad, pad + fs, line1, fs, bold=True, cls="header"))
+        body.append(_text(pad, pad + fs + lh, line2, fs, cls="header"))
     words += [line1, line2]
+    hands: list[_Seat] = []
 
     for p in range(n):
         rel = (p - bottom) % n
@@ -1351,6 +1583,11 @@ def round_table_svg(
             parts.append({"bid": "to bid", "discard": "lays aside", "contract": "names trumps"}
                          .get(hand.next_action or "", "to play"))
         words.append(_hand_words(p, items, shown) + (_legal_note(kinds) if shown else ""))
+        if compact:
+            hands.append(_Seat(rel, " · ".join(parts), p == acting, tiles, kinds, dims,
+                               _controls(items, buttons) if shown and p == seat and buttons
+                               else None, shown))
+            continue
         x, y = _round_spot(rel, n, cx, cy, rx, ry)
         cut = len(items) if rel == 0 else per_row
         rows = [slice(i, i + cut) for i in range(0, max(len(items), 1), max(cut, 1))]
@@ -1368,27 +1605,44 @@ def round_table_svg(
     y_spare = cy + y_max + pad + lh
     x_spare = pad
     for label, items, shown in spares:
+        words.append(f"{label.capitalize()}: "
+                     + (" ".join(map(str, items)) if shown else "face down"))
+        if compact:
+            continue
         body.append(_text(x_spare + m, y_spare - 0.2 * fs, label, 0.9 * fs, bold=True))
         faces: list[Domino | None] = list(items) if shown else [None] * len(items)
         none = [None] * len(items)
         body.append(_place(x_spare, y_spare, _row(faces, s, g, True, none,
                                                   [False] * len(items), False)))
-        words.append(f"{label.capitalize()}: "
-                     + (" ".join(map(str, items)) if shown else "face down"))
         x_spare += _row_width(len(items), s, g, True) + 2 * pad
 
+    # The compact layout draws the trick around the origin and moves it into place.
+    ox, oy = (0.0, 0.0) if compact else (cx, cy)
+    trick = []
     for p, d in zip(seats, plays, strict=True):
-        x, y = _round_spot((p - bottom) % n, n, cx, cy, tx, ty)
+        x, y = _round_spot((p - bottom) % n, n, ox, oy, tx, ty)
         tile = _tile(d, s, True, "winner" if p == winner else None, False, False)
-        body.append(_place(x - s / 2, y - s, tile))
+        trick.append(_place(x - s / 2, y - s, tile))
     if plays:
         words.append("Trick: " + "; ".join(f"seat {p} played {d}"
                                            for p, d in zip(seats, plays, strict=True)))
-    body.append(_text(cx, cy + ty + s + 1.4 * fs, caption, fs, anchor="middle", bold=True,
-                      cls="caption"))
     words.append(caption)
-    body.append(_text(pad, height - pad, status, fs, cls="status"))
     words.append(status)
+    if compact:
+        reach = (tx + s / 2 + m, ty + s + m)
+        width, height, drawn = _compact_table(
+            seats=n, s=s, header=[(line1, True), (line2, False)],
+            others=[q for q in hands if q.rel], bottom=hands[bottom],
+            trick="".join(trick), trick_box=(-reach[0], -reach[1], reach[0], reach[1]),
+            trick_room=2 * reach[0],
+            captions=[(caption, fs, True)] if caption else [], spares=spares, status=status,
+            show_count=False)
+        body = [drawn]
+    else:
+        body += trick
+        body.append(_text(cx, cy + ty + s + 1.4 * fs, caption, fs, anchor="middle", bold=True,
+                          cls="caption"))
+        body.append(_text(pad, height - pad, status, fs, cls="status"))
     view = ("all hands open" if seat is None
             else f"seen from seat {seat}" + (", all hands open" if open_all else ""))
     name = rules.name[:1].upper() + rules.name[1:]

@@ -1,8 +1,10 @@
 """The play explorer at a table drawn round (Moon's), live on the built site in
 headless Chromium: bid, lay the widow's extra domino aside by clicking it in the
 table, name trumps, play by click; the table fits the page (1200 px and a 390 px
-phone); axe-core finds no serious violation in the live explorer (its box); nothing is asked
-of any host but 127.0.0.1. Screenshots go to test-artifacts/screenshots/.
+phone, where it is drawn compact: every domino to click at least 24 x 24 px, WCAG 2.5.8,
+and the words at a readable size); axe-core finds no serious violation in the live
+explorer (its box); nothing is asked of any host but 127.0.0.1. Screenshots go to
+test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -63,6 +65,39 @@ def _fits(page: Page, index: int) -> list[Any]:
     return fit
 
 
+PHONE_JS = """(i) => {
+  const pic = document.querySelectorAll('.t42-live')[i]
+    .querySelector('.t42-live-area .t42-table-pic');
+  const svg = pic.querySelector('svg');
+  const r = svg.getBoundingClientRect(), box = pic.getBoundingClientRect();
+  const scale = r.width / svg.viewBox.baseVal.width;
+  return { units: svg.viewBox.baseVal.width, width: r.width, right: r.right, boxRight: box.right,
+           fonts: Array.from(svg.querySelectorAll('text'))
+             .map(t => Number(t.getAttribute('font-size')) * scale),
+           buttons: Array.from(pic.querySelectorAll('[data-play]')).map(b => {
+             const q = b.querySelector('.tile').getBoundingClientRect();
+             return [b.getAttribute('data-play'), q.width, q.height]; }) };
+}"""
+
+
+def phone_checks(page: Page, index: int, buttons: int) -> dict[str, Any]:
+    """On a phone (390 px) the live table is the compact one: not wider than its box, each
+    domino to click (its tile) at least 24 x 24 CSS px, no word under 11 px."""
+    page.wait_for_function(
+        """([i, n]) => { const pic = document.querySelectorAll('.t42-live')[i]
+             .querySelector('.t42-live-area .t42-table-pic svg');
+             return pic && pic.viewBox.baseVal.width <= 400
+               && pic.parentNode.querySelectorAll('[data-play]').length === n; }""",
+        arg=[index, buttons], timeout=ANSWER_MS)
+    got: dict[str, Any] = page.evaluate(PHONE_JS, index)
+    assert got["right"] <= got["boxRight"] + 1, got
+    assert len(got["buttons"]) == buttons
+    small = [b for b in got["buttons"] if b[1] < 24 or b[2] < 24]
+    assert not small, f"dominoes smaller than 24 x 24 px: {small}"
+    assert min(got["fonts"]) >= 11, got["fonts"]
+    return got
+
+
 @pytest.mark.parametrize("width", [1200, 390])
 def test_moon_by_click_live_on_the_site(
     width: int, chromium: Browser, site_server: str, screenshot: Callable[..., Path]
@@ -88,6 +123,8 @@ def test_moon_by_click_live_on_the_site(
         # The eight dominoes of the table are the buttons that lay one aside.
         buttons = area.locator(BUTTONS)
         expect(buttons).to_have_count(8, timeout=ANSWER_MS)
+        if width == 390:
+            phone_checks(page, index, 8)
         first = buttons.first
         domino = first.get_attribute("data-play")
         assert first.get_attribute("aria-label") == f"Lay {domino} aside"
@@ -98,6 +135,8 @@ def test_moon_by_click_live_on_the_site(
         area.get_by_role("button", name="Name trumps").click()
         expect(message).to_contain_text("lead any domino", timeout=ANSWER_MS)
         expect(buttons).to_have_count(7, timeout=ANSWER_MS)
+        if width == 390:
+            phone_checks(page, index, 7)
         lead = area.locator(f'{BUTTONS}[aria-label^="Play "]').first
         played = lead.get_attribute("data-play")
         lead.click()

@@ -237,3 +237,54 @@ def test_the_play_explorer_snapshot_shows_the_table(
         visit.assert_private()
     finally:
         visit.context.close()
+
+
+@pytest.mark.parametrize("width", [1200, 390])
+def test_play_42_by_click_live_on_the_site(
+    width: int, chromium: Browser, site_server: str, screenshot: Callable[..., Path]
+) -> None:
+    """The play explorer at 42's table, live: on a 390 px phone it draws the compact table
+    (the width comes from the page), each domino at least 24 x 24 px, and a click plays."""
+    from .test_round_table import phone_checks
+
+    visit = Visit(chromium, site_server)
+    try:
+        page = visit.page
+        page.set_viewport_size({"width": width, "height": 900})
+        visit.open("book/game.html")
+        page.wait_for_function(
+            "() => document.querySelector('.t42-live-picture .t42-table-pic svg.table-svg')",
+            timeout=30_000)
+        index: int = page.evaluate(
+            """() => Array.from(document.querySelectorAll('.t42-live'))
+                 .findIndex(b => b.querySelector('.t42-live-picture svg.table-svg'))""")
+        assert start_box(page, index)["state"] == "live"
+        area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
+        message = area.locator(".t42-message").first
+        expect(message).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        area.locator("select").filter(has_text="84").first.select_option(label="84")
+        area.get_by_role("button", name="Bid", exact=True).click()
+        expect(message).to_contain_text("name trumps", timeout=ANSWER_MS)
+        area.get_by_role("button", name="Name trumps").click()
+        expect(message).to_contain_text("lead any domino", timeout=ANSWER_MS)
+        buttons = area.locator(BUTTONS)
+        expect(buttons).to_have_count(7, timeout=ANSWER_MS)
+        svg = area.locator(".t42-table-pic svg")
+        units = float(svg.evaluate("s => s.viewBox.baseVal.width"))
+        if width == 390:
+            phone_checks(page, index, 7)
+        else:
+            assert units > 400  # a wide page: the normal table
+        lead = area.locator(f'{BUTTONS}[aria-label^="Play "]').first
+        played = lead.get_attribute("data-play")
+        page.locator(".t42-live").nth(index).locator(".t42-table-pic").scroll_into_view_if_needed()
+        screenshot(page, f"site-play-42-{width}", full_page=False)
+        lead.click()
+        expect(area).to_contain_text(f"You (Seat 0) played {played}", timeout=ANSWER_MS)
+        expect(buttons).to_have_count(6, timeout=ANSWER_MS)
+        if width == 390:
+            phone_checks(page, index, 6)
+        screenshot(page, f"site-play-42-played-{width}", full_page=False)
+        visit.assert_private()
+    finally:
+        visit.context.close()

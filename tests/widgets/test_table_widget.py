@@ -102,3 +102,53 @@ def test_only_a_play_message_does_anything() -> None:
     assert seen == []
     t.handle({"play": "6-4" * 10})
     assert seen == ["6-46-46-"]  # cut short: a page never sends more than a domino
+
+
+def test_a_narrow_page_draws_the_compact_table_and_a_wide_one_the_normal() -> None:
+    import xml.etree.ElementTree as ET
+
+    from texas42.svg import COMPACT_WIDTH
+    from texas42.widgets import moon
+
+    for ex in (PlayExplorer(seed=3, seat=0), moon(seed=3)):
+        table = ex.table
+        assert table.width == 0 and not table.compact  # not known yet: the normal table
+
+        def width(table: TableWidget = table) -> float:
+            return float(ET.fromstring(table.value).get("width", "0"))
+
+        wide, buttons = width(), table_buttons(table)
+        assert wide > COMPACT_WIDTH
+        table.width = 390  # a phone, told by the front end
+        assert table.compact and width() <= COMPACT_WIDTH
+        assert table_buttons(table) == buttons  # the same dominoes, labels and legal marks
+        # The explorer keeps drawing it compact as the hand goes on.
+        for _ in range(3):
+            if ex.hand.is_over:
+                break
+            d = decide(ADVISOR, ex.hand)
+            if not bid_or_name(ex, d.action):
+                click(table, str(d.action))
+            assert width() <= COMPACT_WIDTH
+        table.width = 900  # turned to landscape, a wide window
+        assert not table.compact and width() > COMPACT_WIDTH
+        check_clean(ex, "learner")
+
+
+def test_the_replay_table_is_compact_on_a_phone_too() -> None:
+    import xml.etree.ElementTree as ET
+
+    from texas42.svg import COMPACT_WIDTH
+    from texas42.widgets import replay
+
+    ex = replay(seed=2)
+    ex.slider.value = 8
+    normal = ET.fromstring(ex.table.value)
+    ex.table.width = 390
+    small = ET.fromstring(ex.table.value)
+    assert float(small.get("width", "0")) <= COMPACT_WIDTH < float(normal.get("width", "0"))
+    assert small.find("{http://www.w3.org/2000/svg}desc").text == (  # type: ignore[union-attr]
+        normal.find("{http://www.w3.org/2000/svg}desc").text)  # type: ignore[union-attr]
+    ex.slider.value = 9  # a step later: still compact
+    assert float(ET.fromstring(ex.table.value).get("width", "0")) <= COMPACT_WIDTH
+    assert ex.last_error is None

@@ -693,8 +693,9 @@ class PlayExplorer(Explorer):
         controls: Any = True
         if self.your_turn and h.next_action == "discard":
             controls = {d: f"Lay {d} aside" for d in h.holding(self.acting)}
-        self.table.value = table_pic(h, seat=self.acting, show_all=h.is_over,
-                                     controls=controls)
+        seat, over = self.acting, h.is_over
+        self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
+                                                  controls=controls, compact=compact))
         self.next_button.disabled = not h.is_over or self.game.is_over
         self.score_box.value = self._score_html()
         log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]

@@ -32,6 +32,7 @@ from ._html import SEAT_NAMES, p, page, suit_words, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import table_pic, trick_pic
 from ._players import decide
+from .table_widget import TableWidget
 
 VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("Seat 3", 3))
 
@@ -181,7 +182,9 @@ class ReplayExplorer(Explorer):
                                     "from what it could see (the coach)")
         self.review_box = html_box()
         self._review: list[str] = []
-        self.table = html_box()
+        # The table widget (nothing to click here): it knows the page's width, so a phone
+        # gets the compact table.
+        self.table = TableWidget(lambda _domino: None, explorer=self)
         self.step_box = html_box()
         self.tricks_box = html_box()
         self.known_box = html_box()
@@ -525,7 +528,8 @@ class ReplayExplorer(Explorer):
             )
         else:
             self.options_box.value = ""
-        self.table.value = table_pic(h, seat=seat, show_all=seat is None, highlight=highlight)
+        self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=seat is None,
+                                                  highlight=highlight, compact=compact))
         self._draw_tricks(h)
         self._draw_known(h)
         if step == len(self._states) - 1 and h.result is not None:

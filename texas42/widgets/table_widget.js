@@ -74,11 +74,33 @@ function render({ model, el }) {
     }
   }
   window.addEventListener("keydown", arrows, true);
+  // The width it is drawn in: Python draws a compact table on a narrow page (a phone).
+  // Sent when it settles, and only when it changed, so a resize is not a stream of redraws.
+  let timer = null;
+  function measure() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const width = Math.round(el.getBoundingClientRect().width);
+      if (width > 0 && width !== model.get("width")) {
+        try {
+          model.set("width", width);
+          model.save_changes();
+        } catch (e) {
+          // A saved picture (no Python behind it): it keeps the table it was saved with.
+        }
+      }
+    }, 100);
+  }
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(measure) : null;
+  if (observer) observer.observe(el);
   model.on("change:value", draw);
   model.on("change:note", say);
   draw();
   say();
+  measure();
   return () => {
+    clearTimeout(timer);
+    if (observer) observer.disconnect();
     window.removeEventListener("keydown", arrows, true);
     model.off("change:value", draw);
     model.off("change:note", say);

@@ -15,6 +15,14 @@ own play path, or answers with the engine's reason, shown in the widget's live r
 ['6-4']
 >>> t.handle({"play": "6-4", "extra": 1}), t.handle({"nonsense": True}), seen
 (None, None, ['6-4', '6-4'])
+
+An explorer hands it a drawing instead (:meth:`TableWidget.draw`): a function of
+``compact``, drawn again when the page it is shown in turns narrow (a phone) or wide.
+
+>>> t.draw(lambda compact: "small" if compact else "large"); t.value
+'large'
+>>> t.width = 390; t.value
+'small'
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ import anywidget
 import traitlets
 
 _HERE = Path(__file__).parent
+#: Below this width (CSS px) the table is drawn compact (:func:`texas42.svg.table_svg`).
+COMPACT_BELOW = 560
 # How texas42.svg writes a domino drawn as a button (svg._tile).
 _BUTTON = re.compile(
     r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
@@ -58,6 +68,8 @@ class TableWidget(anywidget.AnyWidget):
     value = traitlets.Unicode("").tag(sync=True)
     #: What the live region under the picture says.
     note = traitlets.Unicode("").tag(sync=True)
+    #: The width (CSS px) the front end draws the widget in; 0: not known (saved output).
+    width = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self, on_play: Callable[[str], Any], *, explorer: Any = None, **kwargs: Any
@@ -66,8 +78,25 @@ class TableWidget(anywidget.AnyWidget):
         self.on_play = on_play
         #: The explorer whose refusals (``last_error``, ``message``) the note reads out.
         self.explorer = explorer
+        self._drawing: Callable[[bool], str] | None = None
         self.on_msg(self._on_front_end)
         self.observe(self._clear_note, names="value")
+        self.observe(self._on_width, names="width")
+
+    @property
+    def compact(self) -> bool:
+        """Whether the page is narrow (a phone): the width is known and small."""
+        return 0 < self.width < COMPACT_BELOW
+
+    def draw(self, drawing: Callable[[bool], str]) -> None:
+        """Show ``drawing(compact)``, and draw it again whenever ``compact`` changes."""
+        self._drawing = drawing
+        self.value = drawing(self.compact)
+
+    def _on_width(self, change: Any) -> None:
+        was = 0 < change["old"] < COMPACT_BELOW
+        if self._drawing is not None and was != self.compact:
+            self.value = self._drawing(self.compact)
 
     @property
     def buttons(self) -> list[TableButton]:
@@ -96,4 +125,4 @@ class TableWidget(anywidget.AnyWidget):
             self.note = ex.message
 
 
-__all__ = ["TableButton", "TableWidget"]
+__all__ = ["COMPACT_BELOW", "TableButton", "TableWidget"]
