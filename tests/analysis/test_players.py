@@ -212,7 +212,7 @@ def test_make_player() -> None:
     assert isinstance(w, SamplingPlayer) and w.samples == 5 and w.weighted
     h = make_player("hybrid:20/4")
     assert isinstance(h, SamplingPlayer) and (h.samples, h.exact) == (20, 4)
-    assert h.name == "hybrid" and make_player("hybrid").exact == 3
+    assert h.name == "hybrid" and make_player("hybrid").exact == 4
     assert w.name == "sampling-weighted"
     with pytest.raises(ValueError):
         make_player("grandmaster")
