@@ -188,13 +188,12 @@ class PlayExplorer(Explorer):
         playing both hands of a side) their partner's too."""
         return self.rules.controlled_seats(self.seat)
 
-    def _side(self, seat: int) -> int:
-        return self.hand.rules.side_of(seat, self.hand.bidder)
-
     @property
     def my_side(self) -> int:
-        """The learner's side: their team at 42's tables, else their own seat."""
-        return self._side(self.seat)
+        """The learner's share of the scores: their team at a table of partners, else
+        their own seat (a game is scored seat by seat even when the bidder plays against
+        the rest)."""
+        return self.hand.rules.share_of(self.seat)
 
     @property
     def acting(self) -> int:
