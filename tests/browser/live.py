@@ -103,8 +103,19 @@ def start_box(page: Page, index: int = 0) -> dict[str, Any]:
     box.scroll_into_view_if_needed()
     button = box.locator(".t42-live-start")
     if button.is_visible() and button.is_enabled():
+        wait_picture(page, index)
         button.click()
     return wait_box(page, index)
+
+
+def wait_picture(page: Page, index: int, timeout_ms: int = 30_000) -> None:
+    """Wait (at most ``timeout_ms``) until explorer ``index``'s build-time picture has
+    drawn its widgets: the page's widget manager draws it after load, and on a busy
+    machine Start could come first, leaving a kept picture with no text to compare."""
+    waited = 0
+    while not box_text(page, index, "picture") and waited < timeout_ms:
+        page.wait_for_timeout(100)
+        waited += 100
 
 
 def wait_box(page: Page, index: int = 0) -> dict[str, Any]:
