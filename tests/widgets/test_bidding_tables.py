@@ -33,13 +33,30 @@ def _snapshot(ex: BiddingExplorer) -> dict[str, Any]:
     return s
 
 
-def _auction(ex: BiddingExplorer) -> list[int]:
-    """The learner (first to speak) bids the lowest bid, so somebody wins the bidding;
-    the computer speaks for everyone after. Each bid taken was a legal one."""
-    h = ex.hand
-    first = min(b for b in h.valid_bids() if b)
+def bid_lowest(ex: BiddingExplorer) -> int:
+    """The learner (first to speak) bids the lowest bid, so somebody wins the bidding."""
+    first = min(b for b in ex.hand.valid_bids() if b)
     ex.bid_picker.value = first
     ex.bid_button.click()
+    return first
+
+
+def to_the_play(ex: BiddingExplorer) -> None:
+    """The learner bids the lowest bid, the computer does the rest (bids, the discard,
+    trumps) until the play starts; nothing it does is refused."""
+    bid_lowest(ex)
+    for _ in range(20):
+        if ex.state["phase"] == "playing":
+            break
+        ex.auto_button.click()
+        assert ex.last_error is None, ex.message
+    assert ex.state["phase"] == "playing"
+
+
+def _auction(ex: BiddingExplorer) -> list[int]:
+    """The learner bids the lowest bid; the computer speaks for everyone after. Each bid
+    taken was a legal one."""
+    first = bid_lowest(ex)
     check_clean(ex, "learner's bid")
     assert ex.hand.bids == [first] and ex.last_error is None
     while ex.hand.phase.value == "bidding":
@@ -128,15 +145,7 @@ def test_an_auction_to_the_end_then_the_widow_and_trumps(key: str) -> None:
 @pytest.mark.parametrize("key", TABLES)
 def test_the_computer_does_it_all_with_reasons(key: str) -> None:
     ex = BiddingExplorer(seed=5, rules=key)
-    first = min(b for b in ex.hand.valid_bids() if b)
-    ex.bid_picker.value = first
-    ex.bid_button.click()
-    for _ in range(20):
-        if ex.state["phase"] == "playing":
-            break
-        ex.auto_button.click()
-        check_clean(ex, "computer")
-    assert ex.state["phase"] == "playing"
+    to_the_play(ex)
     # Each line after the learner's bid says what and why.
     assert all(" — " in line for line in ex.state["auction"][1:])
     if ALL_PRESETS[key].widow:
@@ -148,9 +157,7 @@ def test_the_computer_does_it_all_with_reasons(key: str) -> None:
 @pytest.mark.parametrize("key", TABLES)
 def test_refusals_say_why_and_change_nothing(key: str) -> None:
     ex = BiddingExplorer(seed=5, rules=key)
-    first = min(b for b in ex.hand.valid_bids() if b)
-    ex.bid_picker.value = first
-    ex.bid_button.click()
+    first = bid_lowest(ex)
     # A stale bid list: the same bid again does not beat the high bid.
     before = _snapshot(ex)
     ex.bid_picker.options = [("stale", first)]
@@ -262,9 +269,7 @@ def test_reshake_is_said_in_words() -> None:
 @pytest.mark.parametrize("key", ("moon", "three-hand"))
 def test_review_of_the_bids(key: str) -> None:
     ex = BiddingExplorer(seed=5, rules=key)
-    first = min(b for b in ex.hand.valid_bids() if b)
-    ex.bid_picker.value = first
-    ex.bid_button.click()
+    first = bid_lowest(ex)
     ex.sound_button.click()
     check_clean(ex, "review")
     (line,) = ex.state["sound"]

@@ -127,14 +127,10 @@ def test_the_bar_moves_while_hindsight_solves_at_every_table(key: str) -> None:
     """Away from 42's table hindsight waits for its button (it can take seconds)."""
     from texas42.widgets import BiddingExplorer
 
+    from .test_bidding_tables import to_the_play
+
     ex = BiddingExplorer(seed=5, rules=key)
-    ex.bid_picker.value = min(b for b in ex.hand.valid_bids() if b)
-    ex.bid_button.click()
-    for _ in range(20):
-        if ex.state["phase"] == "playing":
-            break
-        ex.auto_button.click()
-    assert ex.state["phase"] == "playing" and ex.last_error is None
+    to_the_play(ex)
     seen = watch(ex.progress)
     ex.hindsight_button.click()
     assert ex.last_error is None and ex.state["hindsight"]
