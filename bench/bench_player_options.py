@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from texas42.analysis import parallel
 from texas42.analysis.match import match
 from texas42.analysis.players import Player, make_player
 
@@ -41,10 +42,12 @@ def main() -> None:
     ap.add_argument("b")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=21)
+    parallel.add_arguments(ap)
     args = ap.parse_args()
     # Both players' own guesses are seeded 1 (the deals by --seed): a change of setting
     # is then all that differs between the two.
     r = match(build(args.a, 1), build(args.b, 1), deals=args.deals, seed=args.seed,
+              workers=args.workers, dask=args.dask,
               progress=lambda i, d: print(f"deal {i + 1}: points {d.points:+d}", flush=True))
     print(f"A = {args.a}, B = {args.b}")
     print(r.summary(), flush=True)

@@ -1,6 +1,7 @@
 """Benchmark: today's rule-based player against its play rules of an earlier commit.
 
     PYTHONPATH=. python3 bench/bench_rules_vs.py [--rev d666d27] [--deals 2000] [--seed 5]
+        [--workers N] [--dask ADDRESS]      (every core by default)
 
 A duplicate match (texas42.analysis.match): side A plays with the current
 ``rules_of_thumb.play_choice``, side B with the one committed at ``--rev`` (read with
@@ -17,12 +18,14 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import texas42.analysis  # noqa: E402,F401  (the package the old module's imports need)
 import texas42.analysis.players as players  # noqa: E402
+from texas42.analysis import parallel  # noqa: E402
 from texas42.analysis.match import match  # noqa: E402
 from texas42.analysis.view import SeatView  # noqa: E402
 
@@ -43,27 +46,38 @@ def old_rules(rev: str) -> object:
     return module
 
 
+class OldRulesPlayer(players.RuleBasedPlayer):
+    """The rule-based player with the play rules committed at ``rev`` (module level, so
+    it travels to worker processes and to a cluster; each loads the old rules once)."""
+
+    _loaded: ClassVar[dict[str, object]] = {}
+
+    def __init__(self, rev: str) -> None:
+        super().__init__()
+        self.rev = rev
+        self.name = f"rule-based@{rev}"
+
+    def choose(self, view: SeatView) -> tuple[int, str, int]:
+        if self.rev not in self._loaded:
+            self._loaded[self.rev] = old_rules(self.rev).play_choice  # type: ignore[attr-defined]
+        space = vars(players)  # the name choose() calls, swapped for this play
+        now = space["play_choice"]
+        space["play_choice"] = self._loaded[self.rev]
+        try:
+            return super().choose(view)
+        finally:
+            space["play_choice"] = now
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rev", default="d666d27", help="the commit to compare with")
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=5)
+    parallel.add_arguments(ap)
     args = ap.parse_args()
-    old_choice = old_rules(args.rev).play_choice  # type: ignore[attr-defined]
-
-    class Old(players.RuleBasedPlayer):
-        name = f"rule-based@{args.rev}"
-
-        def choose(self, view: SeatView) -> tuple[int, str, int]:
-            space = vars(players)  # the name choose() calls, swapped for this play
-            now = space["play_choice"]
-            space["play_choice"] = old_choice
-            try:
-                return super().choose(view)
-            finally:
-                space["play_choice"] = now
-
-    print(match(players.RuleBasedPlayer(), Old(), deals=args.deals, seed=args.seed).summary())
+    print(match(players.RuleBasedPlayer(), OldRulesPlayer(args.rev), deals=args.deals,
+                seed=args.seed, workers=args.workers, dask=args.dask).summary())
 
 
 if __name__ == "__main__":

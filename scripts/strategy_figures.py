@@ -42,13 +42,12 @@ import re
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import texas42
 from texas42 import DOMINOES, Contract, Deal, Domino, DominoSet
-from texas42.analysis import Position, value
+from texas42.analysis import Position, parallel, value
 from texas42.analysis.playout import rule_playout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--choice-deals", type=int, default=2000, help="deals for the choice")
     parser.add_argument("--choice-open", type=int, default=120, help="of which solved exactly")
     parser.add_argument("--seed", type=int, default=42, help="base seed of the experiments")
-    parser.add_argument("--workers", type=int, default=2, help="processes")
+    parallel.add_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="smoke test: a few deals")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
@@ -173,9 +172,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     choice_jobs = [
         (f"choice-{args.seed}-{j}", j < args.choice_open) for j in range(args.choice_deals)
     ]
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        shape_results = list(pool.map(play_shape, shape_jobs, chunksize=8))
-        choice_results = list(pool.map(play_choice, choice_jobs, chunksize=4))
+    # Every job is seeded by its own arguments: the same figures on any number of workers.
+    shape_results = parallel.run_jobs(play_shape, shape_jobs, workers=args.workers,
+                                      dask=args.dask)
+    choice_results = parallel.run_jobs(play_choice, choice_jobs, workers=args.workers,
+                                       dask=args.dask)
     elapsed = time.time() - started
 
     shapes = []
@@ -207,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "contracts": list(CONTRACTS),
             "texas42": texas42.__version__,
             "python": platform.python_version(),
-            "workers": args.workers,
+            "workers": "dask" if args.dask else args.workers or parallel.cpu_cores(),
             "seconds": round(elapsed, 1),
             "command": "python scripts/strategy_figures.py" + (" --quick" if args.quick else ""),
         },

@@ -17,10 +17,12 @@ decided, as usual.
 >>> len(r.deals), r.hands_played
 (2, 8)
 
-Run from the command line::
+Run from the command line (on every core; ``--workers 1`` for one, ``--dask ADDRESS`` for a
+Dask cluster)::
 
     python -m texas42.analysis match rule-based random --deals 200 --seed 1
     python -m texas42.analysis match rule-based random --rules three-hand --deals 100
+    python -m texas42.analysis match sampling:12 hybrid --deals 400 --dask tcp://host:8786
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..deals import Deal
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
+from .parallel import add_arguments, check_workers, run_jobs
 from .players import Decision, Player, make_player, play_hand
 from .stats import mean_interval
 from .view import SeatView
@@ -235,6 +239,47 @@ def _rotation_deal(i: int, deal: Deal, shaker: int, a: Player, b: Player,
                       points=sum(p[2] - p[3] for p in plays), plays=tuple(plays))
 
 
+@dataclass(frozen=True)
+class _Job:
+    """One deal of a match, with everything needed to play it anywhere (a worker
+    process, a cluster): the result depends on these alone."""
+
+    index: int
+    deal: Deal
+    shaker: int
+    side_a: tuple[Player, Player]
+    side_b: tuple[Player, Player]
+    rules: Rules
+
+
+@dataclass(frozen=True)
+class _Played:
+    deal: DealResult
+    #: (plays with a choice, CPU seconds) of side A, then of side B.
+    cost: tuple[int, float, int, float]
+
+
+def _play_job(job: _Job) -> _Played:
+    timed_a = [_Timed(p) for p in job.side_a]
+    timed_b = [_Timed(p) for p in job.side_b]
+    r, i, deal, shaker = job.rules, job.index, job.deal, job.shaker
+    if r.sides != "partners":
+        d = _rotation_deal(i, deal, shaker, timed_a[0], timed_b[0], r)
+    else:
+        first = play_deal(deal, shaker, timed_a, timed_b, r)
+        ma, mb, pa, pb = first
+        second_raw = play_deal(deal, shaker, timed_b, timed_a, r)
+        second = (second_raw[1], second_raw[0], second_raw[3], second_raw[2])
+        d = DealResult(
+            i, deal.code,
+            marks=(ma - mb) + (second[0] - second[1]),
+            points=(pa - pb) + (second[2] - second[3]),
+            plays=(first, second),
+        )
+    return _Played(d, (sum(t.plays for t in timed_a), sum(t.seconds for t in timed_a),
+                       sum(t.plays for t in timed_b), sum(t.seconds for t in timed_b)))
+
+
 def match(
     side_a: Side,
     side_b: Side,
@@ -243,47 +288,43 @@ def match(
     seed: int | None = 0,
     rules: Rules | str = STANDARD,
     progress: Callable[[int, DealResult], None] | None = None,
+    workers: int | None = 1,
+    dask: Any = None,
 ) -> MatchResult:
     """Play ``deals`` deals at the table of ``rules``: at a table of partners twice each
     (side A in the even seats, then in the odd ones); at any other table once by B in
-    every seat and once for each seat with A in it (a side is then one player)."""
+    every seat and once for each seat with A in it (a side is then one player).
+
+    ``workers``: processes to play on (1, the default here: this process; ``None``: every
+    core); ``dask``: a Dask scheduler's address (or a ``distributed.Client``) to play on
+    instead. The deals are shaken here from ``seed`` and each is played from its own
+    arguments, so the result is the same however it is run (the CPU times aside).
+
+    Raises :class:`~texas42.errors.InputError` for a side that is not one player or two.
+    """
     r = rules if isinstance(rules, Rules) else Rules.preset(rules)
     if r.early_end:
         r = r.replace(early_end=False)
     rng = random.Random(seed)
     result = MatchResult(_name(side_a), _name(side_b), r, seed)
-    timed_a = [_Timed(p) for p in _pair(side_a)]
-    timed_b = [_Timed(p) for p in _pair(side_b)]
-    side_a, side_b = timed_a, timed_b
-    start = time.perf_counter()
-    for i in range(deals):
-        deal = Deal.shake(rng, r.layout)
-        shaker = i % r.seats
-        if r.sides != "partners":
-            d = _rotation_deal(i, deal, shaker, timed_a[0], timed_b[0], r)
-            result.deals.append(d)
-            if progress is not None:
-                progress(i, d)
-            continue
-        first = play_deal(deal, shaker, side_a, side_b, r)
-        ma, mb, pa, pb = first
-        second_raw = play_deal(deal, shaker, side_b, side_a, r)
-        second = (second_raw[1], second_raw[0], second_raw[3], second_raw[2])
-        d = DealResult(
-            i, deal.code,
-            marks=(ma - mb) + (second[0] - second[1]),
-            points=(pa - pb) + (second[2] - second[3]),
-            plays=(first, second),
-        )
-        result.deals.append(d)
+    pair_a, pair_b = _pair(side_a), _pair(side_b)
+    jobs = [
+        _Job(i, Deal.shake(rng, r.layout), i % r.seats, pair_a, pair_b, r)
+        for i in range(deals)
+    ]
+
+    def arrived(i: int, played: _Played) -> None:
         if progress is not None:
-            progress(i, d)
+            progress(i, played.deal)
+
+    start = time.perf_counter()
+    done = run_jobs(_play_job, jobs, workers=workers, dask=dask, on_result=arrived)
     result.seconds = time.perf_counter() - start
-
-    def per_play(side: list[_Timed]) -> float:
-        return sum(t.seconds for t in side) / max(1, sum(t.plays for t in side))
-
-    result.per_play = (per_play(timed_a), per_play(timed_b))
+    result.deals = [p.deal for p in done]
+    plays_a = sum(p.cost[0] for p in done)
+    plays_b = sum(p.cost[2] for p in done)
+    result.per_play = (sum(p.cost[1] for p in done) / max(1, plays_a),
+                       sum(p.cost[3] for p in done) / max(1, plays_b))
     return result
 
 
@@ -300,11 +341,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", default="standard",
                         help="a rules preset (any table: texas42 rules lists them)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    add_arguments(parser)
     args = parser.parse_args(argv)
     try:
         a = make_player(args.a, seed=args.seed)
         b = make_player(args.b, seed=args.seed + 1)
         rules = Rules.preset(args.rules)
+        check_workers(args.workers)
     except ValueError as exc:  # a bad name or sample count: the message, exit 2
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2
@@ -314,7 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"deal {i + 1}: {d.code} marks {d.marks:+d} points {d.points:+d}",
                   file=sys.stderr, flush=True)
 
-    res = match(a, b, deals=args.deals, seed=args.seed, rules=rules, progress=show)
+    res = match(a, b, deals=args.deals, seed=args.seed, rules=rules, progress=show,
+                workers=args.workers, dask=args.dask)
     print(res.summary())
     print(f"({res.seconds:.0f} s)")
     return 0

@@ -526,6 +526,14 @@ class SamplingPlayer:
         self.rules = RuleBasedPlayer()
         self._solvers: dict[tuple[object, ...], Solver] = {}
 
+    def __getstate__(self) -> dict[str, object]:
+        # A player sent to a worker process or a cluster travels without its solvers'
+        # tables: they only speed the search up, and a copy of a used one did not always
+        # choose as the original (seen with 2 workers), so every copy starts fresh.
+        state = dict(self.__dict__)
+        state["_solvers"] = {}
+        return state
+
     def bid(self, view: SeatView) -> Decision:
         d = self.rules.bid(view)
         return Decision(d.action, d.reason)
