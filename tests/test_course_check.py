@@ -48,9 +48,25 @@ EXAMPLE = """\
 def test_parse_the_example() -> None:
     answers = cc.parse_answers(EXAMPLE.splitlines())
     assert [(a.text, a.right) for a in answers] == [("6-4", False), ("6-6", True), ("5-5", False)]
+    # The page puts "Right." / "Not quite." in front: the feedback's own "No:" goes.
     assert answers[2].feedback == (
-        "No: 5-5 is not a six, so it cannot win a trick in which sixes were led."
+        "5-5 is not a six, so it cannot win a trick in which sixes were led."
     )
+    assert answers[1].feedback == "The highest domino of the suit led wins."
+
+
+@pytest.mark.parametrize(
+    ("feedback", "shown"),
+    [
+        ("Not quite: `6-3` shows a three too.", "`6-3` shows a three too."),
+        ("yes, 11 is more than 8.", "11 is more than 8."),
+        ("Close: the double comes first.", "Close: the double comes first."),
+        ("Nothing is decided yet.", "Nothing is decided yet."),
+    ],
+)
+def test_feedback_states_no_verdict_of_its_own(feedback: str, shown: str) -> None:
+    answers = cc.parse_answers([f"- a * | {feedback}", "- b | other"])
+    assert answers[0].feedback == shown
 
 
 @pytest.mark.parametrize(
@@ -94,7 +110,7 @@ def test_html_is_an_accessible_form() -> None:
     assert {r["name"] for r in radios} == {"course-check-7"}
     assert [lab["for"] for lab in labels] == [r["id"] for r in radios]
     assert [r["data-right"] for r in radios] == ["false", "true", "false"]
-    assert radios[0]["data-feedback"] == "No: 6-6 is a higher six."
+    assert radios[0]["data-feedback"] == "6-6 is a higher six."
     (live,) = [a for t, a in parser.tags if a.get("aria-live")]
     assert live["aria-live"] == "polite" and live["role"] == "status"
     (button,) = [a for t, a in parser.tags if t == "button"]

@@ -61,6 +61,25 @@ class Answer:
     feedback: str
 
 
+# The page says "Right." or "Not quite." before the feedback, so a feedback that opens with
+# its own verdict ("Yes: ...", "No: ...") would state it twice.
+_VERDICT = re.compile(r"^(?:yes|no|right|wrong|correct|not quite)\s*[:.,;!-]\s*", re.IGNORECASE)
+
+
+def without_verdict(feedback: str) -> str:
+    """``feedback`` without a leading verdict word, its first letter capitalised.
+
+    >>> without_verdict("No: marks are scored, not points.")
+    'Marks are scored, not points.'
+    >>> without_verdict("Almost: add one point for the trick.")
+    'Almost: add one point for the trick.'
+    """
+    rest = _VERDICT.sub("", feedback, count=1)
+    if rest == feedback or not rest:
+        return feedback
+    return rest[0].upper() + rest[1:]
+
+
 def parse_answers(lines: list[str] | tuple[str, ...]) -> list[Answer]:
     """The answers of a check from the lines of its body (see the module docstring)."""
     items: list[str] = []
@@ -87,7 +106,7 @@ def parse_answers(lines: list[str] | tuple[str, ...]) -> list[Answer]:
             raise CheckSyntaxError(f"an answer has no text (feedback {feedback!r})")
         if not feedback:
             raise CheckSyntaxError(f"answer {text!r} has no feedback")
-        answers.append(Answer(text, right, feedback))
+        answers.append(Answer(text, right, without_verdict(feedback)))
     if len(answers) < 2:
         raise CheckSyntaxError(f"a check needs two answers or more, not {len(answers)}")
     n_right = sum(a.right for a in answers)

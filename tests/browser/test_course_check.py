@@ -53,7 +53,7 @@ def test_check_by_keyboard(
     expect(form.get_by_label("Seat 0")).to_be_checked()
     page.keyboard.press("Enter")  # submits the form: Check
     expect(feedback).to_have_text(
-        "Not quite. No: seat 0 sits next to you. Partners sit across the table from each other."
+        "Not quite. Seat 0 sits next to you. Partners sit across the table from each other."
     )
     expect(form).to_have_attribute("data-state", "wrong")
 
@@ -65,7 +65,7 @@ def test_check_by_keyboard(
     expect(button).to_be_focused()
     page.keyboard.press("Enter")
     expect(feedback).to_have_text(
-        "Right. Yes: seat 3 sits across the table, so seats 1 and 3 play as one side."
+        "Right. Seat 3 sits across the table, so seats 1 and 3 play as one side."
     )
     expect(form).to_have_attribute("data-state", "right")
     screenshot(page, "course-check-keyboard", full_page=False)
