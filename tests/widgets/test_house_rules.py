@@ -52,7 +52,13 @@ def test_rules_picker_offers_the_presets_and_every_option() -> None:
     labels = dict((v, k) for k, v in four.dropdown.options)
     assert "nello" in labels["lechner"] and "sevens" in labels["lechner"]
     assert "plunge" in labels["lechner"] and "splash" in labels["lechner"]
-    assert "nello" not in labels["standard"] and labels["house"] == "every option (house rules)"
+    assert labels["standard"] == "Standard rules"
+    assert labels["house"] == "House rules: every option at once"
+    # No rule book's name in front of a newcomer: every other profile is a house rule.
+    assert all(labels[v].startswith("House rules: ") for v in values if v != "standard")
+    assert not any(src in " ".join(labels.values()) for src in ("PAGAT", "N42PA", "LECHNER"))
+    assert RulesPicker("Standard rules").rules == RulesPicker("standard").rules
+    assert RulesPicker("every option (house rules)").dropdown.value == "house"
     custom = Rules.preset("lechner").replace(raise_partner_plunge=False)
     picker = RulesPicker(custom)
     assert picker.dropdown.value == "custom" and picker.rules == custom

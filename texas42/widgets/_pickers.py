@@ -51,7 +51,13 @@ HOUSE = STANDARD.replace(
     splash_marks=3,
 )
 
-HOUSE_LABEL = "every option (house rules)"
+#: The rules dropdown's words: the standard game first, every other profile below it
+#: under one plain heading (a newcomer need not know the rule books' names).
+STANDARD_LABEL = "Standard rules"
+HOUSE_GROUP = "House rules"
+HOUSE_LABEL = f"{HOUSE_GROUP}: every option at once"
+#: Older wording still understood where a profile is named by its label.
+_OLD_HOUSE_LABELS = ("every option (house rules)", "every option", "house rules")
 
 def house_options(rules: Rules) -> list[str]:
     """What a profile adds to straight 42, in a few words each."""
@@ -87,12 +93,22 @@ def house_options(rules: Rules) -> list[str]:
     return out
 
 def rules_label(key: str, rules: Rules) -> str:
-    """How a rules dropdown shows a profile: its name, source and house options."""
+    """How a rules dropdown shows a profile: the standard game plainly, any other under
+    "House rules" with what it changes (the sources are on the rules summary page).
+
+    >>> rules_label("standard", STANDARD)
+    'Standard rules'
+    >>> rules_label("seed", Rules.preset("seed"))
+    'House rules: seed (1-0 bids first, at most 2 marks, a set costs 1 mark)'
+    """
     if key == "house":
         return HOUSE_LABEL
+    if key == "standard":
+        return STANDARD_LABEL
     extras = house_options(rules)
-    head = f"{rules.name} ({rules.source})" if key != "custom" else f"{rules.name} (your rules)"
-    return head + (": " + ", ".join(extras) if extras else "")
+    if key == "custom":
+        return f"{rules.name} (your rules)" + (": " + ", ".join(extras) if extras else "")
+    return f"{HOUSE_GROUP}: {rules.name}" + (f" ({', '.join(extras)})" if extras else "")
 
 def rules_choices(players: int | None = 4, *, tables: bool = False) -> dict[str, Rules]:
     """The profiles an explorer offers, by dropdown value: the presets (those for
@@ -113,8 +129,10 @@ def rules_key(rules: Rules | str, choices: Mapping[str, Rules]) -> str:
                 return key
         return "custom"
     text = str(rules).strip().lower().removesuffix(" preset").strip()
-    if text in (HOUSE_LABEL, "every option", "house rules"):
+    if text in (HOUSE_LABEL.lower(), *_OLD_HOUSE_LABELS):
         text = "house"
+    elif text == STANDARD_LABEL.lower():
+        text = "standard"
     if text not in choices:
         raise NotationError(
             f"{rules!r} is not a rules profile here: choose one of {', '.join(choices)}",

@@ -214,7 +214,7 @@ class TrumpsExplorer(Explorer):
                 p(
                     f"The {rules.name} rules place doubles only "
                     f"{' or '.join(offered) or 'high'} in {c.kind}; choose "
-                    "'every option (house rules)' to see the other places."
+                    "'House rules: every option at once' to see the other places."
                 )
             )
         missing = [k for k in ("nello", "sevens") if k not in [v for _, v in self._kinds(rules)]]
