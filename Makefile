@@ -110,7 +110,8 @@ ruff: setup
 typecheck: setup
 	@echo "==> mypy --strict (files from [tool.mypy]), then the infrastructure code"
 	@rc=0; $(BIN)/mypy --strict || rc=1; \
-	$(BIN)/mypy --strict scripts tests/browser tests/test_infra_book.py book/_ext || rc=1; \
+	$(BIN)/mypy --strict scripts tests/browser tests/test_infra_book.py tests/conftest.py \
+	  tests/test_hypothesis_profile.py book/_ext || rc=1; \
 	exit $$rc
 
 # Unit and property tests plus doctests in texas42/ and README.md (browser tests excluded).

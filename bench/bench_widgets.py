@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from texas42 import widgets
-from texas42.widgets import _analysis
 from texas42.widgets.bidding_explorer import ODDS_SAMPLES
 
 BUDGET_MS = 50.0
@@ -166,22 +165,21 @@ def bench(repeat: int) -> Rows:
         "deal and play a new hand",
         [ex6.source.load_button.click for _ in range(min(repeat, 10))],
     )
-    if _analysis.has_solver():
-        ex6.solver_box.value = True
-        measure(
-            rows,
-            "6 replay",
-            "step with the solver on (first visit)",
-            [lambda i=i: setattr(ex6.slider, "value", i) for i in range(ex6.slider.max + 1)],
-            solver=True,
-        )
-        measure(
-            rows,
-            "6 replay",
-            "step with the solver on (visited)",
-            [lambda i=i: setattr(ex6.slider, "value", i) for i in range(ex6.slider.max + 1)],
-            solver=True,
-        )
+    ex6.solver_box.value = True
+    measure(
+        rows,
+        "6 replay",
+        "step with the solver on (first visit)",
+        [lambda i=i: setattr(ex6.slider, "value", i) for i in range(ex6.slider.max + 1)],
+        solver=True,
+    )
+    measure(
+        rows,
+        "6 replay",
+        "step with the solver on (visited)",
+        [lambda i=i: setattr(ex6.slider, "value", i) for i in range(ex6.slider.max + 1)],
+        solver=True,
+    )
 
     ex7 = widgets.play(seed=5)
     turns: list[float] = []
@@ -197,8 +195,7 @@ def bench(repeat: int) -> Rows:
             else:
                 turns.append(timed(lambda s=s: ex7.play(s["legal"][0])))
     rows.append(("7 play", "your action + the computer's turns", turns, False))
-    if _analysis.has_solver():
-        measure(rows, "7 play", "review the hand (solver)", [ex7.review_button.click], solver=True)
+    measure(rows, "7 play", "review the hand (solver)", [ex7.review_button.click], solver=True)
     nexts: list[float] = []
     ex7.source.seed.value = 5
     ex7.source.load_button.click()

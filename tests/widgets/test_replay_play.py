@@ -7,9 +7,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from texas42 import Deal, Hand, HandRecord
-from texas42.widgets import PlayExplorer, ReplayExplorer, _analysis
-
-needs_solver = pytest.mark.skipif(not _analysis.has_solver(), reason="texas42.analysis missing")
+from texas42.widgets import PlayExplorer, ReplayExplorer
 
 
 def _mark_bid_record() -> str:
@@ -88,7 +86,6 @@ def test_replay_record_paste() -> None:
     assert "Paste" in ex.message
 
 
-@needs_solver
 def test_replay_solver_options() -> None:
     ex = ReplayExplorer(seed=2, solver=True)
     record = HandRecord.from_hand(ex.full)
@@ -163,7 +160,6 @@ def test_play_other_seats_and_rules() -> None:
     assert ex.state["phase"] in ("bidding", "contract", "playing")
 
 
-@needs_solver
 def test_play_review_against_solver() -> None:
     ex = PlayExplorer(seed=5, seat=0)
     ex.review_button.click()

@@ -1,50 +1,39 @@
-"""The explorers' door to :mod:`texas42.analysis` (solver, players, bid odds).
+"""The explorers' door to :mod:`texas42.analysis` (solver, claims, progress bars).
 
-The analysis package is optional for the explorers: every function here returns
-``None`` when it (or the part asked for) is missing, and the explorer then says
-so in words. Results are cached per position, so stepping back and forth is fast.
+The analysis package is part of texas42 and the explorers always have it (their
+computer players come from it). Results are cached per position, so stepping back and
+forth is fast.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
 
+from ..analysis.moon_solver import MoonSolution, solve_moon
+from ..analysis.solver import Solution
+from ..analysis.solver import solve as _solve
+from ..claims import ClaimCheck, verify_claim
 from ..hand import Hand, Phase
+from ..moon import MoonHand
 
-_CACHE: OrderedDict[Any, Any] = OrderedDict()
+_T = TypeVar("_T")
+_CACHE: OrderedDict[Hashable, object] = OrderedDict()
 _CACHE_SIZE = 512
 #: The least time between two moves of a progress bar.
 PROGRESS_SECONDS = 0.1
 
 
-def module(name: str = "") -> Any:
-    """``texas42.analysis`` (or a submodule) if it imports, else ``None``."""
-    try:
-        return importlib.import_module("texas42.analysis" + (f".{name}" if name else ""))
-    except Exception:
-        return None
-
-
-def attr(name: str) -> Any:
-    """A public name of the analysis package, else ``None``."""
-    pkg = module()
-    if pkg is not None and hasattr(pkg, name):
-        return getattr(pkg, name)
-    return None
-
-
-def _key(hand: Hand, what: str) -> Any:
+def _key(hand: Hand, what: str) -> Hashable:
     return (what, hand.deal.masks, hand.shaker, hand.rules, tuple(a[:2] for a in hand.actions))
 
 
-def _cached(key: Any, compute: Any) -> Any:
+def _cached(key: Hashable, compute: Callable[[], _T]) -> _T:
     if key in _CACHE:
         _CACHE.move_to_end(key)
-        return _CACHE[key]
+        return cast(_T, _CACHE[key])  # stored under this key by this function
     value = compute()
     _CACHE[key] = value
     if len(_CACHE) > _CACHE_SIZE:
@@ -74,44 +63,21 @@ def progress_to(bar: Any, every: float | None = None) -> Callable[[int, int], No
     return report
 
 
-def _solver(hand: Hand | None = None) -> Any:
-    """The solver function for ``hand``'s table: 42's ``solve``, Moon's ``solve_moon``."""
-    from ..moon import MoonHand
-
-    if isinstance(hand, MoonHand):
-        return attr("solve_moon")
-    return attr("solve") or getattr(module("solver"), "solve", None)
-
-
-def solve(hand: Hand, progress: Callable[[int, int], None] | None = None) -> Any:
-    """The solver's :class:`Solution` (Moon: ``MoonSolution``) for a hand in play
-    (``None`` without a solver or outside the play phase); ``progress(done, total)``
-    while it works."""
-    fn = _solver(hand)
-    if fn is None or hand.phase is not Phase.PLAYING:
+def solve(hand: Hand, progress: Callable[[int, int], None] | None = None
+          ) -> Solution | MoonSolution | None:
+    """The solver's answer for a hand in play: a :class:`Solution` (Moon, the
+    three-player game: Moon's own ``MoonSolution``, in the bidder's tricks), ``None``
+    outside the play phase; ``progress(done, total)`` while it works."""
+    if hand.phase is not Phase.PLAYING:
         return None
-    return _cached(_key(hand, "solve"), lambda: fn(hand, progress=progress))
+    if isinstance(hand, MoonHand):
+        moon = hand
+        return _cached(_key(hand, "solve"), lambda: solve_moon(moon, progress=progress))
+    return _cached(_key(hand, "solve"), lambda: _solve(hand, progress=progress))
 
 
-def check_claim(hand: Hand, seat: int, progress: Callable[[int, int], None] | None = None) -> Any:
+def check_claim(hand: Hand, seat: int,
+                progress: Callable[[int, int], None] | None = None) -> ClaimCheck:
     """Check ``seat``'s claim with progress; :meth:`Hand.lay_down` then reuses the verdict
     (the engine remembers its last checks), so the claim is searched once."""
-    from ..claims import verify_claim
-
     return verify_claim(hand, seat, progress=progress)
-
-
-def has_solver(hand: Hand | None = None) -> bool:
-    return _solver(hand) is not None
-
-
-def evaluate(hand: Hand, seat: int) -> Any:
-    """Bid odds for ``seat``'s dominoes (the analysis package's ``evaluate_hand``),
-    or ``None`` when it is not there."""
-    fn = attr("evaluate_hand")
-    if fn is None:
-        return None
-    mask = hand.deal.masks[seat]
-    return _cached(
-        ("evaluate", mask, hand.rules, seat), lambda: fn(hand.deal[seat], rules=hand.rules)
-    )

@@ -3,19 +3,18 @@
 The hint and the review judge a decision from what the learner's seat could know:
 guesses of the hidden dominoes that fit everything it saw, each played out. The
 open-hands solver's answer is only ever an extra line, labelled as hindsight.
-Every function returns ``None`` (and the explorer says so) when the analysis
-package is missing.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from collections.abc import Sequence
 
 import ipywidgets as W
 
+from ..analysis import coach
+from ..analysis.coach import Advice, Option, Review
 from ..hand import Hand
-from . import _analysis
 from ._controls import showing
 from ._html import p, page
 
@@ -27,12 +26,7 @@ TABLE_SAMPLES = 16
 HINDSIGHT = "Hindsight (all hands open)"
 
 
-def coach() -> Any:
-    """``texas42.analysis.coach`` if it imports, else ``None``."""
-    return _analysis.module("coach")
-
-
-def _unit_words(a: Any) -> str:
+def _unit_words(a: Advice) -> str:
     if a.side == "you":
         return "points you score in this hand"
     if a.unit == "marks":
@@ -46,7 +40,8 @@ def _fmt(x: float, unit: str) -> str:
     return f"{x:.1f}" if unit == "points" else f"{x:+.2f}"
 
 
-def options_table(options: Any, unit: str, chosen: str | None = None, top: int = 6) -> str:
+def options_table(options: Sequence[Option], unit: str, chosen: str | None = None,
+                  top: int = 6) -> str:
     """The expected value of each option, best first, the chosen one marked; past the
     ``top`` best (a bid has up to 15 choices) one line says how many more, all worse."""
     best = max(o.expected for o in options)
@@ -69,19 +64,16 @@ def options_table(options: Any, unit: str, chosen: str | None = None, top: int =
             + head + "".join(rows) + "</table>")
 
 
-def _samples(hand: Any, samples: int | None, default: int) -> int:
+def _samples(hand: Hand, samples: int | None, default: int) -> int:
     if samples is not None:
         return samples
     return default if hand.rules.is_42 else TABLE_SAMPLES
 
 
 def hint(hand: Hand, seed: int = 0,
-         samples: int | None = None) -> tuple[str, str] | None:
-    """(HTML, one-line text) of the coach's hint for the seat to act, or ``None``."""
-    mod = coach()
-    if mod is None:
-        return None
-    a = mod.advise(hand, samples=_samples(hand, samples, HINT_SAMPLES), seed=seed)
+         samples: int | None = None) -> tuple[str, str]:
+    """(HTML, one-line text) of the coach's hint for the seat to act."""
+    a = coach.advise(hand, samples=_samples(hand, samples, HINT_SAMPLES), seed=seed)
     text = str(a.reason)  # it starts with the best choice and says why
     body = page(
         p("Hint: " + text),
@@ -93,41 +85,31 @@ def hint(hand: Hand, seed: int = 0,
 
 
 def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None,
-               seed: int = 0, samples: int | None = None) -> Any:
-    """The coach's review of ``seat`` (``None`` without the analysis package); ``bar``
-    shows the progress."""
-    mod = coach()
-    if mod is None:
-        return None
+               seed: int = 0, samples: int | None = None) -> Review:
+    """The coach's review of ``seat``; ``bar`` shows the progress."""
     samples = _samples(hand, samples, REVIEW_SAMPLES)
     if bar is None:
-        return mod.review(hand, seat, samples=samples, seed=seed)
+        return coach.review(hand, seat, samples=samples, seed=seed)
 
     def tick(done: int, total: int) -> None:
         bar.max, bar.value = max(total, 1), done
 
     with showing(bar):
-        return mod.review(hand, seat, samples=samples, seed=seed, progress=tick)
+        return coach.review(hand, seat, samples=samples, seed=seed, progress=tick)
 
 
-def review_summary(rv: Any) -> tuple[str, str]:
+def review_summary(rv: Review) -> tuple[str, str]:
     """The explorers' one-line verdict on a review and its message kind ("good" when the
     whole hand lost less than the coach's "fine" limit)."""
     total = rv.total_loss
     text = ("Every decision of yours was sound, from what you could see." if total < 1e-9
             else f"Your decisions gave away about {total:.1f} points on average, judged "
                  "from what you could see.")
-    mod = coach()
-    fine = mod.LABELS[0][0] if mod is not None else 2.0
+    fine = coach.LABELS[0][0]
     return text, "good" if total < fine else "info"
 
 
-def mod_words(h: dict[str, Any]) -> str:
-    mod = coach()
-    return str(mod.hindsight_words(h)) if mod is not None else ""
-
-
-def review_lines(rv: Any, you: str = "you") -> list[str]:
+def review_lines(rv: Review, you: str = "you") -> list[str]:
     """One plain line per decision (for the explorers' ``state`` and tests)."""
     out = []
     for d in rv.decisions:
@@ -139,7 +121,7 @@ def review_lines(rv: Any, you: str = "you") -> list[str]:
     return out
 
 
-def review_html(rv: Any, you: str = "you") -> str:
+def review_html(rv: Review, you: str = "you") -> str:
     """The review: each decision, the expected value of every option, the loss, the
     label and the reason; the hindsight beside it, labelled."""
     if not rv.decisions:
@@ -154,7 +136,7 @@ def review_html(rv: Any, you: str = "you") -> str:
         if h is not None and (h.get("points") is not None or h.get("bidder_tricks") is not None):
             parts.append(
                 '<p style="margin:0 0 8px 1em;color:#555;font-size:0.9em">'
-                + html.escape(f"{HINDSIGHT}: {mod_words(h)}. Not advice: nobody sees "
+                + html.escape(f"{HINDSIGHT}: {coach.hindsight_words(h)}. Not advice: nobody sees "
                               "every hand.") + "</p>")
     total = rv.total_loss
     marks = " (a mark counts as 42)" if any(d.unit == "marks" for d in rv.decisions) else ""

@@ -1,8 +1,7 @@
 """Explorer 5, bidding scenarios at any table: a deal (a hand number, a deal code or
 typed in), stepped bid by bid: the valid bids (in points, or in tricks at Moon's
-tables), what each means, the odds of making each bid (with the analysis package),
-then the widow and discard where the table has one, naming trumps and the
-consequences."""
+tables), what each means, the odds of making each bid, then the widow and discard
+where the table has one, naming trumps and the consequences."""
 
 from __future__ import annotations
 
@@ -11,6 +10,10 @@ from typing import Any, cast
 
 import ipywidgets as W
 
+from ..analysis.coach import advise, label_for
+from ..analysis.evaluator import Evaluation, TrickEvaluation, evaluate_hand
+from ..analysis.moon_solver import MoonSolution
+from ..analysis.solver import Solution
 from ..bidding import (
     MARK,
     bid_marks,
@@ -246,7 +249,6 @@ class BiddingExplorer(Explorer):
         self.hand = self._new_hand(self.source.deal(self.rules.layout), shaker)
         self.reasons: list[str] = []
         self._odds: Any = None
-        _analysis.module()  # import the analysis package now, not during a click
         self._busy = False
         self.render()
         self.show_message(
@@ -367,11 +369,6 @@ class BiddingExplorer(Explorer):
         if not steps:
             self.show_message("No bid yet: make one (or let the computer bid) first.", kind="warn")
             return
-        mod = _coach.coach()
-        if mod is None:
-            self.sound_box.value = page(p("Judging the bids needs texas42.analysis."))
-            self.show_message("No judgement: the analysis package is missing.", kind="warn")
-            return
         lines, parts = [], []
         with showing(self.progress, len(steps)):
             for n, i in enumerate(steps):
@@ -379,9 +376,9 @@ class BiddingExplorer(Explorer):
                 action = h.actions[i]
                 value = action.value
                 chosen = value if isinstance(value, str) else bid_text(cast(int, value))
-                a = mod.advise(before, samples=_coach.HINT_SAMPLES, seed=i)
+                a = advise(before, samples=_coach.HINT_SAMPLES, seed=i)
                 loss = a.loss(chosen)
-                label = mod.label_for(loss, a.unit)
+                label = label_for(loss, a.unit)
                 line = (f"{SEAT_NAMES[action.seat]} bid {self._choice_words(chosen)}: {label}"
                         + ("" if loss == 0 else f", about {loss:.2f} {a.unit} lost on average")
                         + f". Best from its own dominoes: {self._choice_words(a.best.choice)}.")
@@ -411,7 +408,7 @@ class BiddingExplorer(Explorer):
             return
         self._hindsight = self._hindsight_words(self.hand)
         self.result_box.value = self._consequences()
-        self.show_message(self._hindsight or "No hindsight here: the solver is missing.")
+        self.show_message(self._hindsight)
 
     @safe
     def _on_pick_contract(self, _change: Any = None) -> None:
@@ -431,34 +428,24 @@ class BiddingExplorer(Explorer):
         seat = self.hand.to_act if self.hand.phase is Phase.BIDDING else self.hand.bidder
         if seat is None:
             seat = 0
-        fn = _analysis.attr("evaluate_hand")
-        if fn is None:
-            self.odds_box.value = page(
-                p(
-                    "The odds need the analysis package (texas42.analysis.evaluate_hand), which "
-                    "is not installed here."
-                )
-            )
-            self.show_message("No odds: the analysis package is missing.", kind="warn")
-            return
         h = self.hand
         if h.bidder is not None and h.phase is not Phase.BIDDING:
             auction = h.bids[: h.bidding_order.index(seat)]
         else:
             auction = list(h.bids)
         if in_tricks(h):
-            self._trick_odds(fn, seat, auction)
+            self._trick_odds(seat, auction)
             return
         contracts = allowed_contracts(h.rules)
         # Another table than 42's four says who shook (42's odds read as before).
-        table = {} if h.rules.is_42 else {"shaker": h.shaker}
+        shaker = None if h.rules.is_42 else h.shaker
         self.show_message(f"Working out the odds for {SEAT_NAMES[seat]}'s dominoes ...")
         rows: dict[str, dict[int, float]] = {}
         method = ""
         spread = 0.0
         with showing(self.progress, len(contracts)):
             for i, c in enumerate(contracts):
-                ev = fn(
+                ev = evaluate_hand(
                     h.deal[seat],
                     seat=seat,
                     auction=auction,
@@ -466,8 +453,9 @@ class BiddingExplorer(Explorer):
                     samples=ODDS_SAMPLES,
                     seed=0,
                     rules=h.rules,
-                    **table,
+                    shaker=shaker,
                 )
+                assert isinstance(ev, Evaluation)  # this table bids in points
                 rows[str(c)] = {b: ev.odds(c, b).p for b in ev.bids}
                 for b in ev.bids:
                     o = ev.odds(c, b)
@@ -489,15 +477,16 @@ class BiddingExplorer(Explorer):
             f"{best} ({round(100 * rows[best].get(low, 0.0))}%)."
         )
 
-    def _trick_odds(self, fn: Any, seat: int, auction: list[int]) -> None:
+    def _trick_odds(self, seat: int, auction: list[int]) -> None:
         """The odds at a table bidding in tricks: the chance and expected score of each
         bid the seat may still make (the hand names its trumps after the widow)."""
         h = self.hand
         self.show_message(f"Working out the odds for {SEAT_NAMES[seat]}'s dominoes ...")
         with showing(self.progress) as bar:
-            ev = fn(h.deal[seat], seat=seat, shaker=h.shaker, auction=auction,
-                    samples=ODDS_SAMPLES, seed=0, rules=h.rules,
-                    progress=_analysis.progress_to(bar))
+            ev = evaluate_hand(h.deal[seat], seat=seat, shaker=h.shaker, auction=auction,
+                               samples=ODDS_SAMPLES, seed=0, rules=h.rules,
+                               progress=_analysis.progress_to(bar))
+        assert isinstance(ev, TrickEvaluation)  # this table bids in tricks
         table = ev.table()
         rows = [(trick_bid_words(o.bid), o.p, o.expected, o.half_width) for o in table]
         self._odds = {trick_bid_words(o.bid): {"made": o.p, "expected": o.expected}
@@ -698,40 +687,31 @@ class BiddingExplorer(Explorer):
                     + f"; count {sum(d.count for d in held)}."
                 )
         lines.append(ul(items))
-        sol = None
-        if _analysis.has_solver():
-            with showing(self.progress):
-                sol = _analysis.solve(h)
-        if sol is not None:
-            taken = sol.points[team]
-            best = f"Best first lead: {', '.join(str(d) for d in sol.best)}."
-            if c.kind in ("nello", "sevens"):
-                made = taken == 0 if c.kind == "nello" else sol.points[1 - team] == 0
-                goal = "win no trick" if c.kind == "nello" else "win every trick"
-                lines.append(
-                    p(
-                        f"Hindsight (all hands open): with every hand face up and best play "
-                        f"by all, the bidders take {taken} points: {c.kind} would be "
-                        f"{'made' if made else 'set'} (they must {goal}). {best} No player "
-                        "sees every hand: 'Review the bids' judges the bids fairly."
-                    )
-                )
-            else:
-                need = min(h.high_bid, 42)
-                verdict = "made" if taken >= need else "set"
-                lines.append(
-                    p(
-                        f"Hindsight (all hands open): with every hand face up and best play by "
-                        f"all four players, the bidders take {taken} of 42 points: the bid "
-                        f"would be {verdict} (it needs {need}). {best} No player sees every "
-                        "hand: 'Review the bids' judges the bids fairly."
-                    )
-                )
-        else:
+        with showing(self.progress):
+            sol = _analysis.solve(h)
+        assert isinstance(sol, Solution)  # 42's four, in play (the caller sees to it)
+        taken = sol.points[team]
+        best = f"Best first lead: {', '.join(str(d) for d in sol.best)}."
+        if c.kind in ("nello", "sevens"):
+            made = taken == 0 if c.kind == "nello" else sol.points[1 - team] == 0
+            goal = "win no trick" if c.kind == "nello" else "win every trick"
             lines.append(
                 p(
-                    "(With the analysis package installed, the solver would say here "
-                    "whether the bid can be made with best play.)"
+                    f"Hindsight (all hands open): with every hand face up and best play "
+                    f"by all, the bidders take {taken} points: {c.kind} would be "
+                    f"{'made' if made else 'set'} (they must {goal}). {best} No player "
+                    "sees every hand: 'Review the bids' judges the bids fairly."
+                )
+            )
+        else:
+            need = min(h.high_bid, 42)
+            verdict = "made" if taken >= need else "set"
+            lines.append(
+                p(
+                    f"Hindsight (all hands open): with every hand face up and best play by "
+                    f"all four players, the bidders take {taken} of 42 points: the bid "
+                    f"would be {verdict} (it needs {need}). {best} No player sees every "
+                    "hand: 'Review the bids' judges the bids fairly."
                 )
             )
         return page(*lines)
@@ -777,8 +757,6 @@ class BiddingExplorer(Explorer):
 
     def _hindsight_words(self, h: Hand) -> str:
         """The one solver from the first lead, in words (the bidder against the rest)."""
-        if not _analysis.has_solver(h):
-            return ""
         with showing(self.progress) as bar:
             sol = _analysis.solve(h, _analysis.progress_to(bar))
         if sol is None:
@@ -786,9 +764,8 @@ class BiddingExplorer(Explorer):
         tail = (" No player sees every hand: 'Review the bids' judges the bids from what "
                 "each bidder could see.")
         head = "Hindsight (all hands open): "
-        describe = getattr(sol, "describe", None)
-        if describe is not None:  # Moon's words, in tricks
-            return head + str(describe()) + tail
+        if isinstance(sol, MoonSolution):  # Moon's words, in tricks
+            return head + sol.describe() + tail
         bidder = h.bidder
         assert bidder is not None
         rules = h.rules
@@ -830,22 +807,6 @@ def _promise(rules: Rules, bid: int) -> str:
     return (f"The bidder must take at least {bid} of the {total} points (a point a trick "
             "plus the count), playing alone against the others; they set it by taking "
             f"{total - bid + 1}.")
-
-
-def _odds_rows(odds: Any) -> dict[str, dict[int, float]]:
-    """Read the analysis package's bid odds into {contract text: {bid: probability}}."""
-    if odds is None:
-        return {}
-    if isinstance(odds, dict):
-        out: dict[str, dict[int, float]] = {}
-        for k, v in odds.items():
-            if isinstance(v, dict):
-                out[str(k)] = {int(b): float(x) for b, x in v.items()}
-        return out
-    table = getattr(odds, "table", None) or getattr(odds, "odds", None)
-    if isinstance(table, dict):
-        return _odds_rows(table)
-    return {}
 
 
 def _hand_words(held: list[Domino], *, count: bool = True) -> str:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from ..analysis.solver import Solution
 from ..bidding import bid_text, check_bid, explain_bid, parse_bid, valid_bids
 from ..contracts import TRUMPS, Contract, Suit, tables
 from ..dominoes import Domino, DominoSet
@@ -169,6 +170,14 @@ def position_hand(q: dict[str, Any]) -> Hand:
     return HandRecord.from_dict(data).replay()
 
 
+def _solution(hand: Hand) -> Solution:
+    """The open-hands solver's answer for a ``best`` question's hand (a 42 hand in play)."""
+    sol = _analysis.solve(hand)
+    if not isinstance(sol, Solution):
+        raise LessonError("a 'best' question needs a 42 hand in its play phase")
+    return sol
+
+
 def options(step: Step) -> list[str]:
     """The choices offered for a step (as text)."""
     q = step.question
@@ -205,9 +214,8 @@ def options(step: Step) -> list[str]:
 
 
 def accepted(step: Step) -> list[str]:
-    """Every answer the engine proves correct (text). ``best`` questions need the
-    solver; without it they fall back on the author's answers (the tests check
-    those with the solver wherever it is installed)."""
+    """Every answer the engine proves correct (text); ``best`` questions by the
+    open-hands solver."""
     q = step.question
     kind = q["type"]
     if kind == "led-suit":
@@ -232,10 +240,7 @@ def accepted(step: Step) -> list[str]:
             ok = [min(real)] if real else []
         return [bid_text(b) for b in ok]
     if kind == "best":
-        sol = _analysis.solve(position_hand(q))
-        if sol is None:
-            return list(step.answers)
-        return [str(d) for d in sol.best]
+        return [str(d) for d in _solution(position_hand(q)).best]
     raise LessonError(f"unknown question type {kind!r}")
 
 
@@ -319,9 +324,7 @@ def _reason(q: dict[str, Any], kind: str, choice: str, good: list[str], right: b
         return explain_bid(bid)
     if kind == "best":
         h = position_hand(q)
-        sol = _analysis.solve(h)
-        if sol is None:
-            return "The solver is not installed: judged by the lesson's own answers."
+        sol = _solution(h)
         d = Domino.parse(choice)
         if d not in sol.plays:
             assert h.contract is not None

@@ -463,14 +463,8 @@ class PlayExplorer(Explorer):
             self._trick_hint(h)
             return
         with showing(self.progress):
-            got = _coach.hint(h)
-        if got is None:
-            decision = decide(h)
-            text = f"A good player would choose {decision.text}: {decision.reason}."
-            self.hint_box.value = page(p("Hint: " + text))
-        else:
-            body, text = got
-            self.hint_box.value = body
+            body, text = _coach.hint(h)
+        self.hint_box.value = body
         self.show_message("Hint: " + text)
 
     def _trick_hint(self, h: Hand) -> None:
@@ -495,10 +489,8 @@ class PlayExplorer(Explorer):
         body = ""
         if h.phase is not Phase.BIDDING:
             with showing(self.progress):
-                got = _coach.hint(h, seed=len(self.game.hands))
-            if got is not None:
-                body, coach_text = got
-                text += " The coach: " + coach_text
+                body, coach_text = _coach.hint(h, seed=len(self.game.hands))
+            text += " The coach: " + coach_text
         self.hint_box.value = page(p("Hint: " + text)) + body
         self.show_message("Hint: " + text)
 
@@ -512,10 +504,6 @@ class PlayExplorer(Explorer):
         if not seats:
             self.review_box.value = page(p("You made no decision in this hand."))
             self.show_message("Nothing to review: you made no decision.")
-            return
-        if _coach.coach() is None:
-            self.review_box.value = page(p("The review needs texas42.analysis."))
-            self.show_message("No review: the analysis package is not installed.", kind="warn")
             return
         self.show_message("Reviewing your decisions (the bar shows how far it is)...")
         seed = len(self.game.hands) if self.in_tricks else 0

@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..analysis.moon_solver import MoonSolution
 from ..bidding import PASS, valid_bids
 from ..contracts import Contract
 from ..deals import Deal
@@ -547,10 +548,6 @@ class ReplayExplorer(Explorer):
                 )
             )
             return None
-        moon = isinstance(h, MoonHand)
-        if not _analysis.has_solver(h):
-            self.options_box.value = page(p("The solver (texas42.analysis) is not installed."))
-            return None
         start = time.perf_counter()
         cached = _analysis.is_cached(h)
         if not cached:
@@ -567,7 +564,7 @@ class ReplayExplorer(Explorer):
             label = sol.label(d)
             self._options[str(d)] = label
             marks[d] = "best" if label == "best" else "legal"
-            if moon:
+            if isinstance(sol, MoonSolution):
                 tricks = f"{value} more trick{'s' if value != 1 else ''}"
                 items.append(
                     f"{d}: with best play afterwards, the bidder ({SEAT_NAMES[sol.bidder]}) "
@@ -578,7 +575,7 @@ class ReplayExplorer(Explorer):
                 unit = "tricks" if h.rules.bidding == "tricks" else "points"
                 items.append(
                     f"{d}: with best play afterwards, {_solver_side(h, team)} takes "
-                    f"{value[team]} more {unit} — {label}."
+                    f"{sol.plays[d][team]} more {unit} — {label}."
                 )
         took = time.perf_counter() - start
         line = " ".join(str(d) for d in sol.line[:8])
@@ -592,7 +589,7 @@ class ReplayExplorer(Explorer):
             ul(items),
             p(f"One best line from here: {line} ..."),
         ]
-        if moon:
+        if isinstance(sol, MoonSolution):
             parts.append(p(sol.describe()))
         self.options_box.value = page(*parts)
         return marks
@@ -609,10 +606,6 @@ class ReplayExplorer(Explorer):
             self.show_message("Nothing to review for that seat.")
             return
         rv = _coach.run_review(full, seat, self.progress)
-        if rv is None:
-            self.review_box.value = page(p("The review needs texas42.analysis."))
-            self.show_message("No review: the analysis package is not installed.", kind="warn")
-            return
         you = SEAT_NAMES[seat]
         self._review = _coach.review_lines(rv, you)
         self.review_box.value = _coach.review_html(rv, you)
