@@ -12,7 +12,7 @@ from texas42.analysis.evaluator import TrickEvaluation, evaluate_hand
 from texas42.analysis.players import RuleBasedPlayer, play_hand
 from texas42.dominoes import to_mask
 from texas42.errors import IllegalBidError, NotationError
-from texas42.hand import trick_bid_result
+from texas42.scoring import trick_bid_result
 from texas42.moon import MOON_BIDS, MOON_MASK, MoonDeal, MoonHand
 from texas42.rules import MOON
 
