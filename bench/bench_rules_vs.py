@@ -16,7 +16,9 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -24,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 import texas42.analysis  # noqa: E402,F401  (the package the old module's imports need)
 import texas42.analysis.players as players  # noqa: E402
 from texas42.analysis.match import match  # noqa: E402
+from texas42.analysis.rules_of_thumb import PlaySettings  # noqa: E402
 from texas42.analysis.view import SeatView  # noqa: E402
 
 
@@ -43,13 +46,29 @@ def old_rules(rev: str) -> object:
     return module
 
 
+def settings_object(old: Any) -> Callable[..., tuple[int, str, int]]:
+    """The old module's ``play_choice``, called as today's (settings in one object)."""
+    if hasattr(old, "PlaySettings"):
+        return old.play_choice  # type: ignore[no-any-return]
+
+    # Before issue 24 the rules of thumb took their settings one by one.
+    def one_by_one(settings: PlaySettings, held: int, legal: int, unknown: int,
+                   plays: list[int], last: bool, partner_pos: int) -> tuple[int, str, int]:
+        t = settings.tables
+        return old.play_choice(  # type: ignore[no-any-return]
+            t.ft, t.above, t.tops, held, legal, unknown, plays, last, partner_pos,
+            settings.bidding_side, settings.every_trick)
+
+    return one_by_one
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rev", default="d666d27", help="the commit to compare with")
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
-    old_choice = old_rules(args.rev).play_choice  # type: ignore[attr-defined]
+    old_choice = settings_object(old_rules(args.rev))
 
     class Old(players.RuleBasedPlayer):
         name = f"rule-based@{args.rev}"
