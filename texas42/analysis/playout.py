@@ -15,7 +15,7 @@ from ..contracts import Contract
 from ..dominoes import DOMINOES
 from ..rules import Rules, SevensTie, sevens_tie_side
 from ._tables import COUNT, fast_tables
-from .rules_of_thumb import nello_choice, play_choice, play_settings
+from .rules_of_thumb import nello_choice, play_choice, play_settings, seat_settings
 
 
 def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder: int,
@@ -38,8 +38,7 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
     h = list(hands)
     lead = bidder if leader is None else leader
     bid_team = bidder & 1
-    # Each seat's settings for the hand, by whether it is of the bidding team.
-    settings = [play_settings(contract, (p & 1) == bid_team, every_trick) for p in range(4)]
+    settings = seat_settings(contract, bid_team, every_trick)
     took = list(points)
     sevens = ft.sevens
     nello = contract.kind == "nello"

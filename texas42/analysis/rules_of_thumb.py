@@ -84,6 +84,14 @@ def play_settings(contract: Contract, bidding_side: bool, every_trick: bool = Fa
     return PlaySettings(play_tables(contract), bidding_side, every_trick)
 
 
+@functools.lru_cache(maxsize=256)
+def seat_settings(contract: Contract, bid_team: int, every_trick: bool = False
+                  ) -> tuple[PlaySettings, ...]:
+    """The :class:`PlaySettings` of 42's four seats (partners 0+2 against 1+3) when team
+    ``bid_team`` won the bid, by seat (cached: the playouts ask once a hand)."""
+    return tuple(play_settings(contract, (p & 1) == bid_team, every_trick) for p in range(4))
+
+
 # -- bidding ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Strength:

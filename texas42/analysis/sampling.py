@@ -20,7 +20,7 @@ from .rules_of_thumb import (
     best_strength,
     nello_estimate,
     play_choice,
-    play_settings,
+    seat_settings,
     sevens_estimate,
     strength,
 )
@@ -279,8 +279,7 @@ def play_likelihood(view: SeatView, hands: list[int], miss: float = MISS_WEIGHT)
             held[s] |= 1 << d.index
     bid_team = view.bidder & 1
     every_trick = view.high_bid >= MARK
-    # Each seat's settings for the hand, by whether it is of the bidding team.
-    settings = [play_settings(contract, (s & 1) == bid_team, every_trick) for s in range(4)]
+    settings = seat_settings(contract, bid_team, every_trick)
     weight = 1.0
     for t in tricks:
         plays: list[int] = []
