@@ -1,9 +1,10 @@
 """The rule-based players' decisions over seeded games, as plain data.
 
-``record()`` plays seeded hands at every table with the rule-based player in every seat
-and runs the mask playouts over seeded holdings; tests/analysis/data/rule_plays.json holds
-what it gave once, recorded from the code before the rules of thumb took their settings
-as objects (issue 24), and test_rule_plays.py checks that nothing changed since:
+``record()`` plays seeded hands at every table with the rule-based player in every seat,
+runs the mask playouts over seeded holdings and weighs seeded guesses of the unseen hands
+by the rule-based policy; tests/analysis/data/rule_plays.json holds what it gave once,
+recorded with the engine of commit 04e4b3e (before the rules of thumb took their settings
+as objects, issue 24), and test_rule_plays.py checks that nothing changed since:
 
     PYTHONPATH=. python -m tests.analysis.rule_plays   # rewrite the record (only on purpose)
 """
@@ -16,9 +17,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from texas42 import Contract, Deal, Hand
-from texas42.analysis.players import RuleBasedPlayer, play_hand
+from texas42 import Contract, Deal, Hand, Phase
+from texas42.analysis.players import RuleBasedPlayer, decide, play_hand
 from texas42.analysis.playout import rule_playout, table_playout
+from texas42.analysis.sampling import play_likelihood, sample_holdings
+from texas42.analysis.view import SeatView
 from texas42.rules import ALL_PRESETS
 
 RECORD = Path(__file__).parent / "data" / "rule_plays.json"
@@ -79,8 +82,28 @@ def playouts() -> list[list[int]]:
     return out
 
 
+def likelihoods() -> list[float]:
+    """How well seeded guesses of the unseen hands explain the plays a seat saw (the
+    rule-based policy judges each guess), at each trick of seeded hands at 42's table."""
+    out: list[float] = []
+    for seed in range(GAMES_PER_TABLE):
+        hand = Hand(Deal.from_seed(200 + seed), shaker=seed % 4)
+        player = RuleBasedPlayer()
+        rng = random.Random(seed)
+        while not hand.is_over:
+            if hand.phase is Phase.PLAYING and not hand.current_trick and hand.tricks:
+                view = SeatView.of(hand)
+                for _ in range(3):
+                    guess = sample_holdings(view, rng)
+                    if guess is not None:
+                        out.append(play_likelihood(view, guess))
+            decision = decide(player, hand)
+            hand.apply((decision.kind, decision.action))
+    return out
+
+
 def record() -> dict[str, Any]:
-    return {"games": games(), "playouts": playouts()}
+    return {"games": games(), "likelihoods": likelihoods(), "playouts": playouts()}
 
 
 def write(data: dict[str, Any]) -> str:
@@ -92,7 +115,8 @@ def write(data: dict[str, Any]) -> str:
         lines += [json.dumps(h) + ("," if i < len(hands) - 1 else "")
                   for i, h in enumerate(hands)]
         lines.append("]" + ("," if t < len(tables) - 1 else ""))
-    lines.append('}, "playouts": [')
+    lines.append(f'}}, "likelihoods": {json.dumps(data["likelihoods"])},')
+    lines.append('"playouts": [')
     n = len(data["playouts"])
     lines += [json.dumps(p) + ("," if i < n - 1 else "") for i, p in enumerate(data["playouts"])]
     lines.append("]}")
