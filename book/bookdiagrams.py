@@ -84,7 +84,11 @@ def seating_svg(
     clockwise (arrows), the shaker and the first bidder marked, and every seat's turn
     in the auction. Who bids first comes from :attr:`texas42.Hand.bidding_order`
     (under some rules it depends on the ``deal``: a seeded one is used when none is
-    given). Seat 0 sits at the bottom, as in :func:`table_svg`."""
+    given). Seat 0 sits at the bottom, as in :func:`table_svg`.
+
+    Raises :class:`~texas42.errors.InputError` for a shaker that is not a seat 0..3
+    (rule ``"seat"``) or a size out of range (``"picture-size"``).
+    """
     if isinstance(shaker, bool) or not isinstance(shaker, int) or not 0 <= shaker < 4:
         raise InputError(f"shaker {quote(shaker)} is not a seat 0..3", rule="seat")
     s = check_size(size)
@@ -353,7 +357,12 @@ def made_set_svg(
     """A number line of the bidders' points, 0 to 42: below the bid the hand is set,
     from the bid up it is made, labelled with what each side scores (the engine's
     scoring for ``rules``). ``result`` (a finished hand's :class:`texas42.Result`,
-    for the same bid) is marked on the line where that hand ended."""
+    for the same bid) is marked on the line where that hand ended.
+
+    Raises :class:`~texas42.errors.InputError` for a bid that is not 30..42 or a mark
+    bid (rule ``"bid"``), a result of another bid or that disagrees with the line
+    (``"result"``), a size out of range (``"picture-size"``).
+    """
     if isinstance(bid, bool) or not isinstance(bid, int) or bid < 30 or (
         bid > 42 and bid % 42
     ):

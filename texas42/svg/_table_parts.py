@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # svg does not import moon at run time: moon is optional to d
     from ..moon import MoonHand
 
 
-# -- the table --------------------------------------------------------------------------
+# -- words --------------------------------------------------------------------------------
 def _hand_words(seat: int, dominoes: Sequence[Domino], visible: bool) -> str:
     if not visible:
         n = len(dominoes)

@@ -9,10 +9,13 @@ from .draw import SvgWrapper, check_size, document, font_size, margin, shifted, 
 __all__ = ["deal_svg"]
 
 
-# -- a deal ----------------------------------------------------------------------------
 def deal_svg(deal: Deal, *, size: float = 48, show_count: bool = False) -> SvgWrapper:
     """The hands of a deal (four at 42's table), open, one row per seat; then the widow
-    and the dominoes laid aside, where the table has them."""
+    and the dominoes laid aside, where the table has them.
+
+    Raises :class:`~texas42.errors.InputError` for a size out of range (rule
+    ``"picture-size"``).
+    """
     s = check_size(size)
     fs = font_size(s)
     m = margin(s)

@@ -70,6 +70,10 @@ def domino_svg(
     ``highlight`` is one of :data:`HIGHLIGHTS`; ``dim`` greys out a domino that
     cannot be played; ``label`` is a caption under it; ``show_count`` adds a small
     badge with the points of a count domino.
+
+    Raises :class:`~texas42.errors.InputError` for a size out of range (rule
+    ``"picture-size"``) or an unknown highlight (``"highlight"``), and the errors of
+    :func:`texas42.dominoes.to_domino` for text that is not a domino.
     """
     d = to_domino(domino)
     s = check_size(size)
@@ -118,6 +122,11 @@ def dominoes_svg(
     dominoes (drawn ``"selected"``). ``dim`` is ``True``, some dominoes, or a
     function. Dominoes stand upright unless ``vertical=False``; ``label`` is a
     caption above the row.
+
+    Raises :class:`~texas42.errors.InputError` for a size or gap out of range (rule
+    ``"picture-size"``) or an unknown highlight (``"highlight"``), and a
+    :class:`~texas42.errors.NotationError` for text that is not dominoes or names one
+    twice (``"domino"``).
     """
     items = _to_list(dominoes)
     s = check_size(size)

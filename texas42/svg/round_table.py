@@ -24,7 +24,6 @@ from .draw import SvgWrapper, check_size, document, font_size, margin, shifted, 
 __all__ = ["round_table_svg"]
 
 
-# -- the table of any number of seats ------------------------------------------------------
 def _round_spot(rel: int, seats: int, cx: float, cy: float, rx: float, ry: float
                 ) -> tuple[float, float]:
     """A point of the oval around (cx, cy): seat ``rel`` places clockwise from the
@@ -49,6 +48,10 @@ def round_table_svg(
     middle (each domino in front of the seat that played it), the widow, discard or
     dominoes laid aside, the bid, trumps and what each side took. ``seat``, ``show_all``,
     ``highlight_legal``, ``highlight``, ``controls`` and ``compact`` as in :func:`table_svg`.
+
+    Raises :class:`~texas42.errors.InputError` for a size out of range (rule
+    ``"picture-size"``), a seat not at the table (``"seat"``) or an unknown highlight
+    (``"highlight"``).
     """
     n = hand.seats
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)

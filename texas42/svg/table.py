@@ -51,6 +51,10 @@ def table_svg(
     (the same words, buttons and labels) at most :data:`COMPACT_WIDTH` wide, for a phone:
     the hands face down drawn small with how many they hold, the bottom seat's dominoes
     at full size in rows.
+
+    Raises :class:`~texas42.errors.InputError` for a size out of range (rule
+    ``"picture-size"``), a seat not at the table (``"seat"``) or an unknown highlight
+    (``"highlight"``).
     """
     if not hand.rules.is_42:
         # Another table (three-hand, Moon, Moon for many ...): its seats around an oval.

@@ -8,7 +8,6 @@ from .draw import INK, SvgWrapper, check_size, document, font_size, num, text_at
 __all__ = ["tally_svg"]
 
 
-# -- the ALL tally --------------------------------------------------------------------------
 _STROKE_WORDS = (
     "A: left leg /",
     "A: right leg \\",
@@ -22,7 +21,11 @@ _STROKE_WORDS = (
 
 def tally_svg(marks: int, *, size: float = 48, label: str | None = None) -> SvgWrapper:
     """The score-sheet tally of ``marks``: seven strokes spell "ALL" (A: / \\ -,
-    each L: | _); the strokes not yet earned are drawn faint and dashed."""
+    each L: | _); the strokes not yet earned are drawn faint and dashed.
+
+    Raises what :func:`texas42.tally` raises for marks that are not a count, and an
+    :class:`~texas42.errors.InputError` for a size out of range (``"picture-size"``).
+    """
     drawn = len(tally(marks))  # checks marks, stops at seven like the score sheet
     h = check_size(size)
     k = h / 48

@@ -16,7 +16,7 @@ from .draw import SvgWrapper, check_size, document, font_size, margin, shifted, 
 __all__ = ["trick_svg"]
 
 
-# -- tricks ----------------------------------------------------------------------------
+# -- where the dominoes lie ---------------------------------------------------------------
 # Where each seat's domino lies around the centre, by position relative to the bottom
 # seat: 0 bottom, 1 left, 2 top, 3 right (clockwise).
 def _trick_spot(rel: int, s: float, cx: float, cy: float) -> tuple[float, float, bool]:
@@ -146,6 +146,10 @@ def trick_svg(
     ``winner`` is the winning domino's *position* in ``plays`` (0: the lead), as
     :func:`texas42.trick_winner` returns it. When it is not given and ``contract``
     is, it is worked out (for a trick in progress: the domino winning so far).
+
+    Raises :class:`~texas42.errors.InputError` for a seat that is not 0..3 or a leader
+    who sits out (rule ``"seat"``), too many dominoes or a winner that is not a
+    position of the trick (``"trick"``), a size out of range (``"picture-size"``).
     """
     for name, value in (("leader", leader), ("bottom", bottom), ("sitting_out", sitting_out)):
         if value is not None and (
