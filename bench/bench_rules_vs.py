@@ -17,8 +17,9 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -27,6 +28,7 @@ import texas42.analysis  # noqa: E402,F401  (the package the old module's import
 import texas42.analysis.players as players  # noqa: E402
 from texas42.analysis import parallel  # noqa: E402
 from texas42.analysis.match import match  # noqa: E402
+from texas42.analysis.rules_of_thumb import PlaySettings  # noqa: E402
 from texas42.analysis.view import SeatView  # noqa: E402
 
 
@@ -46,11 +48,27 @@ def old_rules(rev: str) -> object:
     return module
 
 
+def settings_object(old: Any) -> Callable[..., tuple[int, str, int]]:
+    """The old module's ``play_choice``, called as today's (settings in one object)."""
+    if hasattr(old, "PlaySettings"):
+        return old.play_choice  # type: ignore[no-any-return]
+
+    # Before issue 24 the rules of thumb took their settings one by one.
+    def one_by_one(settings: PlaySettings, held: int, legal: int, unknown: int,
+                   plays: list[int], last: bool, partner_pos: int) -> tuple[int, str, int]:
+        t = settings.tables
+        return old.play_choice(  # type: ignore[no-any-return]
+            t.ft, t.above, t.tops, held, legal, unknown, plays, last, partner_pos,
+            settings.bidding_side, settings.every_trick)
+
+    return one_by_one
+
+
 class OldRulesPlayer(players.RuleBasedPlayer):
     """The rule-based player with the play rules committed at ``rev`` (module level, so
     it travels to worker processes and to a cluster; each loads the old rules once)."""
 
-    _loaded: ClassVar[dict[str, object]] = {}
+    _loaded: ClassVar[dict[str, Callable[..., tuple[int, str, int]]]] = {}
 
     def __init__(self, rev: str) -> None:
         super().__init__()
@@ -59,7 +77,7 @@ class OldRulesPlayer(players.RuleBasedPlayer):
 
     def choose(self, view: SeatView) -> tuple[int, str, int]:
         if self.rev not in self._loaded:
-            self._loaded[self.rev] = old_rules(self.rev).play_choice  # type: ignore[attr-defined]
+            self._loaded[self.rev] = settings_object(old_rules(self.rev))
         space = vars(players)  # the name choose() calls, swapped for this play
         now = space["play_choice"]
         space["play_choice"] = self._loaded[self.rev]

@@ -1,8 +1,9 @@
 """Small helpers for the chapters of the book (imported by their code cells).
 
-Pictures are the engine's own SVG (``texas42.svg``), shown inline as HTML so the
-``<title>`` and ``<desc>`` inside each picture reach screen readers (an SVG output
-would become an ``<img>`` file without its text). Self-checks are multiple-choice
+Pictures are the engine's own SVG (``texas42.svg``; the course's own diagrams are in
+``bookdiagrams``, beside this module), shown inline as HTML so the ``<title>`` and
+``<desc>`` inside each picture reach screen readers (an SVG output would become an
+``<img>`` file without its text). Self-checks are multiple-choice
 questions where every option opens to its own feedback; the cell that builds one
 also checks the answer key against the engine, so a wrong key breaks the build.
 """
@@ -14,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import bookdiagrams
 from IPython.display import HTML
 
 import texas42
@@ -133,24 +135,24 @@ def seating_pic(
     shaker: int = 0, rules: texas42.Rules = texas42.STANDARD, caption: str | None = None
 ) -> HTML:
     """The four seats: partners across, play clockwise, the shaker and first bidder."""
-    return _wrap(svg.seating_svg(shaker=shaker, rules=rules), caption)
+    return _wrap(bookdiagrams.seating_svg(shaker=shaker, rules=rules), caption)
 
 
 def following_pic(caption: str | None = None) -> HTML:
     """The flowchart of a trick: what was led, must I follow, who wins."""
-    return _wrap(svg.following_svg(), caption)
+    return _wrap(bookdiagrams.following_svg(), caption)
 
 
 def cycle_pic(rules: texas42.Rules = texas42.STANDARD, caption: str | None = None) -> HTML:
     """The cycle of a hand: shake, bid, name trumps, play, score, next shaker."""
-    return _wrap(svg.hand_cycle_svg(rules=rules), caption)
+    return _wrap(bookdiagrams.hand_cycle_svg(rules=rules), caption)
 
 
 def made_set_pic(
     bid: int = 30, result: texas42.Result | None = None, caption: str | None = None
 ) -> HTML:
     """The number line of a bid: set below it, made from it up (and a real hand on it)."""
-    return _wrap(svg.made_set_svg(bid, result=result), caption)
+    return _wrap(bookdiagrams.made_set_svg(bid, result=result), caption)
 
 
 def say(text: str) -> HTML:

@@ -63,3 +63,25 @@ def test_browser_assets_are_local() -> None:
     assert not remote, f"nb_ipywidgets_js loads from other hosts: {remote}"
     assert "://" not in sphinx["mathjax_path"]
     assert config["launch_buttons"]["thebe"] is False
+
+
+def test_the_live_pages_get_every_book_module_they_import() -> None:
+    """The live explorers' setup imports bookkit in the browser: each of the book's own
+    modules that a shipped module imports must be shipped too (live_in_place_modules),
+    or the live page fails on its first import."""
+    import ast
+
+    import yaml  # type: ignore[import-untyped,unused-ignore]
+
+    config: dict[str, Any] = yaml.safe_load((REPO / "_config.yml").read_text())
+    shipped = {Path(p).stem for p in config["sphinx"]["config"]["live_in_place_modules"]}
+    assert "bookkit" in shipped
+    own = {p.stem for p in (REPO / "book").glob("*.py")}
+    for name in sorted(shipped):
+        tree = ast.parse((REPO / "book" / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                    if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {str(node.module).split(".")[0] for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) and node.level == 0}
+        missing = sorted((imported & own) - shipped)
+        assert not missing, f"book/{name}.py imports {missing}, not in live_in_place_modules"

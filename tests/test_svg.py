@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
@@ -24,21 +28,37 @@ from texas42 import (
     Result,
     trick_winner,
 )
+from texas42.errors import InputError, NotationError
 from texas42.moon import MOON_DOMINOES, MoonDeal, MoonHand
 from texas42.svg import (
     HIGHLIGHTS,
+    SvgWrapper,
     deal_svg,
     domino_svg,
     dominoes_svg,
-    following_svg,
-    hand_cycle_svg,
-    made_set_svg,
     round_table_svg,
-    seating_svg,
     table_svg,
     tally_svg,
     trick_svg,
 )
+
+
+def _book_module(name: str) -> ModuleType:
+    """One of the book's own modules (book/NAME.py), loaded as its pages import it."""
+    path = Path(__file__).resolve().parents[1] / "book" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# The course's diagrams live beside the book (book/bookdiagrams.py), drawn the engine's way.
+diagrams = _book_module("bookdiagrams")
+following_svg = diagrams.following_svg
+hand_cycle_svg = diagrams.hand_cycle_svg
+made_set_svg = diagrams.made_set_svg
+seating_svg = diagrams.seating_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 TRANSLATE = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\)")
@@ -596,6 +616,60 @@ def test_repr_svg_of_the_engine_objects() -> None:
     assert title_of(parse(DominoSet()._repr_svg_())) == "no dominoes"
 
 
+def test_every_picture_is_a_str_that_shows_itself_in_a_notebook() -> None:
+    hand = played_hand(3)
+    pictures = [
+        domino_svg("6-4"), dominoes_svg("6-4 5-5"), trick_svg(["6-4"], contract="sixes"),
+        table_svg(hand), table_svg(hand, seat=1, compact=True), round_table_svg(hand),
+        deal_svg(hand.deal), tally_svg(3), seating_svg(), following_svg(), hand_cycle_svg(),
+        made_set_svg(30),
+    ]
+    for pic in pictures:
+        assert isinstance(pic, SvgWrapper) and isinstance(pic, str)
+        assert pic._repr_svg_() == pic and type(pic._repr_svg_()) is str
+        parse(pic)
+        # What callers do with a str still gives a str.
+        assert type(pic + "") is str and pic.startswith("<svg ")
+
+
+def test_bad_options_are_errors_that_name_their_rule() -> None:
+    plays = ["6-4", "5-0", "5-5", "6-6"]
+    hand = played_hand(3)
+    for call, kind, rule in (
+        (lambda: domino_svg("6-4", size=0), InputError, "picture-size"),
+        (lambda: domino_svg("6-4", size=True), InputError, "picture-size"),
+        (lambda: dominoes_svg("6-4", gap=-1), InputError, "picture-size"),
+        (lambda: domino_svg("6-4", highlight="glowing"), InputError, "highlight"),
+        (lambda: dominoes_svg(["6-4", "4-6"]), NotationError, "domino"),
+        (lambda: trick_svg(plays, leader=4), InputError, "seat"),
+        (lambda: trick_svg(plays[:3], leader=2, sitting_out=2), InputError, "seat"),
+        (lambda: trick_svg([*plays, "1-1"]), InputError, "trick"),
+        (lambda: trick_svg(plays, winner=4), InputError, "trick"),
+        (lambda: trick_svg(plays, winner="0"), InputError, "trick"),  # type: ignore[arg-type]
+        (lambda: table_svg(hand, seat=4), InputError, "seat"),
+        (lambda: round_table_svg(hand, seat=-1), InputError, "seat"),
+        (lambda: seating_svg(shaker=4), InputError, "seat"),
+        (lambda: made_set_svg(29), InputError, "bid"),
+        (lambda: made_set_svg(31, result=hand_result()), InputError, "result"),
+    ):
+        with pytest.raises(kind) as caught:
+            call()
+        assert caught.value.rule == rule, caught.value
+
+
+def hand_result() -> Result:
+    """A finished hand's result (a bid of 30 by seat 0)."""
+    hand = Hand(Deal.from_seed(11), shaker=3)
+    hand.bid(30)
+    for _ in range(3):
+        hand.bid("pass")
+    hand.name_contract("sixes")
+    while hand.phase is Phase.PLAYING:
+        hand.play(hand.legal_plays()[0])
+    assert hand.result is not None
+    return hand.result
+
+
 # -- the Moon table (three players) ----------------------------------------------------------
 
 def moon_hand(plays: int, seed: int = 4, bid: int = 5) -> MoonHand:
@@ -692,7 +766,12 @@ def test_a_moon_hand_draws_itself_in_a_notebook() -> None:
     assert "all hands open" in title_of(parse(svg))
 
 
-# -- course diagrams -----------------------------------------------------------------------
+# -- course diagrams (book/bookdiagrams.py) -------------------------------------------------
+def test_the_book_diagrams_doctests_pass() -> None:
+    result = doctest.testmod(diagrams)
+    assert result.attempted > 0 and result.failed == 0
+
+
 def _accessible(svg: str) -> ET.Element:
     root = parse(svg)
     assert root.get("role") == "img"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Self, cast
 
 from . import bidding
-from .bidding import MARK, PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
+from .bidding import PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
 from .contracts import Contract, Suit, _SuitTables, tables
 from .deals import Deal
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
@@ -40,6 +40,7 @@ from .errors import (
     quote,
 )
 from .rules import STANDARD, Rules
+from .scoring import Result, points_bid_made, score_points_bid, score_trick_bid
 from .tricks import explain_play, explain_winner, sevens_winner
 
 if TYPE_CHECKING:
@@ -106,66 +107,6 @@ class Trick:
         plays = " ".join(str(d) for d in self.plays)
         won = f", won by seat {self.winner} for {self.points}" if self.winner is not None else ""
         return f"seat {self.leader} led: {plays}{won}"
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a hand ended. The tuples have one entry per side: two teams of partners
-    (seats 0+2, seats 1+3), else one per seat."""
-
-    bidder: int
-    bid: int
-    contract: Contract
-    #: Points taken by each side when the hand ended.
-    points: tuple[int, ...]
-    made: bool
-    #: Marks won by each side in a marks game (zeros otherwise).
-    marks: tuple[int, ...]
-    #: Game points scored by each side in a points or tricks game (zeros in a marks
-    #: game; in a tricks game the bidder's may be negative).
-    score: tuple[int, ...]
-    #: Tricks played when the result was decided.
-    decided_after: int
-    #: Tricks taken by each side.
-    tricks: tuple[int, ...] = ()
-    #: The points a whole hand holds (42 at 42's table).
-    total: int = 42
-    #: Whether the bids were in tricks (Moon's), the sides partners (else each seat).
-    in_tricks: bool = False
-    partners: bool = True
-
-    @property
-    def bidding_team(self) -> int:
-        """The side of the bidder (its index in the tuples)."""
-        return self.bidder & 1 if self.partners else self.bidder
-
-    def describe(self) -> str:
-        """The result in one sentence."""
-        verb = "made" if self.made else "was set on"
-        if self.in_tricks:
-            scores = ", ".join(str(x) for x in self.score)
-            return (
-                f"Seat {self.bidder} {verb} {self.bid} in {self.contract}, taking "
-                f"{self.tricks[self.bidding_team]} tricks; scores {scores}."
-            )
-        team = self.bidding_team
-        whose = "'s side" if self.partners else ""
-        text = (
-            f"Seat {self.bidder}{whose} {verb} {bid_text(self.bid)} in {self.contract}, "
-            f"taking {self.points[team]} of {self.total} points"
-        )
-        if any(self.marks):
-            winners = [side for side, n in enumerate(self.marks) if n]
-            n = self.marks[winners[0]]
-            marks = f"{n} mark{'s' if n != 1 else ''}"
-            if self.partners:
-                text += f"; team {winners[0]} scores {marks}."
-            else:
-                who = " and ".join(f"seat {w}" for w in winners)
-                text += f"; {who} score{'s' if len(winners) == 1 else ''} {marks}."
-        else:
-            text += f"; the score is {' to '.join(str(x) for x in self.score)}."
-        return text
 
 
 class Hand:
@@ -609,25 +550,16 @@ class Hand:
                                len(self.tricks) - won, len(self.tricks))
         if made is None:
             return
-        self.result = _score(
+        self.result = score_points_bid(
             self.bidder, bid, self.contract, self.points, made, len(self.tricks), self.rules,
             self.tricks_won,
         )
 
     def _score_tricks(self) -> None:
-        """A hand bid in tricks: made, the bidder scores the tricks taken (shooting the
-        moon: its bid); set, the bidder loses the bid; each other seat scores its tricks."""
+        """A hand bid in tricks, played out (:func:`texas42.scoring.score_trick_bid`)."""
         assert self.bidder is not None and self.contract is not None
-        rules = self.rules
-        side = rules.share_of(self.bidder)
-        score = [n * rules.trick_points for n in self.tricks_won]
-        made, score[side] = trick_bid_result(rules, self.high_bid, self.tricks_won[side])
-        zeros = (0,) * len(score)
-        self.result = Result(
-            self.bidder, self.high_bid, self.contract, tuple(self.points), made, zeros,
-            tuple(score), len(self.tricks), tuple(self.tricks_won), rules.total_points,
-            True, rules.sides == "partners",
-        )
+        self.result = score_trick_bid(self.bidder, self.high_bid, self.contract,
+                                      self.points, self.tricks_won, self.rules)
 
     def play_out(self) -> None:
         """Go on playing after the result was decided early (for practice, or to
@@ -948,43 +880,6 @@ def shown_voids(
     return voids
 
 
-def points_bid_made(rules: Rules, kind: str, bid: int, ours: int, theirs: int, won: int,
-                    lost: int, played: int) -> bool | None:
-    """A hand bid in points (42's bids), in a contract of ``kind``: made (``True``), set
-    (``False``) or not decided yet (``None``), when the bidding side has taken ``ours``
-    points and ``won`` tricks, the others ``theirs`` and ``lost``, of ``played`` tricks.
-    The one rule: the hand and the analysis' playouts both ask it."""
-    n_tricks = rules.hand_size
-    if kind == "nello":
-        # Nello: set by the first trick the declarer wins, made by losing all seven.
-        return False if won else (True if played == n_tricks else None)
-    if kind == "sevens":
-        # Sevens: set by the first trick an opponent wins (closer to 7, or a tie the
-        # rules give it).
-        return False if lost else (True if played == n_tricks else None)
-    if rules.scoring == "points":
-        return ours >= bid if played == n_tricks else None
-    if bid >= MARK:
-        # A mark bid promises every trick: set by the first one the opponents win.
-        return False if lost else (True if played == n_tricks else None)
-    if ours >= bid:
-        return True
-    if theirs > rules.total_points - bid:
-        return False
-    return None
-
-
-def trick_bid_result(rules: Rules, bid: int, taken: int) -> tuple[bool, int]:
-    """A hand bid in tricks: whether ``bid`` is made by a bidder who took ``taken``
-    tricks, and what the bidder scores (made: the tricks' points, or the moon's bid for
-    shooting it, which needs every trick; set: minus the bid)."""
-    moon = bid == rules.moon_bid
-    made = taken == rules.hand_size if moon else taken >= bid
-    if not made:
-        return False, -bid
-    return True, rules.moon_bid if moon else taken * rules.trick_points
-
-
 def allowed_contracts(rules: Rules, bid: int | None = None) -> list[Contract]:
     """Every contract the declarer may name under ``rules`` (after a bid of
     ``bid``, when given: follow-me, nello and sevens may need a mark bid)."""
@@ -1031,45 +926,6 @@ def contract_refusal(contract: Contract, rules: Rules, bid: int) -> str:
         return f"{contract.kind} needs a bid of at least {rules.special_min_bid} (a mark bid)"
     return f"nello may be bid at most {rules.nello_max_marks} marks under these rules"
 
-
-def _score(
-    bidder: int,
-    bid: int,
-    contract: Contract,
-    points: Sequence[int],
-    made: bool,
-    tricks: int,
-    rules: Rules,
-    tricks_won: Sequence[int] = (),
-) -> Result:
-    """Marks or game points for a decided hand bid in points (one source for every
-    scoring rule; a set scores for every other side: one team of partners, or each
-    other seat)."""
-    partners = rules.sides == "partners"
-    team = bidder & 1 if partners else bidder
-    sides = len(points)
-    marks = [0] * sides
-    score = [0] * sides
-    if rules.scoring == "marks":
-        if made:
-            marks[team] = bid_marks(bid)
-        else:
-            lost = 1 if rules.set_marks == "one" else bid_marks(bid)
-            for side in range(sides):
-                if side != team:
-                    marks[side] = lost
-    elif made:
-        # Points game: made, each side scores what it took ...
-        score = list(points)
-    else:
-        # ... set, the bidders score nothing and the opponents the bid plus their points.
-        for side in range(sides):
-            if side != team:
-                score[side] = bid + points[side]
-    return Result(
-        bidder, bid, contract, tuple(points), made, tuple(marks), tuple(score), tricks,
-        tuple(tricks_won), rules.total_points, False, partners,
-    )
 
 
 __all__ = [

@@ -9,8 +9,8 @@ once per page, a JSON script (``<script id="t42-live-page">``) holding:
   that the explorer cells use), in page order;
 * ``cells``: for each explorer cell, keyed by the model id of its snapshot, that cell's own
   code and the index of the last setup cell before it;
-* ``modules``: the book's own Python modules that setup code imports (``bookkit``), copied
-  to ``_static/t42live/modules/``.
+* ``modules``: the book's own Python modules that setup code imports (``bookkit`` and the
+  ``bookdiagrams`` it imports), copied to ``_static/t42live/modules/``.
 
 ``live_static/texas42-live.js`` turns each snapshot into a picture with a Start control;
 started, it runs exactly that code in the browser's Python (``live_static/

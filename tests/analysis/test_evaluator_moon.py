@@ -12,9 +12,9 @@ from texas42.analysis.evaluator import TrickEvaluation, evaluate_hand
 from texas42.analysis.players import RuleBasedPlayer, play_hand
 from texas42.dominoes import to_mask
 from texas42.errors import IllegalBidError, NotationError
-from texas42.hand import trick_bid_result
 from texas42.moon import MOON_BIDS, MOON_MASK, MoonDeal, MoonHand
 from texas42.rules import MOON
+from texas42.scoring import trick_bid_result
 
 #: Every sixes trump of Moon (6-0 is out) plus 5-5: trumps draw the opponents' (they hold
 #: none) and 5-5 tops the fives, so all seven tricks are sure whatever the deal.

@@ -4,12 +4,12 @@ bids are played exactly as before (the book's strategy figures rest on them)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from texas42 import Contract, Deal, Hand
 from texas42.analysis import RuleBasedPlayer, decide, play_hand
-from texas42.analysis._tables import fast_tables
 from texas42.analysis.playout import rule_playout
 from texas42.analysis.rules_of_thumb import (
     FEED,
@@ -28,10 +28,9 @@ from texas42.analysis.rules_of_thumb import (
     WIN_LAST,
     WIN_SAFE,
     WIN_TRY,
-    _above,
-    _trump_order,
     explain,
     play_choice,
+    play_settings,
 )
 from texas42.dominoes import DOMINOES, to_mask
 from texas42.hand import allowed_contracts
@@ -86,40 +85,40 @@ def _idx(text: str) -> int:
 
 def test_defender_takes_a_trick_without_count_in_a_mark_bid() -> None:
     c = Contract("trumps", 6)
-    ft = fast_tables(c)
     held = to_mask("5-3 5-2 3-0 2-0 1-0 4-1 2-1")
     legal = to_mask("5-3 5-2")
     plays = [_idx("5-1")]  # led by the bidders, no count on the table
     unknown = ((1 << 28) - 1) & ~held & ~to_mask("5-1")
-    args = (ft, _above(c), _trump_order(c), held, legal, unknown, plays, False, -1, False)
-    assert play_choice(*args)[:2] == (_idx("5-2"), LOW)  # points: not worth a try
-    m, code, about = play_choice(*args, every_trick=True)
+    side = play_settings(c, bidding_side=False)
+    args = (held, legal, unknown, plays, False, -1)
+    assert play_choice(side, *args)[:2] == (_idx("5-2"), LOW)  # points: not worth a try
+    m, code, about = play_choice(replace(side, every_trick=True), *args)
     # One trick sets a mark bid: its highest five, the one fewest dominoes out beat.
     assert (m, code, about) == (_idx("5-3"), MARK_HIGH, _idx("5-1"))
 
 
 def test_bidders_keep_sure_winners_when_partner_has_the_trick() -> None:
     c = Contract("trumps", 6)
-    ft = fast_tables(c)
     held = to_mask("1-1 4-0 3-1")
     plays = [_idx("6-6"), _idx("5-0")]  # partner leads the top trump
     unknown = to_mask("4-4 4-3 3-3 2-1 1-0 6-5")
-    args = (ft, _above(c), _trump_order(c), held, held, unknown, plays, False, 0, True)
+    side = play_settings(c, bidding_side=True)
+    args = (held, held, unknown, plays, False, 0)
     # For points it throws the lowest (the 1-1, a sure winner in ones); for a mark bid it
     # keeps the 1-1 and throws the 4-0, which more dominoes out beat than the 3-1.
-    assert play_choice(*args)[:2] == (_idx("1-1"), LOW)
-    assert play_choice(*args, every_trick=True)[:2] == (_idx("4-0"), MARK_SHED)
+    assert play_choice(side, *args)[:2] == (_idx("1-1"), LOW)
+    assert play_choice(replace(side, every_trick=True), *args)[:2] == (_idx("4-0"), MARK_SHED)
 
 
 def test_mark_lead_is_the_domino_fewest_dominoes_out_beat() -> None:
     c = Contract("trumps", 6)
-    ft = fast_tables(c)
     held = to_mask("5-4 2-0 3-1")
     unknown = to_mask("5-5 4-4 2-2 2-1 3-3 4-3 6-6")  # 6-6: only partner has trumps left
-    args = (ft, _above(c), _trump_order(c), held, held, unknown, [], False, -1, False)
+    side = play_settings(c, bidding_side=False)
+    args = (held, held, unknown, [], False, -1)
     # 5-4: only the 5-5 beats it; 3-1: 3-3 and 4-3; 2-0: 2-2 and 2-1.
-    assert play_choice(*args, every_trick=True)[:2] == (_idx("5-4"), MARK_LEAD)
-    assert play_choice(*args)[:2] == (_idx("2-0"), LEAD_LOW)
+    assert play_choice(replace(side, every_trick=True), *args)[:2] == (_idx("5-4"), MARK_LEAD)
+    assert play_choice(side, *args)[:2] == (_idx("2-0"), LEAD_LOW)
 
 
 def test_every_play_code_has_its_own_line() -> None:
@@ -132,29 +131,31 @@ def test_every_play_code_has_its_own_line() -> None:
 
 def test_one_or_two_trumps_under_the_top_one_are_kept() -> None:
     c = Contract("trumps", 3)
-    ft = fast_tables(c)
     held = to_mask("3-0 5-0 4-2 4-0 2-1")
     unknown = to_mask("3-3 6-3 5-3 4-3 6-6 5-5 4-4 2-2")
-    args = (ft, _above(c), _trump_order(c), held, held, unknown, [], False, -1, True)
+    side = play_settings(c, bidding_side=True)
+    args = (held, held, unknown, [], False, -1)
     # 3-0 alone would only feed the 3-3: no pull; nothing is sure and it holds no
     # double, so it leads low and keeps the 3-0 to trump with.
-    choice = play_choice(*args)
+    choice = play_choice(side, *args)
     assert choice[0] != _idx("3-0") and choice[1] == LEAD_LOW
     # Two are kept as well; with three it pulls, with the cheapest.
     two = held | to_mask("3-1")
-    args2 = (ft, _above(c), _trump_order(c), two, two, unknown, [], False, -1, True)
-    assert play_choice(*args2)[1] == LEAD_LOW
+    side2 = play_settings(c, bidding_side=True)
+    args2 = (two, two, unknown, [], False, -1)
+    assert play_choice(side2, *args2)[1] == LEAD_LOW
     three = two | to_mask("3-2")
-    args3 = (ft, _above(c), _trump_order(c), three, three, unknown, [], False, -1, True)
-    assert play_choice(*args3)[:2] == (_idx("3-0"), PULL)
+    side3 = play_settings(c, bidding_side=True)
+    args3 = (three, three, unknown, [], False, -1)
+    assert play_choice(side3, *args3)[:2] == (_idx("3-0"), PULL)
 
 
 def test_without_a_sure_winner_it_leads_a_double() -> None:
     c = Contract("trumps", 0)
-    ft = fast_tables(c)
     held = to_mask("6-2 6-1 3-3 2-2 2-1")
     unknown = to_mask("0-0 1-0 6-6 5-5 4-3 3-2 6-3")  # blanks (trumps) are out
-    args = (ft, _above(c), _trump_order(c), held, held, unknown, [], False, -1, False)
+    side = play_settings(c, bidding_side=False)
+    args = (held, held, unknown, [], False, -1)
     # 3-3 and 2-2 top their suits, only a trump takes them: the one with less count.
-    assert play_choice(*args)[:2] == (_idx("2-2"), LEAD_DOUBLE)
+    assert play_choice(side, *args)[:2] == (_idx("2-2"), LEAD_DOUBLE)
     assert "only a trump" in explain(LEAD_DOUBLE, _idx("2-2"), -1, c)

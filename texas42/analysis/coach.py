@@ -52,9 +52,10 @@ from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino
 from ..errors import NotationError, Texas42Error
-from ..hand import ONE_DOUBLE, Hand, Phase, _score, points_bid_made
+from ..hand import ONE_DOUBLE, Hand, Phase
 from ..records import HandRecord
 from ..rules import Rules
+from ..scoring import points_bid_made, score_points_bid
 from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
 from .playout import rule_playout
 from .position import Position
@@ -243,7 +244,7 @@ def _unit(view: SeatView) -> str:
 def _net(rules: Any, bidder: int, bid: int, contract: Contract, points: tuple[int, int],
          made: bool, team: int) -> float:
     """The hand's score for ``team``: won minus lost (marks, or game points)."""
-    r = _score(bidder, bid, contract, points, made, 7, rules)
+    r = score_points_bid(bidder, bid, contract, points, made, 7, rules)
     if rules.scoring == "marks":
         return float(r.marks[team] - r.marks[1 - team])
     return float(r.score[team] - r.score[1 - team])
@@ -252,7 +253,7 @@ def _net(rules: Any, bidder: int, bid: int, contract: Contract, points: tuple[in
 def _made(rules: Rules, contract: Contract, bid: int, bidder: int, points: tuple[int, int],
           tricks_won: tuple[int, int]) -> bool:
     """Whether the bid is made at the end of the hand, by the hand's own rule
-    (:func:`texas42.hand.points_bid_made`): ``points`` the sides took from here (a
+    (:func:`texas42.scoring.points_bid_made`): ``points`` the sides took from here (a
     playout to the end), ``tricks_won`` the tricks each had won before."""
     bt = bidder & 1
     # A trick is worth a point at least: a side that took points from here won a trick.

@@ -66,8 +66,9 @@ from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet, to_mask
 from ..errors import IllegalBidError, InputError, NotationError, quote
-from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts, trick_bid_result
+from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
+from ..scoring import trick_bid_result
 from .bounds import MAX_TRIES, check_samples, guesses_allowed
 from .players import RuleBasedPlayer, bidding_contracts, decide, play_hand, rule_bid, special_choice
 from .playout import rule_playout
@@ -790,7 +791,7 @@ class TrickEvaluation:
     """Bid odds of one hand at a table bidding in tricks (Moon, Moon for many): the
     tricks the hand took as bidder in each simulated deal, and the odds and expected
     score of every bid derived from them (the hand's own rule:
-    :func:`texas42.hand.trick_bid_result`)."""
+    :func:`texas42.scoring.trick_bid_result`)."""
 
     hand: DominoSet
     seat: int

@@ -55,13 +55,12 @@ from .rules_of_thumb import (
     DOUBLES_MASK,
     SEVENS,
     SpecialEstimate,
-    _above,
-    _trump_order,
     best_nello,
     best_strength,
     explain,
     nello_choice,
     play_choice,
+    play_settings,
     sevens_estimate,
 )
 from .sampling import play_likelihood, sample_holdings
@@ -354,12 +353,9 @@ class RuleBasedPlayer:
         seats = view.trick_seats
         partner = view.partner
         partner_pos = seats.index(partner) if partner in seats[: len(plays)] else -1
-        bidding_side = view.bidding_side
-        return play_choice(
-            ft, _above(contract), _trump_order(contract), view.held, legal, view.unseen,
-            plays, len(plays) == len(seats) - 1, partner_pos, bidding_side,
-            view.high_bid >= MARK,
-        )
+        settings = play_settings(contract, view.bidding_side, view.high_bid >= MARK)
+        return play_choice(settings, view.held, legal, view.unseen, plays,
+                           len(plays) == len(seats) - 1, partner_pos)
 
 
 def bidding_contracts(contracts: Sequence[Contract]) -> tuple[Contract, ...]:

@@ -15,7 +15,7 @@ from ..contracts import Contract
 from ..dominoes import DOMINOES
 from ..rules import Rules, SevensTie, sevens_tie_side
 from ._tables import COUNT, fast_tables
-from .rules_of_thumb import _above, _trump_order, nello_choice, play_choice
+from .rules_of_thumb import nello_choice, play_choice, play_settings, seat_settings
 
 
 def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder: int,
@@ -35,11 +35,10 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
     nello: its partner sits out); the tricks left are played to the end. ``sevens_tie``:
     the rules' option (who wins a tie in sevens)."""
     ft = fast_tables(contract)
-    above = _above(contract)
-    tops = _trump_order(contract)
     h = list(hands)
     lead = bidder if leader is None else leader
     bid_team = bidder & 1
+    settings = seat_settings(contract, bid_team, every_trick)
     took = list(points)
     sevens = ft.sevens
     nello = contract.kind == "nello"
@@ -70,8 +69,8 @@ def rule_playout(hands: list[int] | tuple[int, ...], contract: Contract, bidder:
             else:
                 unknown = (h[0] | h[1] | h[2] | h[3]) & ~held
                 partner_pos = k - 2 if k >= 2 else -1
-                m = play_choice(ft, above, tops, held, legal, unknown, plays, k == 3,
-                                partner_pos, (p & 1) == bid_team, every_trick)[0]
+                m = play_choice(settings[p], held, legal, unknown, plays, k == 3,
+                                partner_pos)[0]
             h[p] = held ^ (1 << m)
             plays.append(m)
         best = 0
@@ -103,8 +102,6 @@ def table_playout(hands: Sequence[int], contract: Contract, rules: Rules, bidder
     from .trick_thumb import trick_play_choice
 
     ft = fast_tables(contract)
-    above = _above(contract)
-    tops = _trump_order(contract)
     seats = rules.seats
     h = list(hands)
     in_tricks = rules.bidding == "tricks"
@@ -112,6 +109,7 @@ def table_playout(hands: Sequence[int], contract: Contract, rules: Rules, bidder
     every_trick = high_bid >= 42 and not in_tricks
     side = [0 if rules.side_of(s, bidder) == rules.side_of(bidder, bidder) else 1
             for s in range(seats)]
+    settings = [play_settings(contract, side[s] == 0, every_trick) for s in range(seats)]
     partner = [-1] * seats
     for s in range(seats):
         mates = [t for t in range(seats) if t != s and rules.side_of(t, bidder)
@@ -139,8 +137,8 @@ def table_playout(hands: Sequence[int], contract: Contract, rules: Rules, bidder
             else:
                 mate = partner[p]
                 partner_pos = order.index(mate) if mate in order[:k] else -1
-                m = play_choice(ft, above, tops, held, legal, unknown, plays, k == seats - 1,
-                                partner_pos, side[p] == 0, every_trick)[0]
+                m = play_choice(settings[p], held, legal, unknown, plays, k == seats - 1,
+                                partner_pos)[0]
             h[p] = held ^ (1 << m)
             plays.append(m)
         winner = order[ft.winner_pos(plays)]

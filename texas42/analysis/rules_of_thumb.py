@@ -43,6 +43,55 @@ def _trump_order(contract: Contract) -> tuple[int, ...]:
     return tuple(sorted((i for i in range(28) if ft.trump_mask >> i & 1), key=lambda i: -row[i]))
 
 
+@dataclass(frozen=True, slots=True)
+class PlayTables:
+    """What the play rules read of one contract, built once (:func:`play_tables`): its
+    suit tables on masks, ``above[s][x]`` (the dominoes that beat ``x`` in a trick led in
+    suit ``s``) and ``tops`` (the trumps from the highest down)."""
+
+    ft: FastTables
+    above: tuple[tuple[int, ...], ...]
+    tops: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def play_tables(contract: Contract) -> PlayTables:
+    """The :class:`PlayTables` of ``contract`` (cached: the playouts ask for them often)."""
+    return PlayTables(fast_tables(contract), _above(contract), _trump_order(contract))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySettings:
+    """How one seat plays a hand by the rules of thumb, fixed for the whole hand: the
+    contract's :class:`PlayTables`, whether the seat's side won the bid, and whether
+    every trick counts (a mark bid, where the bidders must take every trick:
+    :func:`mark_choice`). :func:`play_settings` gives the cached ones.
+
+    >>> s = play_settings(Contract.parse("sixes"), bidding_side=True)
+    >>> s.bidding_side, s.every_trick, [str(DOMINOES[x]) for x in s.tables.tops[:3]]
+    (True, False, ['6-6', '6-5', '6-4'])
+    """
+
+    tables: PlayTables
+    bidding_side: bool
+    every_trick: bool = False
+
+
+@functools.lru_cache(maxsize=256)
+def play_settings(contract: Contract, bidding_side: bool, every_trick: bool = False
+                  ) -> PlaySettings:
+    """The :class:`PlaySettings` of a seat in ``contract`` (cached: four per contract)."""
+    return PlaySettings(play_tables(contract), bidding_side, every_trick)
+
+
+@functools.lru_cache(maxsize=256)
+def seat_settings(contract: Contract, bid_team: int, every_trick: bool = False
+                  ) -> tuple[PlaySettings, ...]:
+    """The :class:`PlaySettings` of 42's four seats (partners 0+2 against 1+3) when team
+    ``bid_team`` won the bid, by seat (cached: the playouts ask once a hand)."""
+    return tuple(play_settings(contract, (p & 1) == bid_team, every_trick) for p in range(4))
+
+
 # -- bidding ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Strength:
@@ -199,30 +248,28 @@ def nello_choice(ft: FastTables, legal: int, plays: list[int], declarer: bool
 
 
 def play_choice(
-    ft: FastTables,
-    above: tuple[tuple[int, ...], ...],
-    tops: tuple[int, ...],
+    settings: PlaySettings,
     held: int,
     legal: int,
     unknown: int,
     plays: list[int],
     last: bool,
     partner_pos: int,
-    bidding_side: bool,
-    every_trick: bool = False,
 ) -> tuple[int, str, int]:
     """The rule-based play: (domino index, reason code, the domino it is about or -1).
 
-    ``unknown``: the dominoes that may be in other hands; ``plays``: the trick so far;
-    ``last``: whether the player plays last to it; ``partner_pos``: position of the
-    partner's play in ``plays`` (``-1`` if the partner has not played);
-    ``bidding_side``: whether the player's side won the bid; ``every_trick``: a mark
-    bid, where the bidders must take every trick (:func:`mark_choice`)."""
+    ``settings``: how the seat plays this hand (:class:`PlaySettings`); ``held``: its
+    dominoes; ``legal``: those it may play; ``unknown``: the dominoes that may be in other
+    hands; ``plays``: the trick so far; ``last``: whether the player plays last to it;
+    ``partner_pos``: position of the partner's play in ``plays`` (``-1`` if the partner
+    has not played)."""
     if not legal & (legal - 1):
         return (legal.bit_length() - 1, ONLY, -1)
-    if every_trick:
-        return mark_choice(ft, above, tops, held, legal, unknown, plays, last, partner_pos,
-                           bidding_side)
+    if settings.every_trick:
+        return mark_choice(settings, held, legal, unknown, plays, last, partner_pos)
+    tables = settings.tables
+    ft, above, tops = tables.ft, tables.above, tables.tops
+    bidding_side = settings.bidding_side
     moves = [i for i in range(28) if legal >> i & 1]
     if not plays:
         trumps_out = unknown & ft.trump_mask
@@ -302,27 +349,27 @@ def _beaters(ft: FastTables, above: tuple[tuple[int, ...], ...], unknown: int, x
 
 
 def mark_choice(
-    ft: FastTables,
-    above: tuple[tuple[int, ...], ...],
-    tops: tuple[int, ...],
+    settings: PlaySettings,
     held: int,
     legal: int,
     unknown: int,
     plays: list[int],
     last: bool,
     partner_pos: int,
-    bidding_side: bool,
 ) -> tuple[int, str, int]:
-    """The play in a mark bid (``legal`` holds two or more): one lost trick sets the
-    bid, so count does not matter. The bidders pull trumps and lead sure winners as in a
-    points bid, else the domino the fewest unseen ones beat; both sides try to win every
-    trick not already sure for their side, with the domino least likely to be beaten;
-    what cannot win is the least useful domino (never a sure winner or a trump)."""
+    """The play in a mark bid (``legal`` holds two or more; the arguments as in
+    :func:`play_choice`): one lost trick sets the bid, so count does not matter. The
+    bidders pull trumps and lead sure winners as in a points bid, else the domino the
+    fewest unseen ones beat; both sides try to win every trick not already sure for their
+    side, with the domino least likely to be beaten; what cannot win is the least useful
+    domino (never a sure winner or a trump)."""
+    tables = settings.tables
+    ft, above, tops = tables.ft, tables.above, tables.tops
     moves = [i for i in range(28) if legal >> i & 1]
     if not plays:
         trumps_out = unknown & ft.trump_mask
         my_trumps = held & ft.trump_mask
-        if bidding_side and trumps_out and my_trumps:
+        if settings.bidding_side and trumps_out and my_trumps:
             top_out = next(x for x in tops if trumps_out >> x & 1)
             top_mine = next(x for x in tops if my_trumps >> x & 1)
             if ft.power[8][top_mine] > ft.power[8][top_out]:

@@ -17,11 +17,10 @@ from ..contracts import Contract, tables
 from ..hand import allowed_contracts
 from ._tables import fast_tables
 from .rules_of_thumb import (
-    _above,
-    _trump_order,
     best_strength,
     nello_estimate,
     play_choice,
+    seat_settings,
     sevens_estimate,
     strength,
 )
@@ -272,7 +271,6 @@ def play_likelihood(view: SeatView, hands: list[int], miss: float = MISS_WEIGHT)
             or len(view.tricks) != view.tricks_played or view.bidder is None):
         return 1.0
     ft = fast_tables(contract)
-    above, tops = _above(contract), _trump_order(contract)
     held = list(hands)
     # Give each seat back every domino it played: its holding before the first trick.
     tricks = (*view.tricks, view.current())
@@ -281,6 +279,7 @@ def play_likelihood(view: SeatView, hands: list[int], miss: float = MISS_WEIGHT)
             held[s] |= 1 << d.index
     bid_team = view.bidder & 1
     every_trick = view.high_bid >= MARK
+    settings = seat_settings(contract, bid_team, every_trick)
     weight = 1.0
     for t in tricks:
         plays: list[int] = []
@@ -289,9 +288,8 @@ def play_likelihood(view: SeatView, hands: list[int], miss: float = MISS_WEIGHT)
             legal = (h & ft.members[ft.lead[plays[0]]] or h) if plays else h
             if s != view.seat and legal & (legal - 1):
                 unknown = (held[0] | held[1] | held[2] | held[3]) & ~h
-                m = play_choice(ft, above, tops, h, legal, unknown, plays, k == 3,
-                                k - 2 if k >= 2 else -1, (s & 1) == bid_team,
-                                every_trick)[0]
+                m = play_choice(settings[s], h, legal, unknown, plays, k == 3,
+                                k - 2 if k >= 2 else -1)[0]
                 if m != d.index:
                     weight *= miss
             held[s] = h & ~(1 << d.index)

@@ -786,7 +786,7 @@ class BiddingExplorer(Explorer):
 
 
 def _trick_result(hand: Hand, taken: int) -> tuple[bool, int]:
-    from ..hand import trick_bid_result
+    from ..scoring import trick_bid_result
 
     return trick_bid_result(hand.rules, hand.high_bid, taken)
 

@@ -39,7 +39,7 @@ import traitlets
 _HERE = Path(__file__).parent
 #: Below this width (CSS px) the table is drawn compact (:func:`texas42.svg.table_svg`).
 COMPACT_BELOW = 560
-# How texas42.svg writes a domino drawn as a button (svg._tile).
+# How texas42.svg writes a domino drawn as a button (svg._tiles._tile).
 _BUTTON = re.compile(
     r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
     r'aria-label="([^"]*)"'
