@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from math import comb, factorial
 
 from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
-from .errors import InputError, NotationError, quote
+from .errors import InputError, NotationError, check_count, quote
 
 SEATS = 4
 HAND_SIZE = 7
@@ -245,9 +245,9 @@ def deal_rank(
 def deal_unrank(
     rank: int, dominoes: Sequence[Domino] = DOMINOES, sizes: Sequence[int] = _SIZES
 ) -> list[int]:
-    """Inverse of :func:`deal_rank`."""
-    if not 0 <= rank < _multinomial(sizes):
-        raise ValueError(f"deal number {rank} is out of range")
+    """Inverse of :func:`deal_rank`. A rank outside ``0..deals-1`` raises
+    :class:`~texas42.errors.InputError` (``rule="deal"``)."""
+    check_count(rank, "deal number", 0, _multinomial(sizes) - 1, rule="deal")
     left = list(sizes)
     masks = [0] * len(sizes)
     for d in dominoes:

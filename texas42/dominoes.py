@@ -105,12 +105,13 @@ class Domino:
         return self.high == number or self.low == number
 
     def other_end(self, number: int) -> int:
-        """The end that is not ``number`` (for a double, ``number`` itself)."""
+        """The end that is not ``number`` (for a double, ``number`` itself). Raises
+        :class:`~texas42.errors.InputError` (``rule="end"``) if neither end shows it."""
         if self.high == number:
             return self.low
         if self.low == number:
             return self.high
-        raise ValueError(f"{self} has no end {number}")
+        raise InputError(f"{self} has no end {quote(number)}", rule="end")
 
     @property
     def name(self) -> str:

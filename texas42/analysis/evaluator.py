@@ -64,8 +64,16 @@ from ..bidding import (
 )
 from ..contracts import Contract
 from ..deals import Deal
-from ..dominoes import Domino, DominoSet, to_mask
-from ..errors import IllegalBidError, InputError, NotationError, quote
+from ..dominoes import Domino, DominoSet
+from ..errors import (
+    IllegalBidError,
+    InputError,
+    NotationError,
+    check_choice,
+    check_dominoes,
+    check_rules,
+    check_seat,
+)
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts, trick_bid_result
 from ..rules import STANDARD, Rules
 from .bounds import MAX_TRIES, check_samples, guesses_allowed
@@ -513,7 +521,7 @@ def evaluate_hand(
     (1.0, 21)
     """
     start = time.perf_counter()
-    r = rules if isinstance(rules, Rules) else Rules.preset(rules)
+    r = check_rules(rules)
     if not r.is_42:
         auction = list(auction)
         own, sh = _table_hand(hand, r, seat, shaker, auction)
@@ -527,13 +535,9 @@ def evaluate_hand(
                                        progress, start)
         return _evaluate_at_table(own, seat, sh, auction, contracts, bids, r, samples, seed,
                                   method, progress, start)
-    if method not in METHODS:
-        raise ValueError(f"{method!r} is not a method: {', '.join(METHODS)}")
-    own = to_mask(hand) if not isinstance(hand, DominoSet) else hand.mask
-    if own.bit_count() != 7:
-        raise NotationError(f"a hand has 7 dominoes, got {own.bit_count()}", rule="hand")
-    if not 0 <= seat <= 3:
-        raise ValueError(f"seat {seat!r} is not a seat 0..3")
+    check_choice(method, "method", METHODS, rule="method")
+    own = check_dominoes(hand, "hand", 7).mask
+    check_seat(seat, r.seats)
     said = _bids(auction, r, seat)
     bids_so_far = said.bids
     order = list(said.order)
@@ -659,7 +663,7 @@ def _contracts(contracts: Iterable[Contract | str] | None, rules: Rules, own: in
         if cc not in out:
             out.append(cc)
     if not out:
-        raise ValueError("no contract to evaluate")
+        raise InputError("no contract to evaluate: give at least one", rule="contract")
     return tuple(out)
 
 
@@ -874,21 +878,14 @@ def _table_hand(hand: DominoSet | Iterable[Domino | str] | str, rules: Rules, se
     """Check a hand, its seat and shaker at the table of ``rules``: (its mask, the
     shaker). The shaker defaults to the seat whose left-hand player bid the auction's
     first bid, so the auction holds exactly the bids before ``seat``."""
-    own = hand.mask if isinstance(hand, DominoSet) else to_mask(hand)
-    size = rules.hand_size
-    if own.bit_count() != size:
-        raise NotationError(f"a hand at the {rules.name} table has {size} dominoes, got "
-                            f"{own.bit_count()}", rule="hand")
+    own = check_dominoes(hand, f"hand at the {rules.name} table", rules.hand_size).mask
     stray = own & ~rules.layout.mask
     if stray:
         raise NotationError(f"{DominoSet(stray)} is not in play at the {rules.name} table "
                             f"({' '.join(rules.out)} are taken out)", rule="hand")
     n = rules.seats
-    if isinstance(seat, bool) or seat not in range(n):
-        raise InputError(f"seat {quote(seat)} is not a seat 0..{n - 1}", rule="seat")
-    sh = (seat - len(auction) - 1) % n if shaker is None else shaker
-    if isinstance(sh, bool) or sh not in range(n):
-        raise InputError(f"shaker {quote(sh)} is not a seat 0..{n - 1}", rule="seat")
+    check_seat(seat, n)
+    sh = check_seat((seat - len(auction) - 1) % n if shaker is None else shaker, n, "shaker")
     return own, sh
 
 
@@ -995,8 +992,7 @@ def _evaluate_in_tricks(own: int, seat: int, shaker: int, auction: Sequence[int 
     player does; the play is played out by rule-based players through the engine (their
     play does not depend on the bid, so one playout serves every bid) or solved with
     open hands."""
-    if method not in TRICK_METHODS:
-        raise ValueError(f"{method!r} is not a method: {', '.join(TRICK_METHODS)}")
+    check_choice(method, "method", TRICK_METHODS, rule="method")
     before = _table_auction(rules, seat, shaker, auction)
     high = max(before, default=PASS)
     legal = tuple(b for b in (*range(rules.trick_min_bid, rules.hand_size + 1),
@@ -1043,8 +1039,7 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     tricks are played out by rule-based players (each seat's partner the one
     :meth:`~texas42.rules.Rules.side_of` gives, possibly nobody), or solved with open
     hands, the bidder's side against everyone else."""
-    if method not in METHODS:
-        raise ValueError(f"{method!r} is not a method: {', '.join(METHODS)}")
+    check_choice(method, "method", METHODS, rule="method")
     before = _table_auction(rules, seat, shaker, auction)
     cs = _contracts(contracts, rules, own)
     if contracts is None and method == "open-hands":

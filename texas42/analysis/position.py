@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
-from ..errors import IllegalActionError, IllegalPlayError, InputError, NotationError, quote
+from ..errors import (
+    IllegalActionError,
+    IllegalPlayError,
+    InputError,
+    NotationError,
+    check_kind,
+    quote,
+)
 from ..hand import Hand, Phase
 from ..moon import MoonHand, is_moon_rules
 from ..records import HandRecord
@@ -277,12 +284,13 @@ def replay_full(record: HandRecord) -> Hand:
 
 
 def as_position(source: Position | Hand | MoonHand | HandRecord) -> Position:
-    """A :class:`Position` from a position, a hand (42 or Moon) or a hand record."""
+    """A :class:`Position` from a position, a hand (42 or Moon) or a hand record; anything
+    else raises :class:`~texas42.errors.InputError` (``rule="source"``)."""
+    check_kind(source, (Position, Hand, MoonHand, HandRecord),
+               "a Hand, HandRecord or Position to solve", rule="source")
     if isinstance(source, Position):
         return source
     if isinstance(source, (Hand, MoonHand)):
         # A hand that stopped early is solved on to the seventh trick.
         return Position.from_hand(source)
-    if isinstance(source, HandRecord):
-        return Position.from_record(source)
-    raise TypeError(f"cannot solve a {type(source).__name__}: give a Hand, HandRecord or Position")
+    return Position.from_record(source)
