@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from math import comb, factorial
 
 from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
-from .errors import InputError, NotationError, check_count, quote
+from .errors import InputError, NotationError, check_count, check_kind, quote
 
 SEATS = 4
 HAND_SIZE = 7
@@ -149,7 +149,11 @@ class Deal:
 
     @classmethod
     def from_code(cls, code: str, layout: Layout = STANDARD_LAYOUT) -> Deal:
-        """Read a deal code (case, dashes and spaces do not matter)."""
+        """Read a deal code (case, dashes and spaces do not matter). A code that does
+        not spell a deal raises :class:`~texas42.errors.NotationError`; a ``layout`` that
+        is not a table's (:attr:`texas42.rules.Rules.layout`),
+        :class:`~texas42.errors.InputError`."""
+        check_kind(layout, Layout, "a table layout (Rules.layout)", rule="layout")
         return Deal(decode_deal(code, layout.dominoes, layout.sizes), layout)
 
     # -- reading ------------------------------------------------------------------

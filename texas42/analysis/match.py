@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..deals import Deal
+from ..errors import InputError
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
 from .players import Decision, Player, make_player, play_hand
@@ -185,7 +186,8 @@ def _pair(side: Side) -> tuple[Player, Player]:
             return (side[0], side[0])
         if len(side) == 2:
             return (side[0], side[1])
-        raise ValueError("a side is one player or a partnership of two")
+        raise InputError(f"a side is one player or a partnership of two, not {len(side)}",
+                         rule="side")
     return (side, side)
 
 

@@ -663,6 +663,12 @@ class Solver:
 _SOLVERS: dict[tuple[Contract, int | None, int | None, TableShape], Solver] = {}
 
 
+def nodes_searched() -> int:
+    """The trick boundaries the shared solvers (:func:`solver_for`) have searched in all
+    (a measure of work done, for callers that share one budget among many solves)."""
+    return sum(s.nodes for s in _SOLVERS.values())
+
+
 def solver_for(pos: Position) -> Solver:
     """A shared solver for the position's contract and table (its table is reused)."""
     key = (pos.contract, pos.out, pos.tie_team, pos.table)
