@@ -120,7 +120,12 @@ class Deal:
     # -- making deals -------------------------------------------------------------
     @classmethod
     def from_seed(cls, seed: int | str | None = None, layout: Layout = STANDARD_LAYOUT) -> Deal:
-        """Shake the dominoes with a seeded random generator (same seed, same deal)."""
+        """Shake the dominoes with a seeded random generator (same seed, same deal).
+        A seed is text or a whole number of 0 or more: a negative one raises
+        :class:`~texas42.errors.InputError` (``rule="seed"``), as Python's generator
+        would shake -N as N."""
+        if seed is not None and not isinstance(seed, str):
+            check_count(seed, "seed", 0, rule="seed")
         return cls.shake(random.Random(seed), layout)
 
     @classmethod

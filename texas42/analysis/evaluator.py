@@ -522,6 +522,11 @@ def evaluate_hand(
     """
     start = time.perf_counter()
     r = check_rules(rules)
+    if bids is not None:
+        bids = list(bids)
+        if not bids:  # (``--bids " "``): no level to give odds for
+            raise InputError("no bid to evaluate: give at least one bid, like 30 or 42",
+                             rule="bids")
     if not r.is_42:
         auction = list(auction)
         own, sh = _table_hand(hand, r, seat, shaker, auction)
@@ -1054,7 +1059,14 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     pool = [d.index for d in rules.layout.dominoes if not own >> d.index & 1]
     table = shape_of(rules, seat)
     side = rules.share_of(seat)
-    lowest = max(rules.min_bid, max(before, default=PASS) + 1)
+    # The hand's bid: the lowest the auction allows over the high bid (over 84, a mark
+    # bid again: 126 where the rules allow it; none at the top of the marks).
+    high = max(before, default=PASS)
+    over = [b for b in valid_bids(high, rules) if b != PASS]
+    if not over:
+        raise IllegalBidError(f"no bid is allowed over {bid_text(high)} at the {rules.name} "
+                              "table: the seat can only pass", rule="max-marks")
+    lowest = over[0]
     played = rules.replace(early_end=False) if rules.early_end else rules
     solvers = {c: Solver(c, None, None, table) for c in cs} if method == "open-hands" else {}
     for done in range(n):

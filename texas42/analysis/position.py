@@ -20,6 +20,7 @@ from ..errors import (
     InputError,
     NotationError,
     check_kind,
+    check_seat,
     quote,
 )
 from ..hand import Hand, Phase
@@ -61,6 +62,10 @@ class Position:
         if len(self.hands) != n:
             raise InputError(f"a table of {n} seats needs {n} holdings, not "
                              f"{quote(len(self.hands))}", rule="table")
+        check_seat(self.leader, n, "leader")
+        for name in ("bidder", "out"):
+            if getattr(self, name) is not None:
+                check_seat(getattr(self, name), n, name)
         if self.out is not None and self.hands[self.out]:
             raise InputError(f"seat {self.out} sits out but holds dominoes", rule="table")
         if sum(self.hands) & ~self.table.dominoes:
@@ -155,8 +160,10 @@ class Position:
     ) -> Position:
         """The first lead of ``deal`` in ``contract`` by ``leader``, then ``plays``
         (checked). For nello, ``out`` (the partner of the bidder) defaults to
-        ``leader``'s partner."""
+        ``leader``'s partner. A seat not at the table raises
+        :class:`~texas42.errors.InputError` (``rule="seat"``)."""
         d = deal if isinstance(deal, Deal) else Deal.from_code(deal)
+        check_seat(leader, d.layout.seats, "leader")
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if c.kind == "nello" and out is None:
             out = (leader + 2) % 4
@@ -278,7 +285,7 @@ def replay_full(record: HandRecord) -> Hand:
         raise NotationError(
             f"the record stops in the {hand.phase.value} phase: give the bids and the contract "
             "to solve the play", rule="contract-missing")
-    if hand.phase is Phase.OVER and len(hand.tricks) < 7:
+    if hand.phase is Phase.OVER and len(hand.tricks) < hand.rules.hand_size:  # ended early
         hand.play_out()
     return hand
 
