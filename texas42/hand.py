@@ -37,6 +37,7 @@ from .errors import (
     IllegalPlayError,
     InputError,
     NotationError,
+    check_count,
     check_rules,
     check_seat,
     quote,
@@ -924,9 +925,9 @@ def action_parts(action: Any, kinds: Sequence[str]) -> tuple[str, Any]:
 
 
 def check_step(step: Any, steps: int) -> None:
-    """Refuse a step that is not an int 0..steps (for ``at``)."""
-    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
-        raise InputError(f"step {quote(step)} is outside 0..{steps}", rule="step")
+    """Refuse a step that is not a whole number 0..steps (for ``at``):
+    :class:`~texas42.errors.InputError` ``rule="step"``."""
+    check_count(step, "step", 0, steps, rule="step")
 
 
 def shown_voids(

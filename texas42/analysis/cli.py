@@ -53,7 +53,8 @@ def _seat(text: str) -> int:
     Whether the table has that seat is the API's check (:func:`texas42.errors.check_seat`),
     once the record or the rules say how many seats there are: 0..6 at Moon for 7."""
     if not (text.isascii() and text.isdigit() and len(text) <= 2):
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a seat")
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a seat 0..3 at 42's table "
+                                         "(0..N-1 at a table of N seats)")
     return int(text)
 
 
