@@ -263,7 +263,8 @@ class DominoSet:
 
     @classmethod
     def parse(cls, text: str) -> DominoSet:
-        """Read dominoes separated by spaces or commas."""
+        """Read dominoes separated by spaces or commas. Text that is not dominoes (or
+        names one twice) raises :class:`~texas42.errors.NotationError`."""
         return cls(text)
 
     def __iter__(self) -> Iterator[Domino]:

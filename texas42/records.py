@@ -233,6 +233,8 @@ class HandRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandRecord:
+        """Read a record's JSON (:func:`load_json`, then :meth:`from_dict`); raises
+        :class:`NotationError` for text that is not a record, naming the bad field."""
         return cls.from_dict(load_json(text))
 
     # -- replay ---------------------------------------------------------------------

@@ -217,8 +217,14 @@ class Evaluation:
         return METHODS[self.method]
 
     def odds(self, contract: Contract | str, bid: int | str) -> Odds:
+        """The chance of making ``bid`` in ``contract``. Text that is not a contract or
+        a bid raises :class:`~texas42.errors.NotationError`; a contract that was not
+        evaluated, :class:`~texas42.errors.InputError` (``rule="contract"``)."""
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         b = parse_bid(bid)
+        if c not in self.points:
+            raise InputError(f"{c} was not evaluated: the contracts here are "
+                             f"{', '.join(map(str, self.points))}", rule="contract")
         pts = self.points[c]
         need = min(b, 42)
         return Odds(c, b, sum(1 for x in pts if x >= need), len(pts))
@@ -227,7 +233,7 @@ class Evaluation:
         return {c: [self.odds(c, b) for b in self.bids] for c in self.points}
 
     def best(self, bid: int | str = 30) -> Odds:
-        """The contract with the best chance of making ``bid``."""
+        """The contract with the best chance of making ``bid`` (raises as :meth:`odds`)."""
         return max((self.odds(c, bid) for c in self.points), key=lambda o: o.p)
 
     def mean_points(self, contract: Contract | str) -> float:
@@ -825,7 +831,8 @@ class TrickEvaluation:
             unseen=len(r.layout.dominoes) - r.hand_size, players=words[r.seats - 2])
 
     def odds(self, bid: int) -> TrickOdds:
-        """The chance of making ``bid`` (0 for a pass) and its expected score."""
+        """The chance of making ``bid`` (0 for a pass) and its expected score. A bid this
+        hand may not make here raises :class:`~texas42.errors.IllegalBidError`."""
         if bid == 0:
             return TrickOdds(0, len(self.tricks), len(self.tricks), 0.0, 0.0)
         if bid not in self.bids:

@@ -76,7 +76,9 @@ class Position:
     @classmethod
     def from_hand(cls, hand: Hand | MoonHand) -> Position:
         """The position of a hand in its play phase (or over: then nothing is left to play
-        only if all seven tricks were played). A Moon hand must be in its play phase."""
+        only if all seven tricks were played). A Moon hand must be in its play phase
+        (else :class:`~texas42.errors.IllegalActionError`); a hand still in its auction
+        raises :class:`~texas42.errors.NotationError`."""
         if is_moon_rules(hand.rules):
             return cls._from_moon_hand(hand)
         if hand.contract is None:
@@ -142,7 +144,8 @@ class Position:
     @classmethod
     def from_record(cls, record: HandRecord) -> Position:
         """Replay ``record`` (checking every action) with every trick played out, so a
-        record may go on after the result was decided."""
+        record may go on after the result was decided. A record that does not replay
+        raises its :class:`~texas42.records.ReplayError`."""
         return cls.from_hand(replay_full(record))
 
     @classmethod
@@ -238,7 +241,9 @@ class Position:
 
     # -- moving ---------------------------------------------------------------------
     def play(self, domino: DominoLike) -> Position:
-        """The position after the player to act plays ``domino`` (checked)."""
+        """The position after the player to act plays ``domino`` (checked: text that is
+        not a domino raises :class:`~texas42.errors.NotationError`, a domino that may not
+        be played :class:`~texas42.errors.IllegalPlayError`)."""
         d = to_domino(domino)
         if self.is_over:
             raise IllegalPlayError(f"{d} cannot be played: the hand is over", rule="play-timing")

@@ -103,6 +103,12 @@ class Solver:
 
     Values are the points side 0 (in 42: seats 0+2; in Moon: the bidder) takes from the
     position on; side 1 takes the rest.
+
+    Every question (:meth:`bound`, :meth:`reach`, :meth:`value`, :meth:`play_values`,
+    :meth:`best_line`) searches at most :attr:`budget` trick boundaries
+    (:data:`SOLVE_BUDGET`), else raises :class:`~texas42.errors.BudgetError`
+    (``rule="solve-budget"``); a position of another contract or table raises
+    :class:`~texas42.errors.InputError` (``rule="solver"``).
     """
 
     def __init__(self, contract: Contract, out: int | None = None,
