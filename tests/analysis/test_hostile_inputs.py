@@ -45,11 +45,12 @@ def _limits(close_stdout: bool = False) -> Callable[[], None]:
     return apply
 
 
-def bounded(*args: str, close_stdout: bool = False) -> subprocess.CompletedProcess[str]:
+def bounded(*args: str, close_stdout: bool = False,
+            module: str = "texas42") -> subprocess.CompletedProcess[str]:
     """``python -m texas42 args`` under the CPU and memory limits."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "texas42", *args], env=env, text=True, timeout=120,
+        [sys.executable, "-m", module, *args], env=env, text=True, timeout=120,
         stdin=subprocess.DEVNULL, stdout=None if close_stdout else subprocess.PIPE,
         stderr=subprocess.PIPE, preexec_fn=_limits(close_stdout), check=False,
     )
@@ -181,6 +182,14 @@ def test_a_closed_standard_output_is_said_on_standard_error(tmp_path: Path,
     path = _write(tmp_path, _in_play())
     proc = bounded(*(a.format(path=path) for a in command), close_stdout=True)
     refused(proc, "standard output is closed")
+
+
+def test_the_moon_match_with_a_closed_standard_output_says_so() -> None:
+    proc = bounded("moon-match", "rules", "random", "--deals", "2", close_stdout=True,
+                   module="texas42.analysis")
+    assert "Traceback" not in proc.stderr and proc.returncode == 2
+    assert proc.stderr.strip().endswith("standard output is closed: nothing to print the "
+                                        "answer to"), proc.stderr
 
 
 def test_can_reach_and_can_make_refuse_nan_at_once() -> None:

@@ -316,10 +316,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"deal {i + 1}: {d.code} marks {d.marks:+d} points {d.points:+d}",
                   file=sys.stderr, flush=True)
 
-    res = match(a, b, deals=args.deals, seed=args.seed, rules=rules, progress=show)
-    print(res.summary())
-    print(f"({res.seconds:.0f} s)")
-    return 0
+    def run() -> int:
+        res = match(a, b, deals=args.deals, seed=args.seed, rules=rules, progress=show)
+        print(res.summary())
+        print(f"({res.seconds:.0f} s)")
+        return 0
+
+    from ..cli import guarded  # (a closed standard output: a message, not a traceback)
+
+    return guarded(run, parser.prog)
 
 
 if __name__ == "__main__":  # pragma: no cover
