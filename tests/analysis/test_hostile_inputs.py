@@ -255,6 +255,8 @@ def test_solve_on_a_finished_record_says_the_hand_is_over(tmp_path: Path) -> Non
     assert early is not None
     out = answered(bounded("solve", _write(tmp_path, early)), "The hand is over: ")
     assert early.status() in out and "played on with best play" in out
+    as_json = answered(bounded("solve", _write(tmp_path, early), "--json"), '"over": true')
+    assert '"points"' in as_json
     full = early  # played on to the last trick: then nothing is left
     full.play_out()
     while not full.is_over:

@@ -12,7 +12,9 @@ They also run on their own: ``python -m texas42.analysis solve RECORD --json``.
 ``texas42 solve RECORD --json`` prints ``{"points": [a, b], "plays": [{"domino": "6-4",
 "points": [a, b]}, ...], "line": ["6-4", ...]}``: the points each side (seats 0+2, seats
 1+3) takes from the current position to the end of the hand (all seven tricks), with best
-play by both sides; the same after each legal play now; and one best line.
+play by both sides; the same after each legal play now; and one best line. A record of a
+hand that ended early (its result decided) adds ``"over": true``: the rest is played on
+for practice, and the text says the hand is over first.
 
 A Moon record (``MoonHand.to_json()``) is solved as the bidder against the two others
 (:func:`texas42.analysis.moon_solver.solve_moon`): ``--json`` prints
@@ -254,7 +256,10 @@ def solve_main(args: argparse.Namespace) -> int:
         return 2
     over = getattr(args, "over", None)
     if args.json:
-        print(json.dumps({**sol.to_json(), "over": True} if over else sol.to_json()))
+        # A hand that ended early says so beside the rest, played on (a hand played to
+        # its last trick already says it: nothing is left).
+        ended_early = over is not None and not pos.is_over
+        print(json.dumps({**sol.to_json(), "over": True} if ended_early else sol.to_json()))
         return 0
     if over:
         print(f"The hand is over: {over}")
