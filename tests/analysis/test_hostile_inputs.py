@@ -267,9 +267,12 @@ def test_solve_on_a_finished_record_says_the_hand_is_over(tmp_path: Path) -> Non
 
 def test_a_negative_seed_is_refused_not_the_deal_of_its_positive() -> None:
     refused(bounded("deal", "--seed", "-1"), "'-1' is not a seed")
-    with pytest.raises(InputError) as info:
-        Deal.from_seed(-1)
-    assert info.value.rule == "seed"
+    from texas42.moon import MoonDeal
+
+    for deal_type in (Deal, MoonDeal):
+        with pytest.raises(InputError) as info:
+            deal_type.from_seed(-1)
+        assert info.value.rule == "seed"
     assert Deal.from_seed(0) != Deal.from_seed(1)
 
 
