@@ -87,6 +87,8 @@ def _question(
     outermost question; questions it asks on the way share it)."""
 
     def ask(self: Solver, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if self._asking:  # inside another question: its budget (and no context's cost)
+            return method(self, *args, **kwargs)
         with self.budgeted():
             return method(self, *args, **kwargs)
 
