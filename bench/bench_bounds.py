@@ -11,7 +11,9 @@ worst seen on an idle core).
 
 Bounds: a claim check searches at most ``texas42.claims.NODE_BUDGET`` positions and
 answers within ``CLAIM_SECONDS`` (or refuses: "cannot be checked in time: play it
-out"); a whole-hand solve with every play's value within ``SOLVE_SECONDS``; an odds
+out"); a whole-hand solve with every play's value within ``SOLVE_SECONDS`` (or, past
+``texas42.analysis.solver.SOLVE_BUDGET`` boundaries, refuses: "too big to solve
+exactly"); an odds
 table at the default samples within ``ODDS_SECONDS`` whatever the auction; a sampling
 player's decision within ``PLAYER_SECONDS``.
 """
@@ -56,9 +58,14 @@ def run_case(kind: str, case: dict[str, Any]) -> dict[str, Any]:
         out = {"nodes": check.nodes, "verdict": check.explain()[:90],
                "ok_nodes": check.nodes <= NODE_BUDGET + 1}
     elif kind == "solve":
+        from texas42.errors import BudgetError
+
         hand = HandRecord.from_dict(case["record"]).replay()
-        sol = solve(Position.from_hand(hand))
-        out = {"points": list(sol.points)}
+        try:
+            sol = solve(Position.from_hand(hand))
+            out = {"points": list(sol.points)}
+        except BudgetError as exc:  # a table too big: refused within the same bound
+            out = {"refused": exc.message[:60]}
     elif kind == "odds":
         ev = evaluate_hand(case["hand"], seat=case["seat"], auction=case["auction"],
                            rules=case["rules"], seed=1)

@@ -28,7 +28,9 @@ _MARKS_TEXT = re.compile(r"^(\d+)\s*marks?$")
 
 def parse_bid(value: str | int) -> int:
     """Read a bid: ``"pass"``, ``"30"`` .. ``"41"``, ``"42"``, ``"84"`` ...,
-    or ``"1 mark"``, ``"2 marks"``. Checks the form only, not the auction."""
+    or ``"1 mark"``, ``"2 marks"``. Checks the form only, not the auction: anything
+    that is not a bid raises :class:`~texas42.errors.NotationError`
+    (``rule="bid-notation"``)."""
     if isinstance(value, bool):
         raise NotationError(f"{quote(value)} is not a bid")
     if isinstance(value, int):

@@ -83,7 +83,7 @@ from typing import TYPE_CHECKING, cast
 
 from .contracts import SEVENS_DISTANCE_MASKS, Contract, Suit, tables
 from .dominoes import DOMINOES, Domino, DominoSet
-from .errors import IllegalActionError, NotationError
+from .errors import IllegalActionError, check_seat
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -731,8 +731,7 @@ class _Search:
 def _check_claimant(hand: Hand, seat: int) -> None:
     from .hand import Phase
 
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < hand.seats:
-        raise NotationError(f"seat {seat!r} is not a seat 0..{hand.seats - 1}", rule="seat")
+    check_seat(seat, hand.seats)
     if hand.phase is not Phase.PLAYING:
         why = "the hand is over" if hand.is_over else f"the hand is in the {hand.phase.value} phase"
         raise IllegalActionError(

@@ -157,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal = sub.add_parser("deal", help="show a deal and its code")
     source = deal.add_mutually_exclusive_group()
-    source.add_argument("--seed", type=analysis_cli.whole_number, default=None,
+    source.add_argument("--seed", type=analysis_cli.seed_number, default=None,
                         help="shake with this seed")
     source.add_argument("--code", help="show the deal with this code")
     deal.add_argument("--rules", default="standard", choices=sorted(ALL_PRESETS),
@@ -190,7 +190,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def guarded(run: Any, prefix: str) -> int:
     """``run()``, with its documented errors as ``prefix: message`` and exit 2, and a
-    closed standard output as a quiet exit."""
+    closed standard output as a quiet exit (closed before the start, ``CMD >&-``: a
+    message on standard error, and nothing run)."""
+    if sys.stdout is None:  # Python's stand-in for a standard output closed at the start
+        if sys.stderr is not None:
+            print(f"{prefix}: standard output is closed: nothing to print the answer to",
+                  file=sys.stderr)
+        return EXIT_ILLEGAL
     try:
         code = int(run())
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from math import comb, factorial
 
 from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
-from .errors import InputError, NotationError, quote
+from .errors import InputError, NotationError, check_count, check_kind, quote
 
 SEATS = 4
 HAND_SIZE = 7
@@ -120,7 +120,12 @@ class Deal:
     # -- making deals -------------------------------------------------------------
     @classmethod
     def from_seed(cls, seed: int | str | None = None, layout: Layout = STANDARD_LAYOUT) -> Deal:
-        """Shake the dominoes with a seeded random generator (same seed, same deal)."""
+        """Shake the dominoes with a seeded random generator (same seed, same deal).
+        A seed is text or a whole number of 0 or more: a negative one raises
+        :class:`~texas42.errors.InputError` (``rule="seed"``), as Python's generator
+        would shake -N as N."""
+        if seed is not None and not isinstance(seed, str):
+            check_count(seed, "seed", 0, rule="seed")
         return cls.shake(random.Random(seed), layout)
 
     @classmethod
@@ -149,7 +154,11 @@ class Deal:
 
     @classmethod
     def from_code(cls, code: str, layout: Layout = STANDARD_LAYOUT) -> Deal:
-        """Read a deal code (case, dashes and spaces do not matter)."""
+        """Read a deal code (case, dashes and spaces do not matter). A code that does
+        not spell a deal raises :class:`~texas42.errors.NotationError`; a ``layout`` that
+        is not a table's (:attr:`texas42.rules.Rules.layout`),
+        :class:`~texas42.errors.InputError`."""
+        check_kind(layout, Layout, "a table layout (Rules.layout)", rule="layout")
         return Deal(decode_deal(code, layout.dominoes, layout.sizes), layout)
 
     # -- reading ------------------------------------------------------------------
@@ -245,9 +254,9 @@ def deal_rank(
 def deal_unrank(
     rank: int, dominoes: Sequence[Domino] = DOMINOES, sizes: Sequence[int] = _SIZES
 ) -> list[int]:
-    """Inverse of :func:`deal_rank`."""
-    if not 0 <= rank < _multinomial(sizes):
-        raise ValueError(f"deal number {rank} is out of range")
+    """Inverse of :func:`deal_rank`. A rank outside ``0..deals-1`` raises
+    :class:`~texas42.errors.InputError` (``rule="deal"``)."""
+    check_count(rank, "deal number", 0, _multinomial(sizes) - 1, rule="deal")
     left = list(sizes)
     masks = [0] * len(sizes)
     for d in dominoes:

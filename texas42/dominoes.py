@@ -105,12 +105,13 @@ class Domino:
         return self.high == number or self.low == number
 
     def other_end(self, number: int) -> int:
-        """The end that is not ``number`` (for a double, ``number`` itself)."""
+        """The end that is not ``number`` (for a double, ``number`` itself). Raises
+        :class:`~texas42.errors.InputError` (``rule="end"``) if neither end shows it."""
         if self.high == number:
             return self.low
         if self.low == number:
             return self.high
-        raise ValueError(f"{self} has no end {number}")
+        raise InputError(f"{self} has no end {quote(number)}", rule="end")
 
     @property
     def name(self) -> str:
@@ -262,7 +263,8 @@ class DominoSet:
 
     @classmethod
     def parse(cls, text: str) -> DominoSet:
-        """Read dominoes separated by spaces or commas."""
+        """Read dominoes separated by spaces or commas. Text that is not dominoes (or
+        names one twice) raises :class:`~texas42.errors.NotationError`."""
         return cls(text)
 
     def __iter__(self) -> Iterator[Domino]:

@@ -1,16 +1,46 @@
-"""The few errors the engine raises.
+"""The few errors the engine raises, and the one check for each kind of argument.
 
 Every error is a :class:`ValueError`, so ``except ValueError`` catches them all.
 Messages quote the input that was wrong and name the rule that was broken;
 :attr:`Texas42Error.rule` holds that rule's short name so programs (and the
 widgets) can react to it without parsing the sentence.
 
+One kind of mistake is one exception type, wherever it is made:
+
+- :class:`InputError`: an argument of the wrong type or out of range (a seat not at
+  the table, a count out of its range, a number that is not a whole number, a hand
+  where none is given);
+- :class:`NotationError`: text that does not spell what it should (a domino, a bid,
+  a name among a few);
+- :class:`IllegalActionError` and its kinds: a well-formed action the rules forbid here;
+- :class:`BudgetError`: work that would pass its bound (a position too big to solve
+  exactly in time).
+
+The checks below are the only place each kind of argument is checked: every public
+function uses them, so the same mistake reads the same everywhere.
+
+>>> check_seat(2, 4)
+2
+>>> check_seat(True, 4)
+Traceback (most recent call last):
+...
+texas42.errors.InputError: seat True is not a seat 0..3
+>>> check_count(3.5, "samples", 1, 100, unit=" deals", rule="samples")
+Traceback (most recent call last):
+...
+texas42.errors.InputError: samples 3.5 is out of range: 1 to 100 deals
+
 An action that raises never changes any state.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the checks import these lazily: they import this module
+    from .dominoes import DominoSet
+    from .rules import Rules
 
 #: How much of an input a message quotes (longer input is cut, its length said).
 QUOTE_LIMIT = 60
@@ -51,7 +81,6 @@ def _digits(value: int) -> int:
     from math import log10
 
     return int(abs(value).bit_length() * log10(2)) + 1
-
 
 
 class Texas42Error(ValueError):
@@ -105,3 +134,88 @@ class IllegalPlayError(IllegalActionError):
     """A domino that may not be played here."""
 
     kind = "play"
+
+
+class BudgetError(Texas42Error):
+    """Work that would pass its bound: a position too big to solve exactly within the
+    solver's budget (:data:`texas42.analysis.solver.SOLVE_BUDGET`). Refused at once, so
+    a strange table answers in seconds instead of running for minutes."""
+
+    def __init__(self, message: str, *, rule: str = "budget") -> None:
+        super().__init__(message, rule=rule)
+
+
+# -- the one check for each kind of argument ----------------------------------------------
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (an ``int``; a bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seat(value: object, seats: int, name: str = "seat") -> int:
+    """``value`` when it is a seat of a table of ``seats`` (a whole number
+    ``0..seats-1``); else :class:`InputError` ``rule="seat"``, naming it ``name``
+    (``"seat"``, ``"shaker"``, ``"leader"`` ...)."""
+    if not is_whole(value) or not 0 <= value < seats:  # type: ignore[operator]
+        raise InputError(f"{name} {quote(value)} is not a seat 0..{seats - 1}", rule="seat")
+    return value  # type: ignore[return-value]
+
+
+def check_count(value: object, name: str, low: int = 1, high: int | None = None, *,
+                unit: str = "", rule: str = "count") -> int:
+    """``value`` when it is a whole number in ``low..high`` (no top when ``high`` is
+    None); else :class:`InputError` with ``rule``. ``unit`` follows the range in the
+    message (``" deals"``)."""
+    if is_whole(value) and value >= low and (high is None or value <= high):  # type: ignore[operator]
+        return value  # type: ignore[return-value]
+    top = f"{low} to {high}{unit}" if high is not None else f"at least {low}{unit}"
+    raise InputError(f"{name} {quote(value)} is out of range: {top}", rule=rule)
+
+
+def check_whole(value: object, name: str, rule: str = "number") -> int:
+    """``value`` when it is a whole number of any size (a target, a seed); else
+    :class:`InputError` with ``rule`` (NaN, a float, text ... are refused at once)."""
+    if not is_whole(value):
+        raise InputError(f"{name} {quote(value)} is not a whole number", rule=rule)
+    return value  # type: ignore[return-value]
+
+
+def check_choice(value: object, name: str, choices: Collection[str], rule: str) -> str:
+    """``value`` when it is one of the names ``choices``; else :class:`NotationError`
+    with ``rule``, listing them."""
+    if not isinstance(value, str) or value not in choices:
+        raise NotationError(f"{quote(value)} is not a {name}: {', '.join(choices)}", rule=rule)
+    return value
+
+
+def check_kind(value: object, kinds: type | tuple[type, ...], needs: str,
+               rule: str = "input") -> Any:
+    """``value`` when it is an instance of ``kinds`` (a hand, a player, rules ...); else
+    :class:`InputError` with ``rule``: ``needs`` says what was wanted (``"a Hand,
+    HandRecord or Position to solve"``)."""
+    if not isinstance(value, kinds):
+        raise InputError(f"give {needs}, not {_kind_of(value)}", rule=rule)
+    return value
+
+
+def _kind_of(value: object) -> str:
+    return "None" if value is None else f"{type(value).__name__} {quote(value)}"
+
+
+def check_rules(value: object) -> Rules:
+    """``value`` as rules: a :class:`~texas42.rules.Rules` profile as it is, a preset's
+    name as that preset; else :class:`NotationError` ``rule="rules"``."""
+    from .rules import Rules
+
+    return value if isinstance(value, Rules) else Rules.preset(value)  # type: ignore[arg-type]
+
+
+def check_dominoes(value: object, name: str = "hand", size: int | None = None) -> DominoSet:
+    """``value`` as a set of dominoes (text like ``"6-4 5-5"``, a list of dominoes or a
+    mask: :class:`~texas42.dominoes.DominoSet`), of exactly ``size`` dominoes if given;
+    else :class:`NotationError` (``rule="domino"``, or ``"hand"`` for the wrong number)."""
+    from .dominoes import DominoSet
+
+    got = value if isinstance(value, DominoSet) else DominoSet(value)  # type: ignore[arg-type]
+    if size is not None and len(got) != size:
+        raise NotationError(f"a {name} has {size} dominoes, got {len(got)}", rule="hand")
+    return got

@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator
 
 from .deals import Deal
-from .errors import IllegalActionError
+from .errors import IllegalActionError, check_count
 from .hand import Hand, Phase
 from .rules import STANDARD, Rules
 
@@ -25,9 +25,9 @@ _STROKES = ("A: /", "A: \\", "A: -", "L: |", "L: _", "L: |", "L: _")
 
 def tally(marks: int) -> list[str]:
     """The strokes a score sheet shows for ``marks`` (7 spell "ALL"). Marks past
-    seven are not drawn: the game is over at seven."""
-    if marks < 0:
-        raise ValueError(f"marks cannot be negative, got {marks}")
+    seven are not drawn: the game is over at seven. Negative marks (or not a whole
+    number) raise :class:`~texas42.errors.InputError` (``rule="marks"``)."""
+    check_count(marks, "marks", 0, rule="marks")
     return list(_STROKES[: min(marks, len(_STROKES))])
 
 

@@ -37,6 +37,9 @@ from .errors import (
     IllegalPlayError,
     InputError,
     NotationError,
+    check_count,
+    check_rules,
+    check_seat,
     quote,
 )
 from .rules import STANDARD, Rules
@@ -124,7 +127,7 @@ class Hand:
         shaker: int = 0,
         rules: Rules | str = STANDARD,
     ) -> None:
-        self.rules = rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        self.rules = rules = check_rules(rules)
         layout = rules.layout
         if deal is None:
             deal = self._deal_type().from_seed(None, layout)
@@ -141,8 +144,7 @@ class Hand:
                 rule="rules",
             )
         self.seats = seats = layout.seats
-        if not isinstance(shaker, int) or isinstance(shaker, bool) or not 0 <= shaker < seats:
-            raise InputError(f"shaker {quote(shaker)} is not a seat 0..{seats - 1}", rule="seat")
+        check_seat(shaker, seats, "shaker")
         self.deal: Deal = deal
         self.shaker = shaker
         self._reset()
@@ -448,8 +450,9 @@ class Hand:
         return list(self._trick)
 
     def holding(self, seat: int) -> DominoSet:
-        """The dominoes ``seat`` still holds."""
-        return DominoSet(self._holdings[seat])
+        """The dominoes ``seat`` still holds (a seat not at the table raises
+        :class:`~texas42.errors.InputError`, ``rule="seat"``)."""
+        return DominoSet(self._holdings[check_seat(seat, self.seats)])
 
     def legal_plays(self) -> list[Domino]:
         """The dominoes the player to act may play (empty outside play)."""
@@ -588,9 +591,7 @@ class Hand:
         """
         from .claims import ClaimPlayer, lowest_legal
 
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
-            raise InputError(f"seat {quote(seat)} is not a seat 0..{self.seats - 1}",
-                             rule="seat")
+        check_seat(seat, self.seats)
         if self.claim is not None:
             raise IllegalActionError(
                 f"seat {seat} cannot lay down: seat {self.claim.seat} already laid down",
@@ -856,9 +857,9 @@ def action_parts(action: Any, kinds: Sequence[str]) -> tuple[str, Any]:
 
 
 def check_step(step: Any, steps: int) -> None:
-    """Refuse a step that is not an int 0..steps (for ``at``)."""
-    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
-        raise InputError(f"step {quote(step)} is outside 0..{steps}", rule="step")
+    """Refuse a step that is not a whole number 0..steps (for ``at``):
+    :class:`~texas42.errors.InputError` ``rule="step"``."""
+    check_count(step, "step", 0, steps, rule="step")
 
 
 def shown_voids(

@@ -31,7 +31,7 @@ from typing import Any
 from .contracts import Contract
 from .deals import Deal, Layout, decode_deal
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
-from .errors import NotationError
+from .errors import NotationError, check_count
 from .game import Game
 from .hand import Hand, Result, allowed_contracts
 from .rules import MOON, Rules
@@ -105,6 +105,9 @@ class MoonDeal(Deal):
 
     @classmethod
     def from_seed(cls, seed: int | str | None = None, layout: Layout = _LAYOUT) -> MoonDeal:
+        """As :meth:`texas42.deals.Deal.from_seed` (a negative seed is refused)."""
+        if seed is not None and not isinstance(seed, str):
+            check_count(seed, "seed", 0, rule="seed")
         return cls.shake(random.Random(seed), layout)
 
     @classmethod

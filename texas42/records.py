@@ -37,7 +37,14 @@ from .bidding import PASS, SPECIAL_BIDS, bid_text, parse_bid
 from .contracts import Contract
 from .deals import Deal
 from .dominoes import Domino
-from .errors import IllegalActionError, NotationError, Texas42Error, quote
+from .errors import (
+    IllegalActionError,
+    InputError,
+    NotationError,
+    Texas42Error,
+    quote,
+)
+from .errors import check_seat as check_argument_seat
 from .hand import Action, Claim, Hand, Phase
 from .rules import STANDARD, Rules
 
@@ -123,12 +130,15 @@ def check_keys(data: Any, known: tuple[str, ...], what: str) -> dict[str, Any]:
 
 
 def check_seat(value: Any, name: str, seats: int, what: str = "hand record") -> int:
-    """``value`` if it is an int 0..seats-1 (a bool is not a seat)."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+    """``value`` if it is a seat 0..seats-1 (:func:`texas42.errors.check_seat`); else a
+    :class:`NotationError` (``rule="record"``): in a record it is the record that is
+    wrong, named by its field."""
+    try:
+        return check_argument_seat(value, seats, name)
+    except InputError:
         raise NotationError(
             f"{name} {quote(value)} in the {what} is not a seat 0..{seats - 1}", rule="record"
-        )
-    return value
+        ) from None
 
 
 class ReplayError(Texas42Error):
@@ -223,6 +233,8 @@ class HandRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandRecord:
+        """Read a record's JSON (:func:`load_json`, then :meth:`from_dict`); raises
+        :class:`NotationError` for text that is not a record, naming the bad field."""
         return cls.from_dict(load_json(text))
 
     # -- replay ---------------------------------------------------------------------

@@ -395,7 +395,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The named preset (see :data:`PRESETS`)."""
+        """The named preset (see :data:`PRESETS`); any other name (or not text) raises
+        :class:`~texas42.errors.NotationError` (``rule="rules"``)."""
         try:
             return ALL_PRESETS[name]
         except (KeyError, TypeError):  # TypeError: a list or dict is no name
@@ -405,7 +406,9 @@ class Rules:
             ) from None
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some options changed (names are checked)."""
+        """A copy with some options changed (names are checked). An unknown option, a
+        value of the wrong type or a table the options cannot make raises
+        :class:`~texas42.errors.NotationError` (``rule="rules"``)."""
         fields = {f.name for f in dataclasses.fields(self)}
         if "players" in changes:
             # The old option, now derived: accepted only where it agrees with the table.
@@ -455,7 +458,8 @@ class Rules:
 
     @classmethod
     def from_json(cls, value: object) -> Rules:
-        """Inverse of :meth:`to_json`."""
+        """Inverse of :meth:`to_json`. Anything else raises
+        :class:`~texas42.errors.NotationError` (``rule="rules"``)."""
         if isinstance(value, str):
             return cls.preset(value)
         if isinstance(value, dict):

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from .contracts import TRUMPS, Contract, Suit, sevens_mask, tables
 from .dominoes import NUMBER_NAMES, Domino, DominoLike, DominoSet, mask_dominoes, to_domino, to_mask
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, InputError
 
 Trick = Sequence[DominoLike]
 Holding = DominoSet | Iterable[DominoLike] | str | int
@@ -74,11 +74,12 @@ def suit_dominoes(suit: Suit | int, contract: Contract | str) -> list[Domino]:
 
 def rank_in_suit(domino: DominoLike, suit: Suit | int, contract: Contract | str) -> int:
     """The place of ``domino`` in ``suit``: 1 for the highest. Raises
-    :class:`ValueError` if it does not belong to the suit."""
+    :class:`~texas42.errors.InputError` (``rule="suit"``) if it does not belong to the
+    suit."""
     d = to_domino(domino)
     order = suit_dominoes(suit, contract)
     if d not in order:
-        raise ValueError(f"{d} does not belong to {Suit(suit).label}")
+        raise InputError(f"{d} does not belong to {Suit(suit).label}", rule="suit")
     return order.index(d) + 1
 
 
@@ -224,10 +225,11 @@ def trick_winner(
     """Position (0 = the lead) in ``trick`` of the domino that wins it.
 
     Only sevens needs ``seats`` (who played each domino) and ``bidding_team``, the
-    side a tie goes to (``Rules.sevens_tie_side``; ``None``: the first played wins it)."""
+    side a tie goes to (``Rules.sevens_tie_side``; ``None``: the first played wins it).
+    An empty trick raises :class:`~texas42.errors.InputError` (``rule="trick"``)."""
     played = _trick(trick)
     if not played:
-        raise ValueError("an empty trick has no winner")
+        raise InputError("an empty trick has no winner", rule="trick")
     c = _contract(contract)
     if c.kind == "sevens":
         return sevens_winner(played, seats, bidding_team)

@@ -219,7 +219,7 @@ def test_review_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.parametrize("args", [
-    ["--seat", "5"], ["--seat", "0", "--samples", "0"],
+    ["--seat", "x5"], ["--seat", "0", "--samples", "0"],
 ])
 def test_review_command_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                   args: list[str]) -> None:

@@ -24,6 +24,7 @@ from texas42 import (
     Hand,
     HandRecord,
     IllegalActionError,
+    InputError,
     NotationError,
     Phase,
     ReplayError,
@@ -140,7 +141,7 @@ def test_not_your_turn_or_not_playing_is_refused() -> None:
     with pytest.raises(IllegalActionError) as info:
         bidding.lay_down(0)
     assert info.value.rule == "claim-timing" and "bidding" in info.value.message
-    with pytest.raises(NotationError) as bad:
+    with pytest.raises(InputError) as bad:  # a seat not at the table: one error everywhere
         verify_claim(hand, 4)
     assert bad.value.rule == "seat"
 

@@ -12,7 +12,9 @@ They also run on their own: ``python -m texas42.analysis solve RECORD --json``.
 ``texas42 solve RECORD --json`` prints ``{"points": [a, b], "plays": [{"domino": "6-4",
 "points": [a, b]}, ...], "line": ["6-4", ...]}``: the points each side (seats 0+2, seats
 1+3) takes from the current position to the end of the hand (all seven tricks), with best
-play by both sides; the same after each legal play now; and one best line.
+play by both sides; the same after each legal play now; and one best line. A record of a
+hand that ended early (its result decided) adds ``"over": true``: the rest is played on
+for practice, and the text says the hand is over first.
 
 A Moon record (``MoonHand.to_json()``) is solved as the bidder against the two others
 (:func:`texas42.analysis.moon_solver.solve_moon`): ``--json`` prints
@@ -33,10 +35,11 @@ from ..bidding import bid_text, parse_bid
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
-from ..errors import NotationError, Texas42Error, quote
+from ..errors import NotationError, Texas42Error, check_count, quote
 from ..moon import MoonHand, is_moon_data
 from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
+from .bounds import MAX_SAMPLES
 from .evaluator import METHODS, Evaluation, TrickEvaluation, evaluate_hand
 from .position import Position, replay_full
 from .solver import can_make, can_reach, solve
@@ -48,16 +51,29 @@ _REVIEW_HELP = ("the coach's review of one seat's decisions in a recorded hand, 
 
 
 def _seat(text: str) -> int:
-    """An argparse type: a seat 0..3 (argparse exits 2 with the usage otherwise)."""
-    if not (text.isascii() and text.isdigit() and len(text) == 1 and int(text) <= 3):
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a seat 0..3")
+    """An argparse type: a seat number (argparse exits 2 with the usage otherwise).
+    Whether the table has that seat is the API's check (:func:`texas42.errors.check_seat`),
+    once the record or the rules say how many seats there are: 0..6 at Moon for 7."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a seat 0..3 at 42's table "
+                                         "(0..N-1 at a table of N seats)")
     return int(text)
 
 
 def _count(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (upper caps are the API's)."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
+    """An argparse type: a whole number of at least 1 (the top, :data:`~texas42.analysis.
+    bounds.MAX_SAMPLES` for sample counts, is the API's check: one message for both)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 12 and int(text) >= 1):
         raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number of at least 1")
+    return int(text)
+
+
+def seed_number(text: str) -> int:
+    """An argparse type: a random seed, a whole number of 0 or more (Python's generator
+    shakes -N as N, so a minus sign would silently give the deal of another seed)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 30):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a seed: a whole number of 0 "
+                                         "or more")
     return int(text)
 
 
@@ -102,14 +118,14 @@ def add_advise_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("hand", nargs="+", help="the seven dominoes, like 6-6 6-4 5-5 ...")
     p.add_argument("--seat", type=_seat, default=0, help="the seat holding the hand (0..3; "
-                   "Moon 0..2)")
+                   "any seat of the rules' table: Moon 0..2, Moon for 7 0..6)")
     p.add_argument("--auction", default="", help="bids before this seat, like 'pass 30'")
     p.add_argument("--contract", action="append", help="a contract to evaluate (repeat; "
                    "default: every point contract the rules allow; 3 for open-hands)")
     p.add_argument("--bids", help="bid levels, like '30 32 34 42' (default 30..42)")
     p.add_argument("--samples", type=_count, help="deals per contract (default: 1100, "
-                   "+/-3 points of percentage; 40 for open-hands)")
-    p.add_argument("--seed", type=whole_number, default=1, help="random seed (default 1)")
+                   f"+/-3 points of percentage; 40 for open-hands; at most {MAX_SAMPLES})")
+    p.add_argument("--seed", type=seed_number, default=1, help="random seed (default 1)")
     p.add_argument("--method", default="rule-based", choices=sorted(METHODS),
                    help="how each deal is played out (default rule-based)")
     p.add_argument("--rules", default="standard", help="rules preset (default standard; "
@@ -131,11 +147,12 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("record", help="a hand record (JSON file, or - for standard input; a "
                    "Moon record too)")
-    p.add_argument("--seat", type=_seat, required=True, help="the seat to review (0..3; "
-                   "Moon 0..2)")
+    p.add_argument("--seat", type=_seat, required=True, help="the seat to review (any seat "
+                   "of the record's table: 0..3; Moon 0..2, Moon for 7 0..6)")
     p.add_argument("--samples", type=_count, default=DEFAULT_SAMPLES,
-                   help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES})")
-    p.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
+                   help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES}"
+                   f", at most {MAX_SAMPLES})")
+    p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=review_main)
     return p
@@ -182,6 +199,10 @@ def _load_position(args: argparse.Namespace, data: Any) -> Position:
     source: str = args.source
     extra = args.plays.replace(",", " ").split()
     if data is not None:
+        for option in ("leader", "bidder", "bid"):
+            if getattr(args, option) is not None:
+                raise NotationError(f"--{option} is for a deal code: a record's bids and plays "
+                                    f"say its {option}", rule="option")
         if args.rules is not None:
             if isinstance(data, dict) and "rules" in data:
                 raise NotationError("--rules is for a deal code or a record without rules: "
@@ -190,6 +211,9 @@ def _load_position(args: argparse.Namespace, data: Any) -> Position:
         record = HandRecord.from_dict(data)
         if args.contract:
             record = _with_contract(record, args.contract)
+        ended = record.replay()  # (checked: a bad record is refused before --plays)
+        if ended.is_over and not extra:
+            args.over = ended.status()  # said before the rest is solved
         record = HandRecord(record.deal, record.shaker, record.rules, record.bids,
                             record.contract, (*record.plays, *map(Domino.parse, extra)))
         return Position.from_hand(replay_full(record))
@@ -230,9 +254,19 @@ def solve_main(args: argparse.Namespace) -> int:
     except (Texas42Error, ValueError) as exc:
         print(f"texas42 solve: {exc}", file=sys.stderr)
         return 2
+    over = getattr(args, "over", None)
     if args.json:
-        print(json.dumps(sol.to_json()))
+        # A hand that ended early says so beside the rest, played on (a hand played to
+        # its last trick already says it: nothing is left).
+        ended_early = over is not None and not pos.is_over
+        print(json.dumps({**sol.to_json(), "over": True} if ended_early else sol.to_json()))
         return 0
+    if over:
+        print(f"The hand is over: {over}")
+        if pos.is_over:
+            return 0
+        print("Its dominoes left, played on with best play (for practice: the result "
+              "stands as it is):")
     print(pos)
     if pos.is_over:
         print("The hand is over: nothing left to play.")
@@ -266,6 +300,7 @@ def _solve_moon(data: dict[str, Any], args: argparse.Namespace) -> int:
     assert bidder is not None  # a Moon hand in play has its bidder
     taken = pos.points[0]  # the bidder's side: itself
     if args.target is not None:
+        check_count(args.target, "--target", 1, unit=" tricks", rule="target")
         ok = solver_for(pos).reach(pos, args.target - taken)
         if args.json:
             print(json.dumps({"target": args.target, "bidder": bidder, "taken": taken,
@@ -296,6 +331,7 @@ def _target(pos: Position, args: argparse.Namespace) -> int:
     if pos.bidder is None:
         raise NotationError("no bidder: the record has no winning bid (or give --bidder)",
                             rule="bidder")
+    check_count(args.target, "--target", 1, unit=" points", rule="target")
     team = pos.bidder % 2
     side = "seats 0+2" if team == 0 else "seats 1+3"
     if pos.contract.kind == "nello":

@@ -41,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Sequence
@@ -51,16 +52,18 @@ from ..bidding import MARK, bid_text, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino
-from ..errors import NotationError, Texas42Error
+from ..errors import BudgetError, NotationError, Texas42Error, check_kind, check_seat
 from ..hand import ONE_DOUBLE, Hand, Phase
 from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
+from .bounds import check_samples
 from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
 from .playout import rule_playout
 from .position import Position
 from .rules_of_thumb import DOUBLES_MASK
 from .sampling import sample_holdings
+from .solver import SOLVE_BUDGET
 from .view import SeatView
 
 #: From this many tricks left (the one in progress included), each world of a play in a
@@ -218,6 +221,8 @@ def hindsight_words(h: dict[str, Any]) -> str:
     head = f"best {best}; " if best else ""
     if h.get("bidder_tricks") is not None:  # Moon: the bidder against the two others
         return f"{head}the bidder takes {h['bidder_tricks']} more tricks"
+    if h.get("too_big"):
+        return "not worked out: the position is too big to solve exactly in time"
     if h.get("points") is None:
         return "not worked out for this decision"
     if not best:
@@ -488,16 +493,17 @@ class _Table:
         d = decide(_RULES, hand)
         return d.action, d.reason
 
-    def hindsight(self, kind: str, hand: Any, seat: int, full: Any) -> dict[str, Any]:
+    def hindsight(self, kind: str, hand: Any, seat: int, full: Any,
+                  budget: int | None = None) -> dict[str, Any]:
         if self.fast:
             first = next((i for i, a in enumerate(full.actions) if a.kind == "play"), None)
             played = full.at(first) if first is not None else None
-            return _hindsight(kind, hand, seat % 2, played)
+            return _hindsight(kind, hand, seat % 2, played, budget)
         if kind != "play":
             return {"best": [], "points": None}
         from .solver import solve
 
-        sol = solve(hand, line=False)
+        sol = solve(hand, line=False, budget=budget)
         best = [str(d) for d in sol.best]
         if self.rules.bidding == "tricks":  # the bidder (side 0) against the others
             return {"best": best, "bidder_tricks": sol.points[0]}
@@ -529,8 +535,7 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> 
     if seat is not None and seat != hand.to_act:
         raise NotationError(f"seat {seat} is not to act (seat {hand.to_act} is)",
                             rule="not-to-act")
-    if samples < 1:
-        raise NotationError(f"samples must be at least 1, not {samples}", rule="samples")
+    check_samples(samples)
     view = game.view(hand)
     kind = hand.legal_actions()[0].kind
     options = _legal(hand)
@@ -606,7 +611,8 @@ def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: s
 
 
 # -- hindsight ----------------------------------------------------------------------------
-def _hindsight(kind: str, hand: Hand, team: int, played: Hand | None) -> dict[str, Any]:
+def _hindsight(kind: str, hand: Hand, team: int, played: Hand | None,
+               budget: int | None = None) -> dict[str, Any]:
     """The open-hands solver on the true deal (hindsight: every hand face up). For a play:
     the best plays and the points the side takes from there. For a bid or the contract:
     the points the side takes, all hands open, in the contract that was played (no best
@@ -614,24 +620,41 @@ def _hindsight(kind: str, hand: Hand, team: int, played: Hand | None) -> dict[st
     from .solver import solve
 
     if kind == "play":
-        sol = solve(hand, line=False)
+        sol = solve(hand, line=False, budget=budget)
         return {"best": [str(d) for d in sol.best], "points": sol.points[team]}
     if played is None:
         return {"best": [], "points": None}
-    sol = solve(played, line=False)
+    sol = solve(played, line=False, budget=budget)
     return {"best": [], "points": sol.points[team]}
+
+
+_TOO_BIG: dict[str, Any] = {"best": [], "points": None, "too_big": True}
+
+
+def _bounded(left: list[int], ask: Callable[[int], dict[str, Any]]) -> dict[str, Any]:
+    """One decision's hindsight, ``ask(budget)``, within what is left of the review's
+    solver budget (``left[0]``, spent as it goes; all of it once a solve runs out)."""
+    from .solver import nodes_searched
+
+    if left[0] <= 0:
+        return dict(_TOO_BIG)
+    start = nodes_searched()
+    try:
+        got = ask(left[0])
+    except BudgetError:
+        left[0] = 0
+        return dict(_TOO_BIG)
+    left[0] = max(0, left[0] - (nodes_searched() - start))
+    return got
 
 
 # -- a whole hand --------------------------------------------------------------------------
 def _as_hand(source: Any) -> Any:
     from ..moon import MoonHand
 
-    if isinstance(source, Hand | MoonHand):
-        return source
-    if isinstance(source, HandRecord):
-        return source.replay()
-    raise NotationError(f"review needs a hand or a hand record, not {type(source).__name__}",
-                        rule="review-source")
+    check_kind(source, (Hand, MoonHand, HandRecord), "a hand or a hand record to review",
+               rule="review-source")
+    return source.replay() if isinstance(source, HandRecord) else source
 
 
 def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
@@ -640,13 +663,21 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     :class:`~texas42.HandRecord`, or a :class:`~texas42.moon.MoonHand`): every bid, the
     contract (and in Moon the discard), every play with a choice, each from what the seat
     knew at that moment. ``progress(done, total)`` is called after each decision. Plays
-    the engine made after a claim are not judged."""
+    the engine made after a claim are not judged.
+
+    The hindsight of the whole review shares one solver budget
+    (:data:`~texas42.analysis.solver.SOLVE_BUDGET`): once it is spent, later decisions
+    say their position was too big to solve in time.
+
+    Raises :class:`~texas42.errors.InputError` for a ``source`` that is not a hand or
+    a record, a ``seat`` not at its table (``rule="seat"``) and ``samples`` outside
+    ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`); a record
+    that does not replay raises its own error."""
     hand = _as_hand(source)
     game = _game(hand)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.seats:
-        raise NotationError(f"seat {seat!r} is not a seat 0..{game.seats - 1}", rule="seat")
-    if samples < 1:
-        raise NotationError(f"samples must be at least 1, not {samples}", rule="samples")
+    check_seat(seat, game.seats)
+    check_samples(samples)
+    left = [SOLVE_BUDGET]  # what the review's hindsight may still search
     steps = []
     counts: dict[str, int] = {}
     claim = getattr(hand, "claim", None)
@@ -673,7 +704,8 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
                 kind, index, chosen, advice.options, loss, label,
                 _reason(advice, chosen, _choice_text(kind, action), why),
                 advice.unit, advice.worlds,
-                game.hindsight(kind, before, seat, hand) if hindsight else None,
+                _bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
+                if hindsight else None,
                 _where(kind, index, before), advice.too_close(chosen),
             ))
         if progress is not None:

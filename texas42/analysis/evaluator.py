@@ -64,8 +64,16 @@ from ..bidding import (
 )
 from ..contracts import Contract
 from ..deals import Deal
-from ..dominoes import Domino, DominoSet, to_mask
-from ..errors import IllegalBidError, InputError, NotationError, quote
+from ..dominoes import Domino, DominoSet
+from ..errors import (
+    IllegalBidError,
+    InputError,
+    NotationError,
+    check_choice,
+    check_dominoes,
+    check_rules,
+    check_seat,
+)
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
 from ..scoring import trick_bid_result
@@ -210,8 +218,14 @@ class Evaluation:
         return METHODS[self.method]
 
     def odds(self, contract: Contract | str, bid: int | str) -> Odds:
+        """The chance of making ``bid`` in ``contract``. Text that is not a contract or
+        a bid raises :class:`~texas42.errors.NotationError`; a contract that was not
+        evaluated, :class:`~texas42.errors.InputError` (``rule="contract"``)."""
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         b = parse_bid(bid)
+        if c not in self.points:
+            raise InputError(f"{c} was not evaluated: the contracts here are "
+                             f"{', '.join(map(str, self.points))}", rule="contract")
         pts = self.points[c]
         need = min(b, 42)
         return Odds(c, b, sum(1 for x in pts if x >= need), len(pts))
@@ -220,7 +234,7 @@ class Evaluation:
         return {c: [self.odds(c, b) for b in self.bids] for c in self.points}
 
     def best(self, bid: int | str = 30) -> Odds:
-        """The contract with the best chance of making ``bid``."""
+        """The contract with the best chance of making ``bid`` (raises as :meth:`odds`)."""
         return max((self.odds(c, bid) for c in self.points), key=lambda o: o.p)
 
     def mean_points(self, contract: Contract | str) -> float:
@@ -514,7 +528,12 @@ def evaluate_hand(
     (1.0, 21)
     """
     start = time.perf_counter()
-    r = rules if isinstance(rules, Rules) else Rules.preset(rules)
+    r = check_rules(rules)
+    if bids is not None:
+        bids = list(bids)
+        if not bids:  # (``--bids " "``): no level to give odds for
+            raise InputError("no bid to evaluate: give at least one bid, like 30 or 42",
+                             rule="bids")
     if not r.is_42:
         auction = list(auction)
         own, sh = _table_hand(hand, r, seat, shaker, auction)
@@ -528,13 +547,9 @@ def evaluate_hand(
                                        progress, start)
         return _evaluate_at_table(own, seat, sh, auction, contracts, bids, r, samples, seed,
                                   method, progress, start)
-    if method not in METHODS:
-        raise ValueError(f"{method!r} is not a method: {', '.join(METHODS)}")
-    own = to_mask(hand) if not isinstance(hand, DominoSet) else hand.mask
-    if own.bit_count() != 7:
-        raise NotationError(f"a hand has 7 dominoes, got {own.bit_count()}", rule="hand")
-    if not 0 <= seat <= 3:
-        raise ValueError(f"seat {seat!r} is not a seat 0..3")
+    check_choice(method, "method", METHODS, rule="method")
+    own = check_dominoes(hand, "hand", 7).mask
+    check_seat(seat, r.seats)
     said = _bids(auction, r, seat)
     bids_so_far = said.bids
     order = list(said.order)
@@ -660,7 +675,7 @@ def _contracts(contracts: Iterable[Contract | str] | None, rules: Rules, own: in
         if cc not in out:
             out.append(cc)
     if not out:
-        raise ValueError("no contract to evaluate")
+        raise InputError("no contract to evaluate: give at least one", rule="contract")
     return tuple(out)
 
 
@@ -817,7 +832,8 @@ class TrickEvaluation:
             unseen=len(r.layout.dominoes) - r.hand_size, players=words[r.seats - 2])
 
     def odds(self, bid: int) -> TrickOdds:
-        """The chance of making ``bid`` (0 for a pass) and its expected score."""
+        """The chance of making ``bid`` (0 for a pass) and its expected score. A bid this
+        hand may not make here raises :class:`~texas42.errors.IllegalBidError`."""
         if bid == 0:
             return TrickOdds(0, len(self.tricks), len(self.tricks), 0.0, 0.0)
         if bid not in self.bids:
@@ -875,21 +891,14 @@ def _table_hand(hand: DominoSet | Iterable[Domino | str] | str, rules: Rules, se
     """Check a hand, its seat and shaker at the table of ``rules``: (its mask, the
     shaker). The shaker defaults to the seat whose left-hand player bid the auction's
     first bid, so the auction holds exactly the bids before ``seat``."""
-    own = hand.mask if isinstance(hand, DominoSet) else to_mask(hand)
-    size = rules.hand_size
-    if own.bit_count() != size:
-        raise NotationError(f"a hand at the {rules.name} table has {size} dominoes, got "
-                            f"{own.bit_count()}", rule="hand")
+    own = check_dominoes(hand, f"hand at the {rules.name} table", rules.hand_size).mask
     stray = own & ~rules.layout.mask
     if stray:
         raise NotationError(f"{DominoSet(stray)} is not in play at the {rules.name} table "
                             f"({' '.join(rules.out)} are taken out)", rule="hand")
     n = rules.seats
-    if isinstance(seat, bool) or seat not in range(n):
-        raise InputError(f"seat {quote(seat)} is not a seat 0..{n - 1}", rule="seat")
-    sh = (seat - len(auction) - 1) % n if shaker is None else shaker
-    if isinstance(sh, bool) or sh not in range(n):
-        raise InputError(f"shaker {quote(sh)} is not a seat 0..{n - 1}", rule="seat")
+    check_seat(seat, n)
+    sh = check_seat((seat - len(auction) - 1) % n if shaker is None else shaker, n, "shaker")
     return own, sh
 
 
@@ -996,8 +1005,7 @@ def _evaluate_in_tricks(own: int, seat: int, shaker: int, auction: Sequence[int 
     player does; the play is played out by rule-based players through the engine (their
     play does not depend on the bid, so one playout serves every bid) or solved with
     open hands."""
-    if method not in TRICK_METHODS:
-        raise ValueError(f"{method!r} is not a method: {', '.join(TRICK_METHODS)}")
+    check_choice(method, "method", TRICK_METHODS, rule="method")
     before = _table_auction(rules, seat, shaker, auction)
     high = max(before, default=PASS)
     legal = tuple(b for b in (*range(rules.trick_min_bid, rules.hand_size + 1),
@@ -1044,8 +1052,7 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     tricks are played out by rule-based players (each seat's partner the one
     :meth:`~texas42.rules.Rules.side_of` gives, possibly nobody), or solved with open
     hands, the bidder's side against everyone else."""
-    if method not in METHODS:
-        raise ValueError(f"{method!r} is not a method: {', '.join(METHODS)}")
+    check_choice(method, "method", METHODS, rule="method")
     before = _table_auction(rules, seat, shaker, auction)
     cs = _contracts(contracts, rules, own)
     if contracts is None and method == "open-hands":
@@ -1060,7 +1067,14 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     pool = [d.index for d in rules.layout.dominoes if not own >> d.index & 1]
     table = shape_of(rules, seat)
     side = rules.share_of(seat)
-    lowest = max(rules.min_bid, max(before, default=PASS) + 1)
+    # The hand's bid: the lowest the auction allows over the high bid (over 84, a mark
+    # bid again: 126 where the rules allow it; none at the top of the marks).
+    high = max(before, default=PASS)
+    over = [b for b in valid_bids(high, rules) if b != PASS]
+    if not over:
+        raise IllegalBidError(f"no bid is allowed over {bid_text(high)} at the {rules.name} "
+                              "table: the seat can only pass", rule="max-marks")
+    lowest = over[0]
     played = rules.replace(early_end=False) if rules.early_end else rules
     solvers = {c: Solver(c, None, None, table) for c in cs} if method == "open-hands" else {}
     for done in range(n):

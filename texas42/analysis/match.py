@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deals import Deal
+from ..errors import InputError
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
 from .parallel import add_arguments, check_workers, run_jobs
@@ -189,7 +190,8 @@ def _pair(side: Side) -> tuple[Player, Player]:
             return (side[0], side[0])
         if len(side) == 2:
             return (side[0], side[1])
-        raise ValueError("a side is one player or a partnership of two")
+        raise InputError(f"a side is one player or a partnership of two, not {len(side)}",
+                         rule="side")
     return (side, side)
 
 
@@ -357,11 +359,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"deal {i + 1}: {d.code} marks {d.marks:+d} points {d.points:+d}",
                   file=sys.stderr, flush=True)
 
-    res = match(a, b, deals=args.deals, seed=args.seed, rules=rules, progress=show,
-                workers=args.workers, dask=args.dask)
-    print(res.summary())
-    print(f"({res.seconds:.0f} s)")
-    return 0
+    def run() -> int:
+        res = match(a, b, deals=args.deals, seed=args.seed, rules=rules, progress=show,
+                    workers=args.workers, dask=args.dask)
+        print(res.summary())
+        print(f"({res.seconds:.0f} s)")
+        return 0
+
+    from ..cli import guarded  # (a closed standard output: a message, not a traceback)
+
+    return guarded(run, parser.prog)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -44,7 +44,7 @@ from typing import Protocol, runtime_checkable
 from ..bidding import MARK, PASS, bid_text, special_bid_amount, special_bid_doubles, valid_bids
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, DominoSet
-from ..errors import IllegalActionError, NotationError
+from ..errors import IllegalActionError, InputError, NotationError, check_kind, quote
 from ..hand import Hand, allowed_contracts
 from ..rules import Rules
 from ._tables import fast_tables
@@ -115,7 +115,17 @@ def _kind(hand: Hand) -> str:
 
 def decide(player: Player, hand: Hand) -> Decision:
     """Ask ``player`` for the action of the seat to act in ``hand`` (any table; it only
-    gets that seat's view)."""
+    gets that seat's view).
+
+    Raises :class:`~texas42.errors.InputError` for a ``hand`` that is not a hand or a
+    ``player`` without the four decisions, and
+    :class:`~texas42.errors.IllegalActionError` (``rule="hand-over"``) when nothing is
+    left to decide."""
+    check_kind(hand, Hand, "a Hand (or MoonHand) to decide in", rule="hand")
+    if not all(callable(getattr(player, k, None)) for k in ("bid", "discard", "contract",
+                                                             "play")):
+        raise InputError(f"give a player (with bid, discard, contract and play), not "
+                         f"{type(player).__name__}", rule="player")
     kind = _kind(hand)
     view = SeatView.of(hand)
     ask: dict[str, Callable[[SeatView], Decision]] = {
@@ -147,8 +157,8 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision
     again when all pass); returns every (seat, decision) in order. Illegal actions raise
     (the engine checks them)."""
     if len(players) != hand.seats:
-        raise ValueError(f"the {hand.rules.name} table has {hand.seats} seats: "
-                         f"{len(players)} players cannot sit at it")
+        raise InputError(f"the {hand.rules.name} table has {hand.seats} seats: "
+                         f"{len(players)} players cannot sit at it", rule="players")
     log = []
     while not hand.is_over:
         seat = hand.to_act
@@ -584,8 +594,7 @@ class SamplingPlayer:
                 (hands[0], hands[1], hands[2], hands[3]), contract, view.leader, view.trick,
                 bidder=view.bidder, out=view.sitting_out, sevens_tie=view.rules.sevens_tie,
             )
-            if pos.to_act != view.seat:  # pragma: no cover - the view is of the seat to act
-                raise AssertionError("the sampled position has another seat to act")
+            assert pos.to_act == view.seat, "the view is of the seat to act"
             values = solver.play_values(pos)
             rest = pos.remaining_points
             for m, v in values.items():
@@ -715,7 +724,14 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
     """A player by name, for any table: ``"random"``, ``"rule-based"`` (or ``"rules"``),
     ``"sampling"`` (optionally ``"sampling:N"`` for N samples), ``"weighted[:N]"`` (the
     sampling player whose guesses are weighted by the plays seen), ``"hybrid[:N[/E]]"``
-    (N guesses played out by the rules, solved exactly in the last E tricks)."""
+    (N guesses played out by the rules, solved exactly in the last E tricks).
+
+    Raises :class:`~texas42.errors.NotationError` (``rule="player"``) for a name that is
+    not a player's (or not text), and :class:`~texas42.errors.InputError`
+    (``rule="samples"``) for a sample count out of range."""
+    if not isinstance(name, str):
+        raise NotationError(f"{quote(name)} is not a player's name: random, rule-based, "
+                            "sampling[:N], weighted[:N] or hybrid[:N[/E]]", rule="player")
     key, _, arg = name.partition(":")
     key = key.strip().lower()
 

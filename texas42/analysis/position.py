@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
-from ..errors import IllegalActionError, IllegalPlayError, InputError, NotationError, quote
+from ..errors import (
+    IllegalActionError,
+    IllegalPlayError,
+    InputError,
+    NotationError,
+    check_kind,
+    check_seat,
+    quote,
+)
 from ..hand import Hand, Phase
 from ..moon import MoonHand, is_moon_rules
 from ..records import HandRecord
@@ -54,6 +62,10 @@ class Position:
         if len(self.hands) != n:
             raise InputError(f"a table of {n} seats needs {n} holdings, not "
                              f"{quote(len(self.hands))}", rule="table")
+        check_seat(self.leader, n, "leader")
+        for name in ("bidder", "out"):
+            if getattr(self, name) is not None:
+                check_seat(getattr(self, name), n, name)
         if self.out is not None and self.hands[self.out]:
             raise InputError(f"seat {self.out} sits out but holds dominoes", rule="table")
         if sum(self.hands) & ~self.table.dominoes:
@@ -64,7 +76,9 @@ class Position:
     @classmethod
     def from_hand(cls, hand: Hand | MoonHand) -> Position:
         """The position of a hand in its play phase (or over: then nothing is left to play
-        only if all seven tricks were played). A Moon hand must be in its play phase."""
+        only if all seven tricks were played). A Moon hand must be in its play phase
+        (else :class:`~texas42.errors.IllegalActionError`); a hand still in its auction
+        raises :class:`~texas42.errors.NotationError`."""
         if is_moon_rules(hand.rules):
             return cls._from_moon_hand(hand)
         if hand.contract is None:
@@ -130,7 +144,8 @@ class Position:
     @classmethod
     def from_record(cls, record: HandRecord) -> Position:
         """Replay ``record`` (checking every action) with every trick played out, so a
-        record may go on after the result was decided."""
+        record may go on after the result was decided. A record that does not replay
+        raises its :class:`~texas42.records.ReplayError`."""
         return cls.from_hand(replay_full(record))
 
     @classmethod
@@ -148,8 +163,10 @@ class Position:
     ) -> Position:
         """The first lead of ``deal`` in ``contract`` by ``leader``, then ``plays``
         (checked). For nello, ``out`` (the partner of the bidder) defaults to
-        ``leader``'s partner."""
+        ``leader``'s partner. A seat not at the table raises
+        :class:`~texas42.errors.InputError` (``rule="seat"``)."""
         d = deal if isinstance(deal, Deal) else Deal.from_code(deal)
+        check_seat(leader, d.layout.seats, "leader")
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if c.kind == "nello" and out is None:
             out = (leader + 2) % 4
@@ -224,7 +241,9 @@ class Position:
 
     # -- moving ---------------------------------------------------------------------
     def play(self, domino: DominoLike) -> Position:
-        """The position after the player to act plays ``domino`` (checked)."""
+        """The position after the player to act plays ``domino`` (checked: text that is
+        not a domino raises :class:`~texas42.errors.NotationError`, a domino that may not
+        be played :class:`~texas42.errors.IllegalPlayError`)."""
         d = to_domino(domino)
         if self.is_over:
             raise IllegalPlayError(f"{d} cannot be played: the hand is over", rule="play-timing")
@@ -271,18 +290,19 @@ def replay_full(record: HandRecord) -> Hand:
         raise NotationError(
             f"the record stops in the {hand.phase.value} phase: give the bids and the contract "
             "to solve the play", rule="contract-missing")
-    if hand.phase is Phase.OVER and len(hand.tricks) < 7:
+    if hand.phase is Phase.OVER and len(hand.tricks) < hand.rules.hand_size:  # ended early
         hand.play_out()
     return hand
 
 
 def as_position(source: Position | Hand | MoonHand | HandRecord) -> Position:
-    """A :class:`Position` from a position, a hand (42 or Moon) or a hand record."""
+    """A :class:`Position` from a position, a hand (42 or Moon) or a hand record; anything
+    else raises :class:`~texas42.errors.InputError` (``rule="source"``)."""
+    check_kind(source, (Position, Hand, MoonHand, HandRecord),
+               "a Hand, HandRecord or Position to solve", rule="source")
     if isinstance(source, Position):
         return source
     if isinstance(source, (Hand, MoonHand)):
         # A hand that stopped early is solved on to the seventh trick.
         return Position.from_hand(source)
-    if isinstance(source, HandRecord):
-        return Position.from_record(source)
-    raise TypeError(f"cannot solve a {type(source).__name__}: give a Hand, HandRecord or Position")
+    return Position.from_record(source)

@@ -39,11 +39,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Concatenate, ParamSpec, TypeVar
 
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, sorted_dominoes
+from ..errors import BudgetError, InputError, NotationError, check_count, check_whole
 from ..hand import Hand
 from ..moon import MoonHand
 from ..records import HandRecord
@@ -66,6 +69,33 @@ TT_LIMIT = 300_000
 _BITS = 8
 _LOW = (1 << _BITS) - 1
 _NO_COUNT = (0,) * 28
+#: The most trick boundaries one question to the solver may search (a whole
+#: :func:`solve`, a value, a yes/no): about 3 s in CPython. A whole hand of 42 needs at
+#: most about 35,000 (``bench/bench_bounds.py``), so this is ten times that; a strange
+#: table (two seats of fourteen dominoes) is refused with :class:`BudgetError` at once
+#: instead of running for tens of seconds.
+SOLVE_BUDGET = 400_000
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _question(
+    method: Callable[Concatenate[Solver, _P], _R],
+) -> Callable[Concatenate[Solver, _P], _R]:
+    """A public question to the solver: searched within its budget (one budget for the
+    outermost question; questions it asks on the way share it)."""
+
+    def ask(self: Solver, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if self._asking:  # inside another question: its budget (and no context's cost)
+            return method(self, *args, **kwargs)
+        with self.budgeted():
+            return method(self, *args, **kwargs)
+
+    # (not functools.wraps: its wrapper type hides the signature from mypy)
+    ask.__name__, ask.__qualname__, ask.__doc__ = (method.__name__, method.__qualname__,
+                                                   method.__doc__)
+    return ask
 
 
 class Solver:
@@ -75,6 +105,12 @@ class Solver:
 
     Values are the points side 0 (in 42: seats 0+2; in Moon: the bidder) takes from the
     position on; side 1 takes the rest.
+
+    Every question (:meth:`bound`, :meth:`reach`, :meth:`value`, :meth:`play_values`,
+    :meth:`best_line`) searches at most :attr:`budget` trick boundaries
+    (:data:`SOLVE_BUDGET`), else raises :class:`~texas42.errors.BudgetError`
+    (``rule="solve-budget"``); a position of another contract or table raises
+    :class:`~texas42.errors.InputError` (``rule="solver"``).
     """
 
     def __init__(self, contract: Contract, out: int | None = None,
@@ -115,6 +151,12 @@ class Solver:
         self.lcache: dict[int, int] = {}
         #: Boundaries searched (a measure of work).
         self.nodes = 0
+        #: The boundaries one question may search (:data:`SOLVE_BUDGET`), and the count
+        #: of :attr:`nodes` at which the question being answered stops.
+        self.budget = SOLVE_BUDGET
+        self.limit = self.nodes + self.budget
+        self._allowed = self.budget
+        self._asking = False
         # 42's table, the hot case, gets the unrolled forms of the boundary work.
         self._four = n == 4
         if sides == (0, 1, 0, 1):
@@ -130,6 +172,29 @@ class Solver:
         row = ft.power[8]
         return tuple(sorted((i for i in range(28) if ft.trump_mask >> i & 1),
                             key=lambda i: -row[i]))
+
+    @contextmanager
+    def budgeted(self, budget: int | None = None) -> Iterator[None]:
+        """Answer the questions inside within one budget (``budget`` boundaries, default
+        :attr:`budget`); past it, :class:`~texas42.errors.BudgetError`. Nested questions
+        share the outermost one's budget."""
+        if self._asking:
+            yield
+            return
+        self._asking = True
+        self._allowed = self.budget if budget is None else budget
+        self.limit = self.nodes + self._allowed
+        try:
+            yield
+        finally:
+            self._asking = False
+
+    def _over_budget(self) -> BudgetError:
+        return BudgetError(
+            f"this position is too big to solve exactly: it needs more than "
+            f"{self._allowed:,} positions searched, the solver's budget (a table of "
+            f"{self.table.seats} seats). Play some tricks first, or ask for odds instead",
+            rule="solve-budget")
 
     def clear(self) -> None:
         """Forget the table (it is also cleared when it grows past :data:`TT_LIMIT`). The
@@ -228,6 +293,8 @@ class Solver:
         if hi < need:
             return hi
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise self._over_budget()
         g = self._ply(h, self.orders[leader], 0, [], 0, 0, need, key)
         if g >= need:
             lo = g
@@ -465,8 +532,10 @@ class Solver:
     def _check(self, pos: Position) -> None:
         if (pos.contract != self.contract or pos.out != self.out or pos.table != self.table
                 or (self.contract.kind == "sevens" and pos.tie_team != self.bid_team)):
-            raise ValueError("this solver was made for another contract or table")
+            raise InputError("this solver was made for another contract or table",
+                             rule="solver")
 
+    @_question
     def bound(self, pos: Position, need: int) -> int:
         """The fail-soft test of ``pos``: ``g >= need`` means side 0 takes at least
         ``g`` points from here, ``g < need`` at most ``g``."""
@@ -481,10 +550,12 @@ class Solver:
         best_pow, best_pos = self._trick_state(pos)
         return self._ply(h, seats, len(plays), plays, best_pow, best_pos, need, 0)
 
+    @_question
     def reach(self, pos: Position, need: int) -> bool:
         """Whether side 0 can take at least ``need`` points from ``pos`` on."""
         return need <= 0 or self.bound(pos, need) >= need
 
+    @_question
     def value(self, pos: Position, lo: int = 0, hi: int | None = None,
               guess: int | None = None) -> int:
         """Points side 0 takes from ``pos`` on with best play, known to be in
@@ -524,6 +595,7 @@ class Solver:
                 need = (lo + hi + 1) // 2
         return lo
 
+    @_question
     def play_values(self, pos: Position, value: int | None = None,
                     progress: Callable[[int], None] | None = None) -> dict[int, int]:
         """For each legal play (domino index), the points side 0 takes from ``pos``
@@ -558,6 +630,7 @@ class Solver:
                 progress(len(out))
         return out
 
+    @_question
     def best_line(self, pos: Position, value: int | None = None) -> list[Domino]:
         """One line of best play from ``pos`` to the end of the hand."""
         line: list[Domino] = []
@@ -596,6 +669,12 @@ class Solver:
 
 
 _SOLVERS: dict[tuple[Contract, int | None, int | None, TableShape], Solver] = {}
+
+
+def nodes_searched() -> int:
+    """The trick boundaries the shared solvers (:func:`solver_for`) have searched in all
+    (a measure of work done, for callers that share one budget among many solves)."""
+    return sum(s.nodes for s in _SOLVERS.values())
 
 
 def solver_for(pos: Position) -> Solver:
@@ -666,15 +745,25 @@ _SOLUTIONS_LIMIT = 512
 
 
 def solve(source: Solvable, *, line: bool = True,
-          progress: Callable[[int, int], None] | None = None) -> Solution:
+          progress: Callable[[int, int], None] | None = None,
+          budget: int | None = None) -> Solution:
     """Solve a position (a :class:`Position`, a :class:`~texas42.Hand` in play or a
     :class:`~texas42.HandRecord`): the points each side takes with best play, the value of
     every legal play and (unless ``line=False``) one best line.
 
     Recent solutions are remembered, so an explorer stepping back and forth through a
     hand pays once per position. ``progress(done, total)`` is called after the value,
-    after each legal play's value and after the line (for a progress bar)."""
+    after each legal play's value and after the line (for a progress bar).
+
+    The whole solve searches at most ``budget`` trick boundaries (default
+    :data:`SOLVE_BUDGET`, a few seconds).
+
+    Raises :class:`~texas42.errors.InputError` for a ``source`` of another kind and
+    :class:`~texas42.errors.BudgetError` (``rule="solve-budget"``) for a position too
+    big to solve within the budget."""
     pos = as_position(source)
+    if budget is not None:
+        check_count(budget, "budget", 1, rule="budget")
     if pos.is_over:
         return Solution(None, (0, 0), {}, (), sides=pos.table.sides)
     key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.tie_team,
@@ -690,14 +779,15 @@ def solve(source: Solvable, *, line: bool = True,
             progress(done, steps)
 
     solver = solver_for(pos)
-    best = solver.value(pos)
-    report(1)
-    values = solver.play_values(pos, best, progress=lambda k: report(1 + k))
+    with solver.budgeted(budget):  # one budget for the whole solve
+        best = solver.value(pos)
+        report(1)
+        values = solver.play_values(pos, best, progress=lambda k: report(1 + k))
+        best_line: tuple[Domino, ...] = ()
+        if line:
+            best_line = tuple(solver.best_line(pos, best))
     plays = {DOMINOES[m]: (v, total - v) for m, v in values.items()}
     ordered = dict(sorted(plays.items(), key=lambda kv: kv[0].display))
-    best_line: tuple[Domino, ...] = ()
-    if line:
-        best_line = tuple(solver.best_line(pos, best))
     report(steps)
     sol = Solution(pos.to_act, (best, total - best), ordered, best_line, solver.misere,
                    pos.table.sides)
@@ -708,7 +798,8 @@ def solve(source: Solvable, *, line: bool = True,
 
 
 def value(source: Solvable) -> tuple[int, int]:
-    """Only the points each side takes with best play (cheaper than :func:`solve`)."""
+    """Only the points each side takes with best play (cheaper than :func:`solve`).
+    Raises as :func:`solve` does."""
     pos = as_position(source)
     if pos.is_over:
         return (0, 0)
@@ -719,8 +810,14 @@ def value(source: Solvable) -> tuple[int, int]:
 def can_reach(source: Solvable, team: int, need: int) -> bool:
     """Whether side ``team`` (0: seats 0+2 in 42) takes at least ``need`` points from here on
     when both sides play their best (in nello, "best" is taking as little as possible:
-    see :func:`can_make`)."""
+    see :func:`can_make`).
+
+    Raises :class:`~texas42.errors.InputError` for a ``team`` other than 0 or 1 or a
+    ``need`` that is not a whole number (``nan`` among them), and as :func:`solve`
+    does."""
     pos = as_position(source)
+    check_count(team, "team", 0, 1, rule="team")
+    check_whole(need, "need", rule="target")
     solver = solver_for(pos)
     if team == 0:
         return solver.reach(pos, need)
@@ -732,19 +829,28 @@ def can_make(source: Solvable, target: int | None = None) -> bool:
     """Yes/no mode: can the bidding side still reach ``target`` points in the hand (the
     points it already took count; default target: its bid, 42 for a mark bid), both sides
     playing their best? In nello the question is whether the declarer's side can still
-    take no trick at all (``target`` does not apply)."""
+    take no trick at all (``target`` does not apply).
+
+    Raises :class:`~texas42.errors.InputError` for a ``target`` that is not a whole
+    number (``nan`` among them), :class:`~texas42.errors.NotationError` when the position
+    has no bidder (or no bid and no target; or a target in nello), and as :func:`solve`
+    does."""
     pos = as_position(source)
+    if target is not None:
+        check_whole(target, "target", rule="target")
     if pos.bidder is None:
-        raise ValueError("the position has no bidder: say which side bids with can_reach")
+        raise NotationError("the position has no bidder: say which side bids with "
+                            "can_reach", rule="bidder")
     team = pos.table.sides[pos.bidder]
     if pos.contract.kind == "nello":
         if target is not None:
-            raise ValueError("nello is made by taking no trick: it has no target in points")
+            raise NotationError("nello is made by taking no trick: it has no target in "
+                                "points", rule="target")
         if pos.points[team]:
             return False
         return not can_reach(pos, team, 1)
     if target is None:
         if pos.bid is None:
-            raise ValueError("the position has no bid: give the target")
+            raise NotationError("the position has no bid: give the target", rule="target")
         target = min(pos.bid, 42)
     return can_reach(pos, team, target - pos.points[team])

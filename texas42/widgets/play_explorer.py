@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from ..contracts import Contract
 from ..dominoes import Domino
-from ..errors import IllegalActionError, IllegalPlayError, Texas42Error
+from ..errors import IllegalActionError, IllegalPlayError, Texas42Error, check_seat
 from ..hand import Hand, Phase
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..tricks import explain_play
@@ -51,6 +51,8 @@ def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
         if key == "42":
             return "42", "standard"
         return "42", rules
+    if not isinstance(rules, Rules):  # the Rules picker refuses it, as replay() does
+        return "42", rules  # type: ignore[unreachable]  # junk from a caller, refused below
     key = _tables.table_key(rules)
     if key not in _tables.FORTY_TWO_TABLES:
         return key, "standard"
@@ -82,6 +84,7 @@ class PlayExplorer(Explorer):
         self.rules_choice = RulesPicker(rules42)
         self.rules_picker = self.rules_choice.dropdown
         seats = self.rules.seats
+        check_seat(seat, seats)  # a clear error, not the dropdown's
         self.seat_picker = dropdown(
             "You play:", [(f"Seat {s}", s) for s in range(seats)], seat, width="12em"
         )
