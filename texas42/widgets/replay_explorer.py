@@ -284,7 +284,6 @@ class ReplayExplorer(Explorer):
     def _load(self) -> None:
         """Deal from the deal row and let the computer players bid and play it all."""
         deal = self.source.deal(self.rules.layout)
-        code = deal.code
         full = play_whole_hand(deal, rules=self.rules, contract=self.forced_contract)
         self._set_full(full)
         how = (
@@ -294,7 +293,7 @@ class ReplayExplorer(Explorer):
             "and the computer players played it"
         )
         self.show_message(
-            f"Dealt {self.source.describe()} (deal code {code}) and {how}. Step through it."
+            f"Dealt {self.source.describe(deal)} and {how}. Step through it."
         )
 
     def _check_claim_first(self, record: HandRecord) -> None:

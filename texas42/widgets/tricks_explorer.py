@@ -21,6 +21,7 @@ from ..svg import dominoes_svg, play_labels
 from ..tricks import explain_play, explain_winner, led_suit, trick_winner
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, wrap_row
+from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, points, seat_label, suit_words
 from ._pickers import RulesPicker, allowed_contract_keys, contract_options
 from ._pictures import row, trick_pic
@@ -60,14 +61,10 @@ class TrickExplorer(Explorer):
         self.contract_picker = dropdown(
             "Contract:", contract_options(allowed_contract_keys(self.rules)), "fives"
         )
-        self.seed_box = W.BoundedIntText(
-            value=1,
-            min=0,
-            max=10**9,
-            description="Hand number:",
-            style={"description_width": "initial"},
-            layout=W.Layout(width="14em"),
-        )
+        # A hand number, a deal code or the hands typed in (the row the bidding, replay and
+        # play explorers have): a hand number deals at once, the others with Deal.
+        self.source = DealSource(1)
+        self.seed_box = self.source.seed
         self.leader_picker = dropdown(
             "First leader:", self._leader_options(), 0, width="20em"
         )
@@ -93,6 +90,7 @@ class TrickExplorer(Explorer):
         self.contract_picker.observe(self._on_restart, names="value")
         self.leader_picker.observe(self._on_restart, names="value")
         self.seed_box.observe(self._on_reset, names="value")
+        self.source.load_button.on_click(self._on_load)
         self.show_legal.observe(self._on_redraw, names="value")
         self.typed.observe(self._on_typed, names="value")
         self.undo_button.on_click(self._on_undo)
@@ -100,8 +98,9 @@ class TrickExplorer(Explorer):
         self.ui = W.VBox(
             [
                 wrap_row([self.contract_picker, self.leader_picker]),
-                W.HBox([self.seed_box, self.show_legal]),
                 self.rules_picker,
+                self.source.box,
+                self.show_legal,
                 self.message_box,
                 self.table,
                 W.HBox([self.typed, self.undo_button, self.clear_button]),
@@ -109,6 +108,7 @@ class TrickExplorer(Explorer):
             ]
         )
         self.ui.add_class("t42-tricks")
+        self.extra = [*self.source.fields]
         self.deal = Deal.from_seed(1, self.rules.layout)
         #: The explanation of each domino played, as it was played.
         self.notes: list[str] = []
@@ -212,12 +212,13 @@ class TrickExplorer(Explorer):
             )
         seat, c = h.to_act, self.contract
         held, trick = h.holding(seat), h.current_trick
+        # (the words first: whatever fails, the hand is left as it was)
+        note = f"{SEAT_NAMES[seat]} plays {d}: " + explain_play(d, held, trick, c, seat=seat)
         try:
             h.play(d)
         except IllegalPlayError as exc:
             raise self._refusal(exc, d, seat, held, trick) from None
-        self.notes.append(
-            f"{SEAT_NAMES[seat]} plays {d}: " + explain_play(d, held, trick, c, seat=seat))
+        self.notes.append(note)
         self._play_on()
         self.render()
         return True
@@ -279,6 +280,7 @@ class TrickExplorer(Explorer):
                 self.leader_picker.value = first if first < self.seats else 0
         finally:
             self._busy = False
+        self.source.show_table(self.rules.layout)
         if self.deal.layout != self.rules.layout:
             self._reset()  # another table: its own deal
             return
@@ -304,6 +306,15 @@ class TrickExplorer(Explorer):
         self._new_hand()
         self.render()
         self.show_message(f"Deal {self.deal.code}: " + self.message)
+
+    @safe
+    def _on_load(self, _b: Any = None) -> None:
+        """Deal from the deal row: a hand number, a deal code or the hands typed in."""
+        deal = self.source.deal(self.rules.layout)  # a bad code raises here, nothing changes
+        self.deal = deal
+        self._new_hand()
+        self.render()
+        self.show_message(f"Dealt {self.source.describe(deal)}. " + self.message)
 
     def _reset(self) -> None:
         self.deal = Deal.from_seed(int(self.seed_box.value), self.rules.layout)
