@@ -140,10 +140,7 @@ def standard(n: int, cells: set[tuple[int, int]]) -> bool:
 
 
 def played_hand(plays: int, *, seed: int = 7, contract: str = "sixes") -> Hand:
-    hand = Hand(Deal.from_seed(seed), shaker=3)
-    for bid in ("30", "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract(contract)
+    hand = Hand.at_play(Deal.from_seed(seed), contract, bid="30", shaker=3)
     for _ in range(plays):
         hand.play(hand.legal_plays()[-1])
     return hand
@@ -601,12 +598,8 @@ def test_repr_svg_of_the_engine_objects() -> None:
 def moon_hand(plays: int, seed: int = 4, bid: int = 5) -> MoonHand:
     """A Moon hand: seat 1 bids, discards its lowest domino, names its longest suit,
     then ``plays`` random legal plays."""
-    hand = MoonHand(MoonDeal.from_seed(seed), shaker=0)
-    for b in (bid, "pass", "pass"):
-        hand.bid(b)
-    held = sorted(hand.holding(1), key=lambda d: d.pips)
-    hand.discard_domino(held[0])
-    hand.name_contract("sixes")
+    hand = MoonHand.at_play(MoonDeal.from_seed(seed), "sixes", bid=bid, shaker=0,
+                            discards=lambda h: sorted(h.holding(1), key=lambda d: d.pips)[0])
     rng = random.Random(seed)
     for _ in range(plays):
         hand.play(rng.choice(hand.legal_plays()))

@@ -295,6 +295,9 @@ class Hand:
             hand.bid(PASS)
         if hand.rules.widow:
             hand._lay_aside(discards)
+        elif discards is not None:
+            raise InputError(f"the {hand.rules.name} rules have no widow: there is nothing "
+                             "to discard", rule="discard")
         hand.name_contract(named)
         return hand
 

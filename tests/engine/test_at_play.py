@@ -147,6 +147,7 @@ def test_a_widow_goes_back_or_as_the_discards_say() -> None:
     ({"leader": 1, "shaker": 1, "auction": []}, IllegalActionError, "leader"),
     ({"rules": "moon", "discards": "6-6"}, InputError, "discard"),
     ({"rules": "moon", "discards": []}, InputError, "discard"),
+    ({"discards": ["6-6"]}, InputError, "discard"),  # no widow at 42's table
 ])
 def test_bad_arguments_are_clear_errors(options: dict[str, object], error: type[Exception],
                                         rule: str | None) -> None:

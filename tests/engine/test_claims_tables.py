@@ -414,14 +414,8 @@ def _moon_hand(name: str, hands: list[str], bid: int, contract: str, **kw: Any) 
     for size in layout.sizes[len(parts):]:
         parts.append(rest[:size])
         rest = rest[size:]
-    hand = Hand(Deal(parts, layout), shaker=kw.get("shaker", rules.seats - 1), rules=rules)
-    hand.bid(bid)
-    while hand.phase is Phase.BIDDING:
-        hand.bid("pass")
-    for x in kw.get("discard", ()):
-        hand.discard_domino(x)
-    hand.name_contract(contract)
-    return hand
+    return Hand.at_play(Deal(parts, layout), contract, bid=bid, rules=rules,
+                        shaker=kw.get("shaker", rules.seats - 1), discards=kw.get("discard"))
 
 
 def test_moon_for_many_lays_down_every_trump() -> None:

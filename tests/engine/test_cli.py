@@ -18,10 +18,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 
 def played(seed: int = 7) -> Hand:
-    hand = Hand(Deal.from_seed(seed), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(seed), "sixes", bid="30", shaker=3)
     while not hand.is_over:
         hand.play(hand.legal_plays()[0])
     return hand

@@ -13,11 +13,7 @@ needs_solver = pytest.mark.skipif(not _analysis.has_solver(), reason="texas42.an
 
 
 def _mark_bid_record() -> str:
-    hand = Hand(Deal.from_seed(4), shaker=3)
-    hand.bid("84")
-    for _ in range(3):
-        hand.bid("pass")
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(4), "sixes", bid="84", shaker=3)
     while hand.phase.value == "playing" and len(hand.plays) < 5:
         hand.play(hand.legal_plays()[0])
     assert hand.tricks
