@@ -510,10 +510,7 @@ def test_table_in_every_phase_is_well_formed() -> None:
 
 
 def test_nello_table_sits_the_partner_out() -> None:
-    hand = Hand(Deal.from_seed(3), shaker=3, rules="lechner")
-    for bid in ("42", "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract("nello")
+    hand = Hand.at_play(Deal.from_seed(3), "nello", bid="42", shaker=3, rules="lechner")
     for _ in range(5):
         hand.play(hand.legal_plays()[0])
     out = hand.sitting_out
@@ -809,10 +806,7 @@ def test_made_set_line_marks_a_real_hand() -> None:
 def test_table_controls_are_the_seat_to_play_its_dominoes(
     seed: int, contract: str, plays: int
 ) -> None:
-    hand = Hand(Deal.from_seed(seed), shaker=3)
-    for bid in ("30", "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract(contract)
+    hand = Hand.at_play(Deal.from_seed(seed), contract, bid="30", shaker=3)
     rng = random.Random(seed)
     for _ in range(plays):
         if not hand.is_over:
