@@ -1,5 +1,6 @@
 """Explorer 3, counting: the five count dominoes and their values; add up the
-points of any set of tricks; see why a hand holds 42 points."""
+points of any set of tricks of a hand played out (from a hand number, a deal code or
+the hands typed in); see why a hand holds 42 points."""
 
 from __future__ import annotations
 

@@ -1,9 +1,14 @@
 """Explorer 4, tricks: pick a rules profile (42's, or another table: three-hand 42,
-Moon, Moon for four to seven), a contract and a leader, then play seat by seat.
-Illegal plays are refused with the rule in words; the winner and the points are shown
-and explained. Under house rules the contracts include nello (the first leader is the
-bidder, the partner sits out, tricks of three) and sevens (play the domino closest
-to 7)."""
+Moon, Moon for four to seven), a contract, a leader and a deal (a hand number, a deal
+code or the hands typed in), then play seat by seat. Illegal plays are refused with the
+rule in words; the winner and the points are shown and explained. Under house rules the
+contracts include nello (the first leader is the bidder, the partner sits out, tricks
+of three) and sevens (play the domino closest to 7).
+
+The explorer is a view over one :class:`~texas42.hand.Hand` started at its play by
+:meth:`~texas42.hand.Hand.at_play` (the first leader won the auction with the lowest bid
+for the contract): the engine decides every play, trick and point; the explorer says
+them in words."""
 
 from __future__ import annotations
 
