@@ -232,8 +232,9 @@ class Hand:
         either, the shaker is seat 0 and the leader the seat to bid. At a table with a widow
         the bidder takes it and lays aside ``discards`` (dominoes, or a function of the hand
         that picks each one; default: the widow itself, so each seat plays what it was
-        dealt). The hand keeps these actions in its history, as if they were played: it
-        replays, undoes and records like any other.
+        dealt); without a widow, none are laid aside (a function is never asked). The hand
+        keeps these actions in its history, as if they were played: it replays, undoes and
+        records like any other.
 
         Raises :class:`~texas42.errors.InputError` (``rule="seat"``, ``"bid"`` or
         ``"auction"``, ``"discard"``) for a leader or shaker that is not a seat, a plunge or
@@ -295,7 +296,10 @@ class Hand:
             hand.bid(PASS)
         if hand.rules.widow:
             hand._lay_aside(discards)
-        elif discards is not None:
+        elif discards is not None and not callable(discards) and (
+                isinstance(discards, (str, bytes)) or not isinstance(discards, Iterable)
+                or list(discards)):
+            # (a function that would pick them is never asked)
             raise InputError(f"the {hand.rules.name} rules have no widow: there is nothing "
                              "to discard", rule="discard")
         hand.name_contract(named)

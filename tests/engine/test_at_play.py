@@ -129,6 +129,11 @@ def test_a_widow_goes_back_or_as_the_discards_say() -> None:
     with pytest.raises(InputError, match="too many discards") as refused:
         MoonHand.at_play(deal, "fives", leader=2, discards=[*deal.widow_set, keep_widow])
     assert refused.value.rule == "discard"
+    # Without a widow: no discards, and a function that would pick them is never asked.
+    asked: list[Hand] = []
+    plain = Hand.at_play(Deal.from_seed(9), "fives", discards=lambda h: asked.append(h) or "6-6")
+    assert plain.discards == [] and asked == []
+    assert Hand.at_play(Deal.from_seed(9), "fives", discards=[]) == plain
 
 
 @pytest.mark.parametrize(("options", "error", "rule"), [
