@@ -396,5 +396,5 @@ def deal_note(name: str) -> HTML:
     # A plain note, not a "Rule check": it names a code, it checks no rule.
     return HTML(
         f'<p class="t42-deal-note">To deal these dominoes yourself, type deal {name}\'s code, '
-        f"<code>{html.escape(deal.code)}</code>, into any explorer.</p>"
+        f"<code>{html.escape(deal.code)}</code>, into any explorer that deals hands.</p>"
     )

@@ -160,10 +160,7 @@ def standard(n: int, cells: set[tuple[int, int]]) -> bool:
 
 
 def played_hand(plays: int, *, seed: int = 7, contract: str = "sixes") -> Hand:
-    hand = Hand(Deal.from_seed(seed), shaker=3)
-    for bid in ("30", "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract(contract)
+    hand = Hand.at_play(Deal.from_seed(seed), contract, bid="30", shaker=3)
     for _ in range(plays):
         hand.play(hand.legal_plays()[-1])
     return hand
@@ -533,10 +530,7 @@ def test_table_in_every_phase_is_well_formed() -> None:
 
 
 def test_nello_table_sits_the_partner_out() -> None:
-    hand = Hand(Deal.from_seed(3), shaker=3, rules="lechner")
-    for bid in ("42", "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract("nello")
+    hand = Hand.at_play(Deal.from_seed(3), "nello", bid="42", shaker=3, rules="lechner")
     for _ in range(5):
         hand.play(hand.legal_plays()[0])
     out = hand.sitting_out
@@ -675,12 +669,8 @@ def hand_result() -> Result:
 def moon_hand(plays: int, seed: int = 4, bid: int = 5) -> MoonHand:
     """A Moon hand: seat 1 bids, discards its lowest domino, names its longest suit,
     then ``plays`` random legal plays."""
-    hand = MoonHand(MoonDeal.from_seed(seed), shaker=0)
-    for b in (bid, "pass", "pass"):
-        hand.bid(b)
-    held = sorted(hand.holding(1), key=lambda d: d.pips)
-    hand.discard_domino(held[0])
-    hand.name_contract("sixes")
+    hand = MoonHand.at_play(MoonDeal.from_seed(seed), "sixes", bid=bid, shaker=0,
+                            discards=lambda h: sorted(h.holding(1), key=lambda d: d.pips)[0])
     rng = random.Random(seed)
     for _ in range(plays):
         hand.play(rng.choice(hand.legal_plays()))
@@ -895,10 +885,7 @@ def test_made_set_line_marks_a_real_hand() -> None:
 def test_table_controls_are_the_seat_to_play_its_dominoes(
     seed: int, contract: str, plays: int
 ) -> None:
-    hand = Hand(Deal.from_seed(seed), shaker=3)
-    for bid in ("30", "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract(contract)
+    hand = Hand.at_play(Deal.from_seed(seed), contract, bid="30", shaker=3)
     rng = random.Random(seed)
     for _ in range(plays):
         if not hand.is_over:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Self, cast
 
@@ -148,6 +148,143 @@ class Hand:
         self.deal: Deal = deal
         self.shaker = shaker
         self._reset()
+
+    @classmethod
+    def at_play(
+        cls,
+        deal: Deal | Sequence[Any] | str | None,
+        contract: Contract | str,
+        *,
+        leader: int | None = None,
+        bid: int | str | None = None,
+        rules: Rules | str | None = None,
+        shaker: int | None = None,
+        auction: Sequence[int | str] | None = None,
+        discards: Iterable[DominoLike] | Callable[[Hand], DominoLike] | None = None,
+    ) -> Self:
+        """The hand of ``deal`` at the first lead of the play, ``contract`` named: the
+        one way to start a hand in the play phase (the explorers, the analysis and the
+        tests all start here).
+
+        ``leader`` won the auction with ``bid`` and leads (in nello it plays alone); the
+        seats to bid before it said ``auction`` (default: each passed; with an auction,
+        ``leader`` bids next), every seat after it passed. ``bid`` defaults to the lowest
+        bid that lets ``leader`` name ``contract`` (follow-me, nello and sevens may need a
+        mark bid; at a table that bids in tricks, the lowest). ``shaker`` defaults to the
+        seat that makes ``leader`` the next to bid after ``auction``; without ``leader``
+        either, the shaker is seat 0 and the leader the seat to bid. At a table with a widow
+        the bidder takes it and lays aside ``discards`` (dominoes, or a function of the hand
+        that picks each one; default: the widow itself, so each seat plays what it was
+        dealt); without a widow, none are laid aside (a function is never asked). The hand
+        keeps these actions in its history, as if they were played: it replays, undoes and
+        records like any other.
+
+        Raises :class:`~texas42.errors.InputError` (``rule="seat"``, ``"bid"`` or
+        ``"auction"``, ``"discard"``) for a leader or shaker that is not a seat, a plunge or
+        splash as ``bid``, an auction that is not a list of bids, discards that are not the
+        widow's count; the hand's own errors for a bid or contract the rules refuse
+        (:class:`~texas42.errors.IllegalBidError`,
+        :class:`~texas42.errors.IllegalContractError`, with the rule), and
+        :class:`~texas42.errors.IllegalActionError` (``rule="leader"``) when the auction and
+        shaker give the bid to another seat.
+
+        >>> hand = Hand.at_play(Deal.from_seed(7), "fives", leader=2)
+        >>> hand.phase, hand.to_act, hand.high_bid, hand.holding(2)
+        (<Phase.PLAYING: 'playing'>, 2, 30, DominoSet('5-4 5-3 4-2 3-3 3-1 2-2 2-1'))
+        >>> hand.play("5-4"); hand.to_act, hand.legal_plays()
+        (3, [Domino(5, 5), Domino(5, 2), Domino(5, 1)])
+        >>> hand.play("6-6")
+        Traceback (most recent call last):
+        ...
+        texas42.errors.IllegalPlayError: seat 3 cannot play 6-6: ...
+        >>> Hand.at_play(Deal.from_seed(7), "nello", leader=0)
+        Traceback (most recent call last):
+        ...
+        texas42.errors.IllegalContractError: nello is not played under the standard rules
+        """
+        options: dict[str, Any] = {} if rules is None else {"rules": rules}
+        hand = cls(deal, shaker=0 if shaker is None else shaker, **options)
+        seats = hand.seats
+        if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)
+                                   or not 0 <= leader < seats):
+            raise InputError(f"leader {quote(leader)} is not a seat 0..{seats - 1}", rule="seat")
+        named = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        said = () if auction is None else auction
+        if isinstance(said, (str, bytes)) or not isinstance(said, Sequence):
+            raise InputError(f"auction {quote(auction)} is not a list of bids", rule="auction")
+        if len(said) >= seats:
+            raise InputError(f"an auction of {len(said)} bids leaves no seat of "
+                             f"{seats} to win it", rule="auction")
+        if shaker is None and leader is not None:
+            hand.shaker = (leader - len(said) - 1) % seats  # the leader bids next
+            hand._reset()
+        for b in said:
+            hand.bid(b)
+        if auction is None and leader is not None:
+            # (when the shaker or the rules put other seats first: they pass)
+            while hand.phase is Phase.BIDDING and hand.to_act != leader and not hand.forced:
+                hand.bid(PASS)
+        if hand.phase is not Phase.BIDDING or (leader is not None and hand.to_act != leader):
+            bidder = hand.to_act if hand.phase is Phase.BIDDING else None
+            raise IllegalActionError(
+                f"seat {leader} cannot win the auction here: "
+                + ("the auction is over" if bidder is None else f"seat {bidder} bids next"),
+                rule="leader",
+            )
+        if isinstance(bid, str) and bid.strip().lower() in SPECIAL_BIDS:
+            raise InputError(f"a {bid.strip().lower()} gives the lead to the partner: bid it "
+                             "with Hand.bid, not at_play", rule="bid")
+        hand.bid(hand._lowest_bid_for(named) if bid is None else bid)
+        while hand.phase is Phase.BIDDING:
+            hand.bid(PASS)
+        if hand.rules.widow:
+            hand._lay_aside(discards)
+        elif discards is not None and not callable(discards) and (
+                isinstance(discards, (str, bytes)) or not isinstance(discards, Iterable)
+                or list(discards)):
+            # (a function that would pick them is never asked)
+            raise InputError(f"the {hand.rules.name} rules have no widow: there is nothing "
+                             "to discard", rule="discard")
+        hand.name_contract(named)
+        return hand
+
+    def _lowest_bid_for(self, contract: Contract) -> int:
+        """The lowest bid the seat to act may make that lets it name ``contract``."""
+        for b in self.valid_bids():
+            if b != PASS and _bid_allows(contract, self.rules, b):
+                return b
+        top = max(self.valid_bids(), default=PASS)
+        raise IllegalContractError(contract_refusal(contract, self.rules, top),
+                                   rule="contract-not-allowed")
+
+    def _lay_aside(self, discards: Iterable[DominoLike] | Callable[[Hand], DominoLike] | None
+                   ) -> None:
+        """The bidder's discards after taking the widow (see :meth:`at_play`)."""
+        widow = self.deal.masks[self.seats]
+        if discards is None:
+            chosen: Iterator[DominoLike] | None = iter(sorted_dominoes(widow))
+        elif callable(discards):
+            chosen = None
+        elif isinstance(discards, (str, bytes)) or not isinstance(discards, Iterable):
+            raise InputError(f"discards {quote(discards)} is not a list of dominoes",
+                             rule="discard")
+        else:
+            chosen = iter(discards)
+        while self.next_action == "discard":
+            pick: DominoLike | None
+            if chosen is None:
+                assert callable(discards)
+                pick = discards(self)
+            else:
+                pick = next(chosen, None)
+                if pick is None:
+                    raise InputError(f"the bidder lays aside {self.rules.widow} domino"
+                                     f"{'es' if self.rules.widow != 1 else ''}: give as "
+                                     "many discards", rule="discard")
+            self.discard_domino(pick)
+        if chosen is not None and next(chosen, None) is not None:
+            raise InputError(f"the bidder lays aside only {self.rules.widow}: too many "
+                             "discards", rule="discard")
 
     @classmethod
     def _deal_type(cls) -> Any:

@@ -13,10 +13,7 @@ from texas42.analysis.cli import main
 
 
 def _record(tmp_path: Path, plays: int = 0) -> tuple[Path, Hand]:
-    hand = Hand(Deal.from_seed(11), shaker=3)
-    for b in ("31", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("fives")
+    hand = Hand.at_play(Deal.from_seed(11), "fives", bid="31", shaker=3)
     for _ in range(plays):
         hand.play(hand.legal_plays()[0])
     path = tmp_path / "hand.json"

@@ -82,11 +82,8 @@ def test_bad_input() -> None:
 def _held_out(deal: Deal, seat: int, contract: Contract, bid: int) -> bool:
     """Play ``deal`` through the engine with rule-based players and ``seat`` as the
     bidder at ``bid``: did its side make it?"""
-    hand = Hand(deal, shaker=(seat - 1) % 4, rules=STANDARD.replace(early_end=False))
-    hand.bid(bid)
-    for _ in range(3):
-        hand.bid("pass")
-    hand.name_contract(contract)
+    hand = Hand.at_play(deal, contract, leader=seat, bid=bid,
+                        rules=STANDARD.replace(early_end=False))
     player = RuleBasedPlayer()
     while not hand.is_over:
         hand.play(decide(player, hand).action)

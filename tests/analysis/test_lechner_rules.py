@@ -43,11 +43,7 @@ def test_position_plays_as_the_hand_for_both_ties(seed: int, tie: str) -> None:
     trick, and the solver's value of the hand's last trick is what the hand took."""
     rng = random.Random(seed)
     rules = Rules.preset("lechner").replace(sevens_tie=tie, early_end=False)
-    hand = Hand(Deal.shake(rng), shaker=3, rules=rules)
-    hand.bid(42)
-    while hand.phase is Phase.BIDDING:
-        hand.bid("pass")
-    hand.name_contract(SEVENS)
+    hand = Hand.at_play(Deal.shake(rng), SEVENS, bid=42, shaker=3, rules=rules)
     pos = Position.from_hand(hand)
     assert pos.sevens_tie == tie
     while hand.phase is Phase.PLAYING:

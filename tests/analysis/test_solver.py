@@ -149,10 +149,7 @@ def test_can_make_agrees_with_solve() -> None:
 
 
 def test_whole_hand_from_a_record_and_a_hand() -> None:
-    hand = Hand(Deal.from_seed(7), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(7), "sixes", bid="30", shaker=3)
     sol = solve(hand)
     assert sum(sol.points) == 42
     assert set(sol.plays) == set(hand.legal_plays())
@@ -162,10 +159,7 @@ def test_whole_hand_from_a_record_and_a_hand() -> None:
 
 
 def test_a_hand_that_ended_early_is_played_on() -> None:
-    hand = Hand(Deal.from_seed(7), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(7), "sixes", bid="30", shaker=3)
     while not hand.is_over:
         hand.play(solve(hand, line=False).best[0])
     assert len(hand.tricks) < 7  # decided early

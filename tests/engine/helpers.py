@@ -54,13 +54,8 @@ def won_auction(
     deal: Deal, bid: int | str, contract: str, *, shaker: int = 3, rules: Rules | str = "standard"
 ) -> Hand:
     """A hand where the first bidder bids ``bid``, the others pass, and the bidder
-    names ``contract``."""
-    hand = Hand(deal, shaker=shaker, rules=rules)
-    hand.bid(bid)
-    while hand.phase is Phase.BIDDING:
-        hand.bid("pass")
-    hand.name_contract(contract)
-    return hand
+    names ``contract`` (:meth:`Hand.at_play`)."""
+    return Hand.at_play(deal, contract, bid=bid, shaker=shaker, rules=rules)
 
 
 def choose_bid(hand: Hand, rng: random.Random) -> int | str:

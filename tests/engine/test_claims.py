@@ -366,11 +366,9 @@ CONTRACTS = ["sixes", "fives", "blanks", "doubles", "follow-me", "nello", "nello
 def position(seed: int, contract: str, left: int, into: int) -> Hand | None:
     """A hand of random legal play with ``left`` tricks left, ``into`` plays into the trick."""
     rng = random.Random(seed)
-    hand = Hand(Deal.shake(rng), shaker=rng.randrange(4), rules=HOUSE)
-    hand.bid(42 if contract.startswith(("nello", "sevens")) else 30)
-    while hand.phase is Phase.BIDDING:
-        hand.bid("pass")
-    hand.name_contract(contract)
+    deal = Deal.shake(rng)
+    hand = Hand.at_play(deal, contract, shaker=rng.randrange(4), rules=HOUSE,
+                        bid=42 if contract.startswith(("nello", "sevens")) else 30)
     size = 3 if hand.sitting_out is not None else 4
     for _ in range((7 - left) * size + min(into, size - 1)):
         if hand.phase is Phase.OVER:

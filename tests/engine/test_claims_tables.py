@@ -414,14 +414,8 @@ def _moon_hand(name: str, hands: list[str], bid: int, contract: str, **kw: Any) 
     for size in layout.sizes[len(parts):]:
         parts.append(rest[:size])
         rest = rest[size:]
-    hand = Hand(Deal(parts, layout), shaker=kw.get("shaker", rules.seats - 1), rules=rules)
-    hand.bid(bid)
-    while hand.phase is Phase.BIDDING:
-        hand.bid("pass")
-    for x in kw.get("discard", ()):
-        hand.discard_domino(x)
-    hand.name_contract(contract)
-    return hand
+    return Hand.at_play(Deal(parts, layout), contract, bid=bid, rules=rules,
+                        shaker=kw.get("shaker", rules.seats - 1), discards=kw.get("discard"))
 
 
 def test_moon_for_many_lays_down_every_trump() -> None:
@@ -489,11 +483,7 @@ def test_two_people_see_both_hands_of_their_side() -> None:
              ["5-5", "4-2", "4-1", "4-0", "3-3", "3-2", "3-1"],
              ["3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"]]
     for name, valid in (("standard", False), ("two-hand", True)):
-        hand = Hand(Deal(hands), shaker=3, rules=name)
-        hand.bid(30)
-        for _ in range(3):
-            hand.bid("pass")
-        hand.name_contract("sixes")
+        hand = Hand.at_play(Deal(hands), "sixes", bid=30, shaker=3, rules=name)
         check = verify_claim(hand, 0)
         assert check.valid is valid, (name, check.explain())
 
@@ -504,11 +494,7 @@ def test_nello_at_two_hand_plays_and_claims_as_at_42() -> None:
              ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"],
              ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
              ["4-3", "4-2", "4-1", "3-3", "3-2", "3-1", "2-2"]]
-    hand = Hand(Deal(hands), shaker=3, rules=rules)
-    hand.bid(42)
-    for _ in range(3):
-        hand.bid("pass")
-    hand.name_contract("nello")
+    hand = Hand.at_play(Deal(hands), "nello", bid=42, shaker=3, rules=rules)
     assert hand.sitting_out == 2 and hand.to_act == 0 and hand.declarer == 0
     with pytest.raises(IllegalActionError) as info:
         verify_claim(hand, 2)

@@ -18,10 +18,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 
 def played(seed: int = 7) -> Hand:
-    hand = Hand(Deal.from_seed(seed), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(seed), "sixes", bid="30", shaker=3)
     while not hand.is_over:
         hand.play(hand.legal_plays()[0])
     return hand
@@ -58,10 +55,7 @@ def test_an_illegal_play_exits_2_naming_the_rule(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     data = played().record().to_dict()
-    hand = Hand(Deal.from_seed(7), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(7), "sixes", bid="30", shaker=3)
     hand.play(hand.legal_plays()[0])
     illegal = next(d for d in hand.holding(1) if d not in hand.legal_plays())
     data["plays"] = [data["plays"][0], str(illegal)]
@@ -79,10 +73,8 @@ def test_a_laid_down_hand_says_so(
     sixes = "6-6 6-5 6-4 6-3 6-2 6-1 5-5"
     others = ["6-0 0-0 1-0 1-1 2-0 2-1 2-2", "3-0 3-1 3-2 3-3 4-0 4-1 4-2",
               "4-3 4-4 5-0 5-1 5-2 5-3 5-4"]
-    hand = Hand(Deal([sixes.split()] + [h.split() for h in others]), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal([sixes.split()] + [h.split() for h in others]), "sixes", bid="30",
+                        shaker=3)
     hand.lay_down(0)
     path = tmp_path / "claim.json"
     path.write_text(hand.record().to_json())
@@ -96,11 +88,8 @@ def test_a_laid_down_hand_says_so(
 def test_replay_reads_a_moon_record(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    moon = MoonHand(MoonDeal.from_seed(3), shaker=0)
-    for b in (5, "pass", "pass"):
-        moon.bid(b)
-    moon.discard_domino(next(iter(moon.holding(1))))
-    moon.name_contract("follow-me")
+    moon = MoonHand.at_play(MoonDeal.from_seed(3), "follow-me", bid=5, shaker=0,
+                            discards=lambda h: next(iter(h.holding(1))))
     while not moon.is_over:
         moon.play(moon.legal_plays()[-1])
     path = tmp_path / "moon.json"

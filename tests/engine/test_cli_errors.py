@@ -24,10 +24,7 @@ CODE = Deal.from_seed(1).code
 
 
 def _record() -> dict[str, Any]:
-    hand = Hand(Deal.from_seed(7), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(7), "sixes", bid="30", shaker=3)
     hand.play(hand.legal_plays()[0])
     return hand.record().to_dict()
 

@@ -80,8 +80,7 @@ def test_nello_option_only_1_or_2_marks():
 
 
 def test_nello_the_partners_hand_sits_out_and_tricks_have_three_dominoes():
-    hand = auction(NELLO_LOSER, CASUAL, "42")
-    hand.name_contract("nello")
+    hand = Hand.at_play(NELLO_LOSER, "nello", bid="42", shaker=3, rules=CASUAL)
     assert hand.to_act == hand.leader == 0  # the bidder leads
     assert hand.sitting_out == 2
     seats = []
@@ -95,8 +94,7 @@ def test_nello_the_partners_hand_sits_out_and_tricks_have_three_dominoes():
 
 
 def test_nello_bidder_must_lose_every_trick_made_by_losing_all_seven():
-    hand = auction(NELLO_LOSER, CASUAL, "42")
-    hand.name_contract("nello")
+    hand = Hand.at_play(NELLO_LOSER, "nello", bid="42", shaker=3, rules=CASUAL)
     play_out(hand)
     r = hand.result
     assert len(hand.tricks) == 7 and hand.tricks_won == [0, 7]
@@ -107,8 +105,7 @@ def test_nello_bidder_must_lose_every_trick_made_by_losing_all_seven():
 def test_nello_set_by_the_first_trick_the_bidder_wins():
     # 6-6 led in nello: its holder wins the first trick.
     deal = deal_with("6-6 6-5 6-4 6-3 6-2 6-1 6-0")
-    hand = auction(deal, CASUAL, "84")
-    hand.name_contract("nello")
+    hand = Hand.at_play(deal, "nello", bid="84", shaker=3, rules=CASUAL)
     play_out(hand)
     r = hand.result
     assert len(hand.tricks) == 1 and hand.tricks[0].winner == 0
@@ -316,8 +313,7 @@ def test_sevens_needs_at_least_one_mark():
 def test_sevens_must_play_the_domino_closest_to_7():
     assert [str(x) for x in legal_plays("6-6 4-2 3-3 0-0", [], "sevens")] == ["4-2", "3-3"]
     assert [str(x) for x in legal_plays("6-6 6-1 0-0", ["5-2"], "sevens")] == ["6-1"]
-    hand = auction(deal_with("6-6 6-1 0-0"), LECHNER, "42")
-    hand.name_contract("sevens")
+    hand = Hand.at_play(deal_with("6-6 6-1 0-0"), "sevens", bid="42", shaker=3, rules=LECHNER)
     assert hand.to_act == 0  # the bidder leads
     assert [str(x) for x in hand.legal_plays()] == ["6-1"]
     with pytest.raises(IllegalPlayError) as info:
@@ -331,8 +327,7 @@ def test_sevens_set_if_an_opponent_plays_closer_to_7():
         "6-1",
         "4-4 5-5 6-6 5-4 6-5 6-4 5-0",
     )
-    hand = auction(deal, LECHNER, "42")
-    hand.name_contract("sevens")
+    hand = Hand.at_play(deal, "sevens", bid="42", shaker=3, rules=LECHNER)
     play_out(hand)
     r = hand.result
     assert len(hand.tricks) == 1 and not r.made and r.marks == (0, 1)
@@ -340,8 +335,7 @@ def test_sevens_set_if_an_opponent_plays_closer_to_7():
 
 def test_sevens_a_tie_does_not_set():
     deal = deal_with("6-1 0-0 1-0 1-1 2-0 2-1 2-2", "5-2", "6-6", "4-3")
-    hand = auction(deal, LECHNER.replace(early_end=False), "42")
-    hand.name_contract("sevens")
+    hand = Hand.at_play(deal, "sevens", bid="42", shaker=3, rules=LECHNER.replace(early_end=False))
     for _ in range(4):
         hand.play(hand.legal_plays()[0])
     t = hand.tricks[0]
@@ -430,8 +424,8 @@ SEVENS_TIE = deal_with(
 
 
 def sevens_to_the_last_trick(tie: str) -> Hand:
-    hand = auction(SEVENS_TIE, LECHNER.replace(sevens_tie=tie), "42")
-    hand.name_contract("sevens")
+    hand = Hand.at_play(SEVENS_TIE, "sevens", bid="42", shaker=3,
+                        rules=LECHNER.replace(sevens_tie=tie))
     for _ in range(6 * 4):
         hand.play(hand.legal_plays()[0])
     assert hand.tricks_won == [6, 0] and hand.result is None

@@ -90,10 +90,7 @@ def test_messages_quote_input_the_one_way() -> None:
 
 # -- 4. errors inside the documented hierarchy ----------------------------------------------
 def _hand_at_play(seed: int = 3) -> Hand:
-    hand = Hand(Deal.from_seed(seed), shaker=0)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(seed), "sixes", bid="30", shaker=0)
     hand.play(hand.legal_plays()[0])
     return hand
 

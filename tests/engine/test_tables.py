@@ -295,10 +295,8 @@ def test_two_hand_is_42_with_one_person_for_each_side() -> None:
 
 def test_claims_are_checked_at_every_table() -> None:
     # (tests/engine/test_claims_tables.py checks them against every arrangement.)
-    hand = Hand(Deal.from_seed(1, Rules.preset("moon-4").layout), rules="moon-4")
-    for bid in (4, "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(1, Rules.preset("moon-4").layout), "sixes", bid=4,
+                        shaker=0, rules="moon-4")
     before = hand.copy()
     with pytest.raises(IllegalActionError) as info:
         hand.lay_down(hand.to_act)

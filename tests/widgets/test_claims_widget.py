@@ -97,10 +97,8 @@ def test_the_replay_explorer_says_where_the_hand_was_laid_down() -> None:
     sixes = "6-6 6-5 6-4 6-3 6-2 6-1 5-5"
     others = ["6-0 0-0 1-0 1-1 2-0 2-1 2-2", "3-0 3-1 3-2 3-3 4-0 4-1 4-2",
               "4-3 4-4 5-0 5-1 5-2 5-3 5-4"]
-    hand = Hand(Deal([sixes.split()] + [h.split() for h in others]), shaker=3)
-    for b in ("30", "pass", "pass", "pass"):
-        hand.bid(b)
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal([sixes.split()] + [h.split() for h in others]), "sixes", bid="30",
+                        shaker=3)
     hand.play(hand.legal_plays()[0])
     for _ in range(3):
         hand.play(hand.legal_plays()[0])

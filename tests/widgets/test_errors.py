@@ -45,7 +45,7 @@ CASES: list[tuple[str, Callable[[], tw.Explorer], str, str, Callable[[Any], None
         "tricks",
         tw.tricks,
         "texas42.widgets.tricks_explorer",
-        "legal_plays",
+        "explain_play",  # (the engine's Hand decides; the explorer words each play)
         lambda ex: ex.try_play("0-0"),
     ),
     (

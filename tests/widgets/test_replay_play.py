@@ -11,11 +11,7 @@ from texas42.widgets import PlayExplorer, ReplayExplorer
 
 
 def _mark_bid_record() -> str:
-    hand = Hand(Deal.from_seed(4), shaker=3)
-    hand.bid("84")
-    for _ in range(3):
-        hand.bid("pass")
-    hand.name_contract("sixes")
+    hand = Hand.at_play(Deal.from_seed(4), "sixes", bid="84", shaker=3)
     while hand.phase.value == "playing" and len(hand.plays) < 5:
         hand.play(hand.legal_plays()[0])
     assert hand.tricks

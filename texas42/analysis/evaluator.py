@@ -997,6 +997,13 @@ def _won_auction(deal: Deal, shaker: int, before: Sequence[int], bid: int,
     return h
 
 
+def _discard(player: RuleBasedPlayer, hand: Hand) -> Domino:
+    """The rule-based player's discard after taking the widow."""
+    d = decide(player, hand).action
+    assert isinstance(d, Domino)
+    return d
+
+
 def _evaluate_in_tricks(own: int, seat: int, shaker: int, auction: Sequence[int | str],
                         rules: Rules, samples: int | None, seed: int | None, method: str,
                         progress: Progress | None, start: float) -> TrickEvaluation:
@@ -1082,12 +1089,11 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
             progress(done, n)
         deal = _table_deal(rng, own, seat, shaker, rules, pool, before, player, ev,
                            guesses_allowed(done, ev.fitted, ev.tries))
-        won = _won_auction(deal, shaker, before, lowest, played)
         for c in cs:
-            h = won.copy()
-            while h.next_action == "discard":
-                h.apply(("discard", decide(player, h).action))
-            h.name_contract(c)
+            # The seat won the auction with the lowest bid and named c (the computer's
+            # discards first, with a widow).
+            h = Hand.at_play(deal, c, leader=seat, bid=lowest, rules=played, shaker=shaker,
+                             auction=before, discards=lambda h: _discard(player, h))
             if method == "rule-based":
                 play_hand(h, [player] * rules.seats)
                 got = h.points[side]

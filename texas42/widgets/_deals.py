@@ -80,12 +80,14 @@ class DealSource:
         self.code.placeholder = f"like {Deal.from_seed(0, layout).code}"
         self.typed.placeholder = _lines(layout) + ":\n6-6 6-5 6-4 ..."
 
-    def describe(self) -> str:
-        return {
-            "seed": f"hand number {self.seed.value}",
-            "code": f"deal code {self.code.value}",
-            "typed": "the hands typed in",
-        }[self.mode.value]
+    def describe(self, deal: Deal) -> str:
+        """Where ``deal`` came from, its code said once, as the engine writes it (never
+        the text as typed: ``37td hckt s09`` is deal code ``37TD-HCKT-S09``)."""
+        if self.mode.value == "code":
+            return f"deal code {deal.code}"
+        where = f"hand number {self.seed.value}" if self.mode.value == "seed" else (
+            "the hands typed in")
+        return f"{where} (deal code {deal.code})"
 
 
 def _lines(layout: Layout) -> str:

@@ -310,7 +310,7 @@ class BiddingExplorer(Explorer):
         self._sound, self.sound_box.value = [], ""
         self.render()
         self.show_message(
-            f"Dealt {self.source.describe()} (deal code {deal.code}). " + self.hand.status()
+            f"Dealt {self.source.describe(deal)}. " + self.hand.status()
         )
 
     @safe

@@ -1,5 +1,6 @@
 """Explorer 3, counting: the five count dominoes and their values; add up the
-points of any set of tricks; see why a hand holds 42 points."""
+points of any set of tricks of a hand played out (from a hand number, a deal code or
+the hands typed in); see why a hand holds 42 points."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..rules import STANDARD
 from ..tricks import trick_points
 from ._base import Explorer, safe
 from ._controls import button, html_box
+from ._deals import DealSource
 from ._html import p, page
 from ._pictures import row, trick_pic
 
@@ -22,10 +24,19 @@ from ._pictures import row, trick_pic
 PLAY_OUT = STANDARD.replace(early_end=False)
 
 
-def played_hand(seed: int) -> Hand:
-    """A whole hand shaken from ``seed`` and played to the last trick by the
-    rule-based players (fast and always the same for the same seed)."""
-    hand = Hand(Deal.from_seed(seed), shaker=seed % 4, rules=PLAY_OUT)
+#: Who shakes a deal given by its code or typed in: seat 3, so seat 0 bids first (as in
+#: the book's example deals).
+CODE_SHAKER = 3
+
+
+def played_hand(seed: int | Deal, shaker: int | None = None) -> Hand:
+    """A whole hand, shaken from ``seed`` (or the deal given), bid and played to the
+    last trick by the rule-based players (fast and always the same for the same deal).
+    The shaker: ``seed % 4`` for a hand number, else :data:`CODE_SHAKER`."""
+    deal = seed if isinstance(seed, Deal) else Deal.from_seed(seed)
+    if shaker is None:
+        shaker = CODE_SHAKER if isinstance(seed, Deal) else seed % 4
+    hand = Hand(deal, shaker=shaker, rules=PLAY_OUT)
     play_hand(hand, [RuleBasedPlayer()] * 4)
     return hand
 
@@ -49,14 +60,10 @@ class CountExplorer(Explorer):
 
     def __init__(self, seed: int = 1) -> None:
         super().__init__()
-        self.seed_box = W.BoundedIntText(
-            value=1,
-            min=0,
-            max=10**9,
-            description="Hand number:",
-            style={"description_width": "initial"},
-            layout=W.Layout(width="14em"),
-        )
+        # A hand number, a deal code or the hands typed in (the bidding, replay and play
+        # explorers' row): a hand number deals at once, the others with Deal.
+        self.source = DealSource(1)
+        self.seed_box = self.source.seed
         self.new_button = button("New hand", "shake and play another hand")
         self.all_button = button("All 7 tricks", "choose every trick")
         self.none_button = button("No tricks", "clear the choice")
@@ -80,6 +87,7 @@ class CountExplorer(Explorer):
         self.total_box = html_box()
         self.seed_box.observe(self._on_seed, names="value")
         self.new_button.on_click(self._on_new)
+        self.source.load_button.on_click(self._on_load)
         self.all_button.on_click(self._on_all)
         self.none_button.on_click(self._on_none)
         self.team_buttons[0].on_click(self._on_team0)
@@ -93,7 +101,7 @@ class CountExplorer(Explorer):
             [
                 self.count_box,
                 self.why42,
-                W.HBox([self.seed_box, self.new_button]),
+                W.HBox([self.source.box, self.new_button]),
                 W.HBox([self.all_button, self.none_button, *self.team_buttons]),
                 self.message_box,
                 self.total_box,
@@ -101,6 +109,7 @@ class CountExplorer(Explorer):
             ]
         )
         self.ui.add_class("t42-count")
+        self.extra = [*self.source.fields]
         self.hand: Hand | None = None
         self._busy = False
         self._draw_static()
@@ -131,10 +140,32 @@ class CountExplorer(Explorer):
 
     @safe
     def _load(self, seed: int) -> None:
-        self.hand = played_hand(int(seed))
+        self._show(played_hand(int(seed)), seed)
+
+    @safe
+    def _on_load(self, _b: Any = None) -> None:
+        """Deal from the deal row (a bad code is refused here, and nothing changes)."""
+        deal = self.source.deal()
+        if self.source.mode.value == "seed":
+            self._load(int(self.seed_box.value))
+        else:
+            self._show(played_hand(deal))
+        self.show_message(
+            f"Dealt {self.source.describe(deal)}; seat {self.hand_shaker} shook, and the "
+            f"computer players bid and played every trick. " + self.message
+        )
+
+    @property
+    def hand_shaker(self) -> int:
+        assert self.hand is not None
+        return self.hand.shaker
+
+    def _show(self, hand: Hand, seed: int | None = None) -> None:
+        """Show the tricks of ``hand`` (from hand number ``seed``, when it is one)."""
+        self.hand = hand
         self._busy = True
         try:
-            if self.seed_box.value != seed:
+            if seed is not None and self.seed_box.value != seed:
                 self.seed_box.value = seed
             for t in self.trick_toggles:
                 t.value = False
@@ -180,6 +211,7 @@ class CountExplorer(Explorer):
 
     @safe
     def _on_new(self, _b: Any = None) -> None:
+        self.source.mode.value = "seed"  # the next hand number, whatever was shown
         self._load(int(self.seed_box.value) + 1)
 
     @safe
@@ -223,6 +255,7 @@ class CountExplorer(Explorer):
         tricks = self.hand.tricks if self.hand else []
         return {
             "seed": int(self.seed_box.value),
+            "code": self.hand.deal.code if self.hand else None,
             "contract": str(self.hand.contract) if self.hand else None,
             "tricks": [[str(d) for d in t.plays] for t in tricks],
             "chosen": self.chosen,

@@ -321,7 +321,7 @@ class PlayExplorer(Explorer):
             company = "each player plays for themselves"
         self.show_message(
             f"New game to {rules.target} {unit} ({_tables.table_words(rules)}), first hand: "
-            f"{self.source.describe()}, deal code {self.hand.deal.code}. You are "
+            f"{self.source.describe(self.hand.deal)}. You are "
             f"{SEAT_NAMES[self.seat]}, {company}. " + self._turn_words()
         )
 

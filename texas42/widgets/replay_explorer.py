@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as W
 
@@ -20,6 +20,7 @@ from ..analysis.moon_solver import MoonSolution
 from ..bidding import PASS, valid_bids
 from ..contracts import Contract
 from ..deals import Deal
+from ..dominoes import Domino
 from ..errors import IllegalContractError, Texas42Error
 from ..hand import Hand, Phase, allowed_contracts
 from ..moon import MoonHand
@@ -50,17 +51,6 @@ PROGRESS_AFTER = 0.5
 COMPUTER = "computer"
 
 
-def lowest_bid_for(contract: Contract, rules: Rules, hand: Hand) -> int:
-    """The lowest bid the player to act may make that allows ``contract`` (follow-me,
-    nello and sevens may need a mark bid); raises if there is none."""
-    for b in hand.valid_bids():
-        if b != PASS and contract in allowed_contracts(rules, b):
-            return b
-    raise IllegalContractError(
-        f"{contract} cannot be bid under the {rules.name} rules", rule="contract-not-allowed"
-    )
-
-
 def play_whole_hand(
     deal: Deal,
     *,
@@ -71,22 +61,17 @@ def play_whole_hand(
     """Bid and play ``deal`` to the end with the computer players, at the table of
     ``rules`` (42's by default).
 
-    With ``contract``, the first bidder bids just enough for it (in tricks: the lowest
-    bid), the others pass, the bidder lays aside what the widow added, and ``contract``
-    is named; then the computer plays the hand."""
+    With ``contract``, the hand starts at its play (:meth:`Hand.at_play`): the first
+    bidder bid just enough for it (in tricks: the lowest bid), the others passed, the
+    bidder laid aside what the computer chose after taking the widow, and ``contract``
+    was named; then the computer plays the hand."""
     rules = rules or STANDARD
-    hand = _tables.hand_type(rules)(deal, shaker=shaker, rules=rules)
-    if contract is not None:
-        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        if rules.bidding == "tricks":
-            hand.bid(rules.trick_min_bid)
-        else:
-            hand.bid(lowest_bid_for(c, hand.rules, hand))
-        while hand.phase is Phase.BIDDING:
-            hand.bid(PASS)
-        while hand.next_action == "discard":
-            decide(hand).apply(hand)
-        hand.name_contract(c)
+    kind = _tables.hand_type(rules)
+    if contract is None:
+        hand = kind(deal, shaker=shaker, rules=rules)
+    else:
+        hand = kind.at_play(deal, contract, shaker=shaker, rules=rules, auction=(),
+                            discards=lambda h: cast(Domino, decide(h).value))
     for _ in range(400):
         if hand.is_over:
             break
@@ -285,7 +270,6 @@ class ReplayExplorer(Explorer):
     def _load(self) -> None:
         """Deal from the deal row and let the computer players bid and play it all."""
         deal = self.source.deal(self.rules.layout)
-        code = deal.code
         full = play_whole_hand(deal, rules=self.rules, contract=self.forced_contract)
         self._set_full(full)
         how = (
@@ -295,7 +279,7 @@ class ReplayExplorer(Explorer):
             "and the computer players played it"
         )
         self.show_message(
-            f"Dealt {self.source.describe()} (deal code {code}) and {how}. Step through it."
+            f"Dealt {self.source.describe(deal)} and {how}. Step through it."
         )
 
     def _check_claim_first(self, record: HandRecord) -> None:

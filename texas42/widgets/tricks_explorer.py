@@ -1,13 +1,18 @@
 """Explorer 4, tricks: pick a rules profile (42's, or another table: three-hand 42,
-Moon, Moon for four to seven), a contract and a leader, then play seat by seat.
-Illegal plays are refused with the rule in words; the winner and the points are shown
-and explained. Under house rules the contracts include nello (the first leader is the
-bidder, the partner sits out, tricks of three) and sevens (play the domino closest
-to 7)."""
+Moon, Moon for four to seven), a contract, a leader and a deal (a hand number, a deal
+code or the hands typed in), then play seat by seat. Illegal plays are refused with the
+rule in words; the winner and the points are shown and explained. Under house rules the
+contracts include nello (the first leader is the bidder, the partner sits out, tricks
+of three) and sevens (play the domino closest to 7).
+
+The explorer is a view over one :class:`~texas42.hand.Hand` started at its play by
+:meth:`~texas42.hand.Hand.at_play` (the first leader won the auction with the lowest bid
+for the contract): the engine decides every play, trick and point; the explorer says
+them in words."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import ipywidgets as W
 
@@ -15,17 +20,13 @@ from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
 from ..errors import IllegalPlayError
+from ..hand import Hand, Phase, Trick
 from ..rules import Rules
 from ..svg import dominoes_svg, play_labels
-from ..tricks import (
-    explain_play,
-    explain_winner,
-    led_suit,
-    legal_plays,
-    trick_winner,
-)
+from ..tricks import explain_play, explain_winner, led_suit, trick_winner
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, wrap_row
+from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, points, seat_label, suit_words
 from ._pickers import RulesPicker, allowed_contract_keys, contract_options
 from ._pictures import row, trick_pic
@@ -34,15 +35,6 @@ from .table_widget import TableWidget
 
 #: Every contract the explorer can show (a rules profile offers some of them).
 TRICK_CONTRACTS = contract_options()
-
-
-class PlayedTrick(NamedTuple):
-    """A finished trick: who led, the dominoes, the seat of each, the winning seat."""
-
-    leader: int
-    plays: list[Domino]
-    seats: list[int]
-    winner: int
 
 
 class TrickExplorer(Explorer):
@@ -74,14 +66,10 @@ class TrickExplorer(Explorer):
         self.contract_picker = dropdown(
             "Contract:", contract_options(allowed_contract_keys(self.rules)), "fives"
         )
-        self.seed_box = W.BoundedIntText(
-            value=1,
-            min=0,
-            max=10**9,
-            description="Hand number:",
-            style={"description_width": "initial"},
-            layout=W.Layout(width="14em"),
-        )
+        # A hand number, a deal code or the hands typed in (the row the bidding, replay and
+        # play explorers have): a hand number deals at once, the others with Deal.
+        self.source = DealSource(1)
+        self.seed_box = self.source.seed
         self.leader_picker = dropdown(
             "First leader:", self._leader_options(), 0, width="20em"
         )
@@ -107,6 +95,7 @@ class TrickExplorer(Explorer):
         self.contract_picker.observe(self._on_restart, names="value")
         self.leader_picker.observe(self._on_restart, names="value")
         self.seed_box.observe(self._on_reset, names="value")
+        self.source.load_button.on_click(self._on_load)
         self.show_legal.observe(self._on_redraw, names="value")
         self.typed.observe(self._on_typed, names="value")
         self.undo_button.on_click(self._on_undo)
@@ -114,8 +103,9 @@ class TrickExplorer(Explorer):
         self.ui = W.VBox(
             [
                 wrap_row([self.contract_picker, self.leader_picker]),
-                W.HBox([self.seed_box, self.show_legal]),
                 self.rules_picker,
+                self.source.box,
+                self.show_legal,
                 self.message_box,
                 self.table,
                 W.HBox([self.typed, self.undo_button, self.clear_button]),
@@ -123,9 +113,12 @@ class TrickExplorer(Explorer):
             ]
         )
         self.ui.add_class("t42-tricks")
-        self.deal = Deal.from_seed(1)
-        self.moves: list[Domino] = []
+        self.extra = [*self.source.fields]
+        self.deal = Deal.from_seed(1, self.rules.layout)
+        #: The explanation of each domino played, as it was played.
         self.notes: list[str] = []
+        self.hand: Hand
+        self._new_hand()
         self._busy = False
         self._start(contract, seed, leader)
 
@@ -149,7 +142,7 @@ class TrickExplorer(Explorer):
                 kind="warn",
             )
 
-    # -- the position, rebuilt from the moves ---------------------------------------------------
+    # -- the hand: the engine plays it, the explorer shows it -----------------------------------
     @property
     def rules(self) -> Rules:
         return self.rules_choice.rules
@@ -165,11 +158,6 @@ class TrickExplorer(Explorer):
     def seats(self) -> int:
         return self.rules.seats
 
-    def _points(self, plays: list[Domino]) -> int:
-        """What a trick is worth at this table (42: 1 and the count in it)."""
-        r = self.rules
-        return r.trick_points + (sum(d.count for d in plays) if r.count else 0)
-
     @property
     def contract(self) -> Contract:
         return Contract.parse(self.contract_picker.value)
@@ -181,60 +169,38 @@ class TrickExplorer(Explorer):
     @property
     def sitting_out(self) -> int | None:
         """In nello the first leader is the bidder, and the bidder's partner sits out."""
-        return (self.first_leader + 2) % 4 if self.contract.kind == "nello" else None
+        return self.hand.sitting_out
 
     @property
-    def trick_size(self) -> int:
-        return self.seats - (1 if self.sitting_out is not None else 0)
+    def moves(self) -> list[Domino]:
+        """The dominoes played so far, in order."""
+        return list(self.hand.plays)
 
-    def _next_seat(self, seat: int) -> int:
-        n = self.seats
-        nxt = (seat + 1) % n
-        return (nxt + 1) % n if nxt == self.sitting_out else nxt
+    def _new_hand(self) -> None:
+        """The hand of the deal at its first lead: the first leader won the auction with
+        the lowest bid for the contract (the engine's one start of the play)."""
+        self.hand = Hand.at_play(self.deal, self.contract, leader=self.first_leader,
+                                 rules=self.rules)
+        self.notes = []
 
-    def _side(self, seat: int) -> int:
-        """The side of ``seat`` (the first leader counts as the bidder)."""
-        return self.rules.side_of(seat, self.first_leader)
+    @property
+    def finished(self) -> bool:
+        return len(self.hand.tricks) == self.rules.hand_size
 
-    def _tie_side(self) -> int | None:
-        """Sevens: the side a tie goes to under the rules (the bidding side is the first
-        leader's; ``None``: the first played)."""
-        return self.rules.sevens_tie_side(self._side(self.first_leader))
+    def _play_on(self) -> None:
+        """Every trick is played here, also after the result was decided early."""
+        if self.hand.phase is Phase.OVER and not self.finished:
+            self.hand.play_out()
 
-    def _winner_pos(self, plays: list[Domino], seats: list[int]) -> int:
-        """Position in the trick of the domino winning it."""
-        return trick_winner(plays, self.contract, seats=seats, bidding_team=self._tie_side())
-
-    def _position(self) -> tuple[list[int], list[PlayedTrick], int, list[Domino], list[int]]:
-        """(holdings, finished tricks, leader now, current trick, its seats)."""
-        holdings = list(self.deal.masks)
-        leader = self.first_leader
-        done: list[PlayedTrick] = []
-        trick: list[Domino] = []
-        seats: list[int] = []
-        seat = leader
-        for d in self.moves:
-            holdings[seat] &= ~(1 << d.index)
-            trick.append(d)
-            seats.append(seat)
-            if len(trick) == self.trick_size:
-                winner = seats[self._winner_pos(trick, seats)]
-                done.append(PlayedTrick(leader, trick, seats, winner))
-                leader = seat = winner
-                trick, seats = [], []
-            else:
-                seat = self._next_seat(seat)
-        return holdings, done, leader, trick, seats
-
-    def _seat_to_play(self) -> int:
-        _, _, leader, _, seats = self._position()
-        return self._next_seat(seats[-1]) if seats else leader
+    def _trick_now(self) -> tuple[list[Domino], list[int]]:
+        """The trick in progress and the seat of each of its dominoes."""
+        trick = self.hand.current_trick
+        seats = [a.seat for a in self.hand.actions[len(self.hand.actions) - len(trick):]]
+        return trick, seats
 
     @property
     def to_play(self) -> int | None:
-        holdings, _, leader, _, seats = self._position()
-        seat = self._next_seat(seats[-1]) if seats else leader
-        return seat if holdings[seat] else None
+        return None if self.finished else self.hand.to_act
 
     # -- actions -----------------------------------------------------------------------------
     def try_play(self, domino: str | Domino) -> bool:
@@ -244,38 +210,45 @@ class TrickExplorer(Explorer):
     @safe
     def _play(self, domino: str | Domino) -> bool:
         d = Domino.parse(domino) if isinstance(domino, str) else domino
-        holdings, _, _, trick, _ = self._position()
-        seat = self._seat_to_play()
-        c = self.contract
-        if not holdings[seat]:
+        h = self.hand
+        if self.finished:
             raise IllegalPlayError(
                 "every domino has been played: press Start over", rule="hand-over"
             )
-        held = DominoSet(holdings[seat])
-        if d not in held:
-            owner = self.deal.holder(d)
-            if d in self.moves:
-                where = "was already played"
-            elif owner == self.sitting_out:
-                where = f"is in {SEAT_NAMES[owner]}'s hand, which sits out this nello hand"
-            else:
-                where = f"is in {SEAT_NAMES[owner]}'s hand"
-            raise IllegalPlayError(
-                f"{SEAT_NAMES[seat]} does not hold {d}: it {where}. "
-                f"{SEAT_NAMES[seat]} holds {held}.",
-                rule="not-held",
-            )
-        if d not in legal_plays(held, trick, c):
-            raise IllegalPlayError(
-                f"Refused: {SEAT_NAMES[seat]} may not play {d}. "
-                + explain_play(d, held, trick, c, seat=seat),
-                rule="sevens" if c.kind == "sevens" else "follow-suit",
-            )
+        seat, c = h.to_act, self.contract
+        held, trick = h.holding(seat), h.current_trick
+        # (the words first: whatever fails, the hand is left as it was)
         note = f"{SEAT_NAMES[seat]} plays {d}: " + explain_play(d, held, trick, c, seat=seat)
-        self.moves.append(d)
+        try:
+            h.play(d)
+        except IllegalPlayError as exc:
+            raise self._refusal(exc, d, seat, held, trick) from None
         self.notes.append(note)
+        self._play_on()
         self.render()
         return True
+
+    def _refusal(self, exc: IllegalPlayError, d: Domino, seat: int, held: DominoSet,
+                 trick: list[Domino]) -> IllegalPlayError:
+        """The engine's refusal in the explorer's words: where the domino is, or why the
+        rule forbids it."""
+        if exc.rule != "not-held":
+            return IllegalPlayError(
+                f"Refused: {SEAT_NAMES[seat]} may not play {d}. "
+                + explain_play(d, held, trick, self.contract, seat=seat),
+                rule=exc.rule,
+            )
+        owner = self.deal.holder(d)
+        if d in self.hand.plays:
+            where = "was already played"
+        elif owner == self.sitting_out:
+            where = f"is in {SEAT_NAMES[owner]}'s hand, which sits out this nello hand"
+        else:
+            where = f"is in {SEAT_NAMES[owner]}'s hand"
+        return IllegalPlayError(
+            f"{SEAT_NAMES[seat]} does not hold {d}: it {where}. {SEAT_NAMES[seat]} holds {held}.",
+            rule="not-held",
+        )
 
     @safe
     def _on_typed(self, change: Any) -> None:
@@ -286,11 +259,13 @@ class TrickExplorer(Explorer):
 
     @safe
     def _on_undo(self, _b: Any = None) -> None:
-        if not self.moves:
+        if not self.hand.plays:
             self.show_message("Nothing to undo: no domino has been played.", kind="warn")
             return
-        d = self.moves.pop()
+        d = self.hand.plays[-1]
+        self.hand.undo()
         self.notes.pop()
+        self._play_on()
         self.render()
         self.show_message(f"Took back {d}.")
 
@@ -310,11 +285,11 @@ class TrickExplorer(Explorer):
                 self.leader_picker.value = first if first < self.seats else 0
         finally:
             self._busy = False
+        self.source.show_table(self.rules.layout)
         if self.deal.layout != self.rules.layout:
             self._reset()  # another table: its own deal
             return
-        self.moves = []
-        self.notes = []
+        self._new_hand()
         self.render()
 
     @safe
@@ -326,23 +301,29 @@ class TrickExplorer(Explorer):
     def _on_restart(self, _change: Any = None) -> None:
         """Same dominoes, every domino back in hand."""
         if not self._busy:
-            self.moves = []
-            self.notes = []
+            self._new_hand()
             self.render()
 
     @safe
     def set_deal(self, deal: Deal | str) -> None:
         """Play tricks from ``deal`` (a :class:`~texas42.Deal` or a deal code)."""
         self.deal = deal if isinstance(deal, Deal) else Deal.from_code(deal, self.rules.layout)
-        self.moves = []
-        self.notes = []
+        self._new_hand()
         self.render()
         self.show_message(f"Deal {self.deal.code}: " + self.message)
 
+    @safe
+    def _on_load(self, _b: Any = None) -> None:
+        """Deal from the deal row: a hand number, a deal code or the hands typed in."""
+        deal = self.source.deal(self.rules.layout)  # a bad code raises here, nothing changes
+        self.deal = deal
+        self._new_hand()
+        self.render()
+        self.show_message(f"Dealt {self.source.describe(deal)}. " + self.message)
+
     def _reset(self) -> None:
         self.deal = Deal.from_seed(int(self.seed_box.value), self.rules.layout)
-        self.moves = []
-        self.notes = []
+        self._new_hand()
         self.render()
 
     @safe
@@ -350,28 +331,21 @@ class TrickExplorer(Explorer):
         self.render()
 
     # -- state -------------------------------------------------------------------------------
-    def _shown(
-        self, done: list[PlayedTrick], leader: int, trick: list[Domino], seats: list[int]
-    ) -> tuple[list[Domino], list[int], int]:
-        """The trick on the table: the one in progress, or the last one finished."""
+    def _shown(self) -> tuple[list[Domino], list[int], int, Trick | None]:
+        """The trick on the table: the one in progress, or the last one finished (then
+        also that trick); with the seat of each domino and who led."""
+        trick, seats = self._trick_now()
         if trick:
-            return trick, seats, leader
-        if done:
-            return done[-1].plays, done[-1].seats, done[-1].leader
-        return [], [], leader
+            return trick, seats, seats[0], None
+        if self.hand.tricks:
+            done = self.hand.tricks[-1]
+            return list(done.plays), list(done.seats), done.leader, done
+        return [], [], self.hand.leader, None
 
     @property
     def state(self) -> dict[str, Any]:
-        holdings, done, leader, trick, seats = self._position()
         seat = self.to_play
-        shown, shown_seats, shown_leader = self._shown(done, leader, trick, seats)
-        complete = len(shown) == self.trick_size
-        winner = shown_seats[self._winner_pos(shown, shown_seats)] if complete else None
-        legal = (
-            [str(d) for d in legal_plays(DominoSet(holdings[seat]), trick, self.contract)]
-            if seat is not None
-            else []
-        )
+        shown, shown_seats, shown_leader, done = self._shown()
         return {
             "rules": self.rules.name,
             "contracts": [v for _, v in self.contract_picker.options],
@@ -382,39 +356,35 @@ class TrickExplorer(Explorer):
             "trick": [str(d) for d in shown],
             "trick_seats": list(shown_seats),
             "to_play": seat,
-            "legal": legal,
-            "winner": winner,
-            "points": self._points(shown) if complete else None,
-            "tricks_done": len(done),
-            "tricks_won": self._tricks_won(done),
+            "legal": [str(d) for d in self.hand.legal_plays()] if seat is not None else [],
+            "winner": done.winner if done else None,
+            "points": done.points if done else None,
+            "tricks_done": len(self.hand.tricks),
+            "tricks_won": list(self.hand.tricks_won),
             "message": self.message,
         }
 
-    def _tricks_won(self, done: list[PlayedTrick]) -> list[int]:
-        """Tricks won by each side (seats 0+2, seats 1+3; or each seat)."""
-        won = [0] * self.rules.side_count
-        for t in done:
-            won[self._side(t.winner)] += 1
-        return won
-
     # -- drawing -----------------------------------------------------------------------------
-    def _sum_words(self, plays: list[Domino]) -> str:
+    def _sum_words(self, trick: Trick) -> str:
         """How a trick's points add up (42's: ``"1 for the trick + 10 (6-4) = 11"``)."""
         r = self.rules
         if r.trick_points == 1 and r.count:
-            return trick_sum(plays)
-        return str(self._points(plays))  # (no count here: the trick's worth alone)
+            return trick_sum(trick)
+        return str(trick.points)  # (no count here: the trick's worth alone)
 
-    def _winner_words(self, plays: list[Domino], seats: list[int], *, so_far: bool) -> str:
-        c = self.contract
-        text = explain_winner(plays, c, seats=seats, bidding_team=self._tie_side())
-        return text.replace(" wins:", " is winning:") if so_far else text
+    def _winner_so_far(self, plays: list[Domino], seats: list[int]) -> tuple[int, str]:
+        """The position in the trick in progress of the domino winning it, and why."""
+        c, tie = self.contract, self.hand.sevens_tie_side
+        words = explain_winner(plays, c, seats=seats, bidding_team=tie)
+        return (trick_winner(plays, c, seats=seats, bidding_team=tie),
+                words.replace(" wins:", " is winning:"))
 
-    def _end_words(self, done: list[PlayedTrick], taken: list[int]) -> str:
-        c = self.contract
-        bidder = self.first_leader
-        won = self._tricks_won(done)[self._side(bidder)]
-        r = self.rules
+    def _end_words(self) -> str:
+        c, h, r = self.contract, self.hand, self.rules
+        bidder = h.declarer
+        assert bidder is not None  # (the hand is in its play)
+        won = h.tricks_won[r.share_of(bidder)]
+        taken = h.points
         if r.sides != "partners":
             each = ", ".join(f"seat {s} {n}" for s, n in enumerate(taken))
             what = "tricks" if r.bidding == "tricks" else "points"
@@ -427,7 +397,7 @@ class TrickExplorer(Explorer):
             )
             return (
                 f"All seven tricks played. {SEAT_NAMES[bidder]} (the bidder) took {won} "
-                f"trick{'s' if won != 1 else ''}: {verdict}. {SEAT_NAMES[(bidder + 2) % 4]} "
+                f"trick{'s' if won != 1 else ''}: {verdict}. {SEAT_NAMES[h.sitting_out or 0]} "
                 "sat out, so its count was never played."
             )
         if c.kind == "sevens":
@@ -441,14 +411,18 @@ class TrickExplorer(Explorer):
         )
 
     def render(self) -> None:
-        c = self.contract
-        holdings, done, leader, trick, seats = self._position()
-        seat = self._next_seat(seats[-1]) if seats else leader
-        held = DominoSet(holdings[seat])
-        legal = set(legal_plays(held, trick, c)) if held else set()
-        shown, shown_seats, shown_leader = self._shown(done, leader, trick, seats)
-        finished = len(shown) == self.trick_size
-        winner_pos = self._winner_pos(shown, shown_seats) if shown else None
+        c, h = self.contract, self.hand
+        seat = self.to_play
+        trick = h.current_trick
+        legal = set(h.legal_plays()) if seat is not None else set()
+        shown, shown_seats, shown_leader, done = self._shown()
+        winner_pos: int | None = None
+        so_far = ""
+        won_by = done.winner if done is not None else None  # (a finished trick has one)
+        if won_by is not None:
+            winner_pos = shown_seats.index(won_by)
+        elif shown:
+            winner_pos, so_far = self._winner_so_far(shown, shown_seats)
         if self.seats == 4:
             picture = trick_pic(shown, shown_leader, c, winner_pos, sitting_out=self.sitting_out)
         else:  # (the trick picture has four places: other tables show a row)
@@ -458,14 +432,13 @@ class TrickExplorer(Explorer):
                                     for i, (s, d) in enumerate(zip(shown_seats, shown,
                                                                    strict=True))})
         self.trick_box.value = page(
-            p(f"Trick {len(done) + (0 if finished and not trick else 1)}:"), picture)
+            p(f"Trick {len(h.tricks) + (0 if done is not None else 1)}:"), picture)
         why = [p(n) for n in self.notes[-len(shown) :]] if shown else []
-        if finished:
-            w = shown_seats[self._winner_pos(shown, shown_seats)]
+        if done is not None and won_by is not None:
             why.append(
                 p(
-                    f"{self._winner_words(shown, shown_seats, so_far=False)} {SEAT_NAMES[w]} "
-                    f"takes the trick: {self._sum_words(shown)} points, and leads next."
+                    f"{h.trick_explanation(-1)} {SEAT_NAMES[won_by]} "
+                    f"takes the trick: {self._sum_words(done)} points, and leads next."
                 )
             )
         elif len(shown) == 1 and c.kind == "sevens":
@@ -474,7 +447,7 @@ class TrickExplorer(Explorer):
             suit = suit_words(led_suit(shown[0], c), c)
             why.append(p(f"So far: {shown[0]} was led; the others must follow {suit} if they can."))
         elif shown:
-            why.append(p(f"So far: {self._winner_words(shown, shown_seats, so_far=True)}"))
+            why.append(p(f"So far: {so_far}"))
         self.why_box.value = page(*why)
         sections = []
         if self.sitting_out is not None:
@@ -485,17 +458,17 @@ class TrickExplorer(Explorer):
                     "aside. Tricks have three dominoes."
                 )
             )
-        if not held:
+        if seat is None:
             sections.append(p("Every domino has been played."))
         for s in range(self.seats):
-            mine = DominoSet(holdings[s])
+            mine = h.holding(s)
             hl: dict[Domino, str] = {}
             if s == seat and self.show_legal.value:
                 hl = {d: ("legal" if d in legal else "illegal") for d in mine}
-            note = " — to play" if s == seat and held else ""
+            note = " — to play" if s == seat else ""
             if s == self.sitting_out:
                 note = " — sits out (nello)"
-            if s == seat and held:
+            if s == seat:
                 # Its dominoes are the buttons; with the marks off, the labels do not tell.
                 labels = (play_labels(list(mine), legal, trick, c) if self.show_legal.value
                           else {d: f"Play {d}" for d in mine})
@@ -512,22 +485,19 @@ class TrickExplorer(Explorer):
                     label=self._seat_words(s) + note,
                 )
             )
-        taken = [0] * self.rules.side_count
-        for t in done:
-            taken[self._side(t.winner)] += self._points(t.plays)
+        taken = h.points
         if self.rules.sides == "partners":
             sections.append(p(f"Points taken: seats 0+2 {taken[0]}, seats 1+3 {taken[1]}."))
         else:
             sections.append(p("Points taken: " + ", ".join(
                 f"seat {s} {n}" for s, n in enumerate(taken)) + "."))
         self.table.value = page(*sections)
-        if not held:
-            self.show_message(self._end_words(done, taken), kind="good")
-        elif finished and not trick:
-            w = shown_seats[self._winner_pos(shown, shown_seats)]
+        if seat is None:
+            self.show_message(self._end_words(), kind="good")
+        elif done is not None and won_by is not None:
             self.show_message(
-                f"{self._winner_words(shown, shown_seats, so_far=False)} {SEAT_NAMES[w]} wins "
-                f"{points(self._points(shown))} and leads the next trick.",
+                f"{h.trick_explanation(-1)} {SEAT_NAMES[won_by]} wins "
+                f"{points(done.points)} and leads the next trick.",
                 kind="good",
             )
         elif c.kind == "sevens":
