@@ -29,12 +29,17 @@ BOOK = Path(__file__).resolve().parents[2] / "book"
 
 
 def book_deals() -> dict[str, Deal]:
-    """The book's example deals A-D, from the book's own helper module."""
+    """The book's example deals A-D, from the book's own helper module (which imports
+    its neighbour bookdiagrams, as the book's pages do with book/ on the path)."""
     spec = importlib.util.spec_from_file_location("bookkit", BOOK / "bookkit.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("bookkit", module)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(BOOK))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BOOK))
     return dict(module.DEALS)
 
 
