@@ -31,7 +31,15 @@ async function boot(pyodideURL, bridgeURL) {
   const t0 = performance.now();
   progress(1, "Loading Python");
   const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: pyodideURL, packages: ["ipywidgets", "anywidget", "texas42"] });
+  // The live path's own lock (no IPython, jedi, prompt-toolkit or pygments: the bridge
+  // stands in for the few IPython names ipywidgets imports) and standard library (cut down
+  // to what the explorers import; the rest is fetched whole on a first import of it).
+  const pyodide = await loadPyodide({
+    indexURL: pyodideURL,
+    lockFileURL: pyodideURL + "t42live-lock.json",
+    stdLibURL: pyodideURL + "python_stdlib_live.zip",
+    packages: ["ipywidgets", "anywidget", "texas42"],
+  });
   pyodide.setStdout({ batched: (text) => console.log(text) });
   pyodide.setStderr({ batched: (text) => console.warn(text) });
   progress(2, "Loading the explorers");
@@ -46,14 +54,28 @@ async function boot(pyodideURL, bridgeURL) {
     if (port) port.postMessage({ type: "widget", message: text, buffers: copies }, copies);
   };
   pyodide.globals.set("_t42_send", send);
+  pyodide.globals.set("_t42_fetch_stdlib", () => fetchBytes(pyodideURL + "python_stdlib.zip"));
   const bridge = pyodide.runPython(
     "import sys\n" +
       "sys.path.insert(0, '/home/pyodide/t42live')\n" +
-      "import live_bridge, ipywidgets, anywidget, texas42.widgets\n" +
+      "import live_bridge\n" +
+      "live_bridge.install_stdlib_fallback(_t42_fetch_stdlib, '/lib/python_stdlib_full.zip')\n" +
+      "live_bridge.stand_in_for_ipython()\n" +
+      "import ipywidgets, anywidget, texas42.widgets\n" +
       "live_bridge.install(_t42_send)\n"
   );
   progress(3, "Python is ready");
   return { pyodide, bridge, bootMs: Math.round(performance.now() - t0) };
+}
+
+function fetchBytes(url) {
+  // Synchronous (an import cannot wait): allowed in workers, with an ArrayBuffer answer.
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error("cannot load " + url + " (" + request.status + ")");
+  return new Uint8Array(request.response);
 }
 
 const loadedModules = new Set();
