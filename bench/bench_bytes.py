@@ -138,9 +138,8 @@ def summarize(sent: list[Sent]) -> dict[str, Any]:
         "python_bytes": sum(s.body_bytes for s in sent if is_python(s.path)),
         "python_requests": sum(1 for s in sent if is_python(s.path)),
         "brotli": "node zlib, quality 11" if br else "unavailable (no node)",
-        "largest": sorted(
-            ({"path": s.path, "served": s.body_bytes, "gzip": gz[original(s.file)]} for s in ok),
-            key=lambda r: -int(r["served"]))[:12],
+        "largest": [{"path": s.path, "served": s.body_bytes, "gzip": gz[original(s.file)]}
+                    for s in sorted(ok, key=lambda s: -s.body_bytes)[:12]],
     }
 
 

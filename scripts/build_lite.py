@@ -788,11 +788,74 @@ def check(site_lite: Path = SITE_LITE) -> list[str]:
     return problems
 
 
+# --------------------------------------------------------------------------- precompressed
+
+#: Files smaller than this are not worth a sibling (one packet either way).
+COMPRESS_MIN_BYTES = 1024
+#: A sibling is kept only if it is at most this fraction of the file (zips and wheels
+#: that are compressed already get none).
+COMPRESS_MAX_RATIO = 0.9
+BROTLI_JS = r"""
+const fs = require("fs"), zlib = require("zlib");
+for (const f of JSON.parse(fs.readFileSync(0, "utf8"))) {
+  const data = fs.readFileSync(f);
+  fs.writeFileSync(f + ".br", zlib.brotliCompressSync(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+}
+"""
+
+
+def compress_site(site: Path) -> dict[str, int]:
+    """Write ``X.gz`` (gzip -9) and, with Node, ``X.br`` (brotli 11) beside each file of
+    the built ``site`` that they make smaller, for hosts that serve precompressed files
+    (nginx gzip_static, Caddy precompressed, the classroom server). A sibling newer than
+    its file is kept; one whose file is gone or no longer shrinks is removed. Returns
+    counts: files, written, kept, bytes (of the files) and gzip_bytes (of their .gz)."""
+    import gzip
+
+    counts = {"files": 0, "written": 0, "kept": 0, "bytes": 0, "gzip_bytes": 0}
+    for sibling in [*site.rglob("*.gz"), *site.rglob("*.br")]:
+        if not sibling.with_suffix("").is_file():
+            sibling.unlink()
+    to_brotli: list[str] = []
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix in (".gz", ".br"):
+            continue
+        size = path.stat().st_size
+        gz, br = path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")
+        if size < COMPRESS_MIN_BYTES:
+            continue
+        if gz.is_file() and gz.stat().st_mtime >= path.stat().st_mtime:
+            counts["kept"] += 1
+        else:
+            data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+            if len(data) > COMPRESS_MAX_RATIO * size:
+                gz.unlink(missing_ok=True)
+                br.unlink(missing_ok=True)
+                continue
+            gz.write_bytes(data)
+            counts["written"] += 1
+        if not (br.is_file() and br.stat().st_mtime >= path.stat().st_mtime):
+            to_brotli.append(str(path))
+        counts["files"] += 1
+        counts["bytes"] += size
+        counts["gzip_bytes"] += gz.stat().st_size
+    node = shutil.which("node")
+    if node is not None and to_brotli:
+        subprocess.run([node, "-e", BROTLI_JS], input=json.dumps(to_brotli), text=True,
+                       check=True, timeout=1800)
+    return counts
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=["prepare", "live", "check"])
+    parser.add_argument("step", choices=["prepare", "live", "check", "compress"])
     parser.add_argument(
         "--site-lite", type=Path, default=SITE_LITE, help="the built lite site (check)"
+    )
+    parser.add_argument(
+        "--no-compress", action="store_true", help="check only: no .gz/.br siblings"
     )
     args = parser.parse_args(argv)
     try:
@@ -804,8 +867,15 @@ def main(argv: list[str] | None = None) -> int:
             problems = check(args.site_lite)
             if problems:
                 raise BuildError("the built lite site is wrong:\n  " + "\n  ".join(problems))
-            size = sum(p.stat().st_size for p in args.site_lite.rglob("*") if p.is_file())
+            size = sum(p.stat().st_size for p in args.site_lite.rglob("*") if p.is_file()
+                       and p.suffix not in (".gz", ".br"))
             log(f"{args.site_lite} checked: {size / 1e6:.1f} MB, offline, PyPI fallback off")
+            if args.step == "compress" or not args.no_compress:
+                site = args.site_lite.parent
+                counts = compress_site(site)
+                log(f"precompressed {counts['files']} files of {site} ({counts['written']} "
+                    f"new): {counts['bytes'] / 1e6:.1f} MB, {counts['gzip_bytes'] / 1e6:.1f} "
+                    "MB as .gz (and .br)")
     except BuildError as exc:
         print(f"build_lite: FAILED: {exc}", file=sys.stderr)
         return 1

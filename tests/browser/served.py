@@ -82,7 +82,7 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
             path = unquote(urlsplit(self.path).path)
             self.log_book.add(Sent(path, self._status, self._body, self._encoding, self._file))
 
-    def send_head(self) -> BinaryIO | None:  # type: ignore[override]
+    def send_head(self) -> BinaryIO | None:  # type: ignore[override,unused-ignore]
         local = self.translate_path(self.path)
         self._file = local if os.path.isfile(local) else ""
         if not self.precompressed or not os.path.isfile(local + ".gz"):
