@@ -355,6 +355,10 @@
     if (!started) return;
     var rt = runtime();
     hello(rt, true).then(async function (answer) {
+      // A page's own (dedicated) worker always starts cold; the reader started Python
+      // earlier in this tab, so start it again at once (the runtime and wheels come from
+      // the HTTP cache). A shared worker that is not running waits for Start.
+      if (answer.type === "cold" && rt.kind === "dedicated") answer = await hello(rt, false);
       if (answer.type !== "ready") return;
       rt.manager = rt.manager || widgetManager();
       function inView(box) {
