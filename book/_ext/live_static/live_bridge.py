@@ -298,6 +298,26 @@ class StdlibFallback(importlib.abc.MetaPathFinder):
         return importlib.machinery.PathFinder.find_spec(fullname, [self.path])
 
 
+def fetcher(url: str) -> Callable[[], bytes]:
+    """A function that fetches ``url`` synchronously in the browser's worker (an import
+    cannot wait). It holds no JavaScript object until it is called, so a memory snapshot
+    of Python can be made with it installed."""
+
+    def fetch() -> bytes:
+        from js import Uint8Array, XMLHttpRequest  # type: ignore[import-not-found]
+
+        request = XMLHttpRequest.new()
+        request.open("GET", url, False)
+        request.responseType = "arraybuffer"  # allowed for synchronous requests in workers
+        request.send()
+        if request.status != 200:
+            raise ImportError(f"cannot load {url} ({request.status})")
+        data: bytes = Uint8Array.new(request.response).to_bytes()
+        return data
+
+    return fetch
+
+
 def install_stdlib_fallback(fetch: Callable[[], Any], path: str) -> StdlibFallback | None:
     """Add a StdlibFallback when the standard library is the cut-down one (it holds
     ``_t42_stdlib_rest``, the names it left out); None otherwise."""
