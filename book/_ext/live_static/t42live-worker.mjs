@@ -41,8 +41,12 @@ const PREPARE =
 async function boot(pyodideURL, bridgeURL) {
   const t0 = performance.now();
   progress(1, "Loading Python");
-  const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
-  const source = await (await fetch(bridgeURL)).text();
+  // Fetched side by side: the runtime's loader, the bridge, the saved snapshot's module.
+  const [{ loadPyodide }, source, snapshots] = await Promise.all([
+    import(pyodideURL + "pyodide.mjs"),
+    fetch(bridgeURL).then((response) => response.text()),
+    dedicated ? import("./t42live-snapshot.mjs") : null,
+  ]);
   // The live path's own lock (no IPython, jedi, prompt-toolkit or pygments: the bridge
   // stands in for the few IPython names ipywidgets imports) and standard library (cut down
   // to what the explorers import; the rest is fetched whole on a first import of it).
@@ -54,7 +58,6 @@ async function boot(pyodideURL, bridgeURL) {
   // A page's own worker (no shared workers: Chrome on Android) starts Python on every
   // page: it keeps a memory snapshot of Python with the explorers imported, made on the
   // first page, and later pages restore it (t42live-snapshot.mjs).
-  const snapshots = dedicated ? await import("./t42live-snapshot.mjs") : null;
   const key = snapshots ? await snapshots.keyOf(pyodideURL, source) : null;
   let pyodide = null;
   let restored = false;
@@ -62,8 +65,8 @@ async function boot(pyodideURL, bridgeURL) {
     const saved = await snapshots.read(key);
     if (saved) {
       try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
-        await pyodide.loadPackage(PACKAGES, { messageCallback: () => {} }); // their files
+        // The packages' files (not in the snapshot) load while the runtime starts.
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: saved, packages: PACKAGES });
         restored = true;
       } catch (error) {
         console.warn("texas42: the saved Python could not be restored:", String(error));
