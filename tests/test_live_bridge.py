@@ -229,3 +229,10 @@ def test_stdlib_fallback_fetches_the_whole_library_once(tmp_path: Path) -> None:
         sys.modules.pop("t42_left_out", None)
         sys.path.remove(str(tmp_path / "copy.zip"))
     assert live_bridge.install_stdlib_fallback(fetch, "x") is None  # CPython's stdlib is whole
+
+
+def test_the_fetcher_holds_no_javascript_until_it_is_called() -> None:
+    fetch = live_bridge.fetcher("http://127.0.0.1/lite/static/pyodide/python_stdlib.zip")
+    assert callable(fetch) and "js" not in sys.modules
+    with pytest.raises(ImportError):  # CPython has no `js` module: only the browser's worker
+        fetch()
