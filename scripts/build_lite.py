@@ -8,7 +8,8 @@ first (``prepare``, run by ``make lite`` before ``make book``) and checks the bu
 afterwards (``check``, run by ``make book`` after the build)::
 
     python scripts/build_lite.py prepare     # fill jupyterlite/static/pyodide/
-    python scripts/build_lite.py check       # verify _build/html/lite/ (after the book)
+    python scripts/build_lite.py check       # verify _build/html/lite/ (after the book),
+                                             # then write .gz/.br siblings in _build/html
 
 ``prepare`` does, and stops with a non-zero exit at the first step that fails:
 
@@ -36,9 +37,17 @@ afterwards (``check``, run by ``make book`` after the build)::
    modules a session imports into .pyc files inside the wheels and the stdlib zip
    (about twice as fast a start: otherwise the browser compiles IPython and the rest
    from source on every visit), then rewrites the checksums;
-6. verifies every file named by the lock is there with its checksum.
+6. verifies every file named by the lock is there with its checksum;
+7. prepares the live explorers' own path (``prepare_live``; alone: ``build_lite.py live``):
+   ``t42live-lock.json`` (ipywidgets, anywidget, texas42 and their closure without IPython
+   and what only a kernel needs), slim sourceless copies of those wheels in ``live/``, and
+   ``python_stdlib_live.zip``, the standard library cut down to what a run of the live
+   path under Node imports (scripts/live_stdlib.mjs) plus what the live packages' sources
+   import anywhere, checked by a second run on the cut library.
 
-``check`` verifies what ``jupyter lite build`` produced inside the book: the Pyodide
+``check`` then writes precompressed siblings (``X.gz``, and ``X.br`` with Node) of the
+files of the whole built site that they shrink (``compress_site``; ``--no-compress`` skips
+it). It verifies what ``jupyter lite build`` produced inside the book: the Pyodide
 kernel pointed at the local runtime with the PyPI fallback off, the lock and every wheel
 (checksums), the explorer notebooks and the playground in the lite contents, and no
 ``pyodideUrl`` or lock naming another host. jupyterlite-sphinx stops the Sphinx build
