@@ -8,7 +8,8 @@ first (``prepare``, run by ``make lite`` before ``make book``) and checks the bu
 afterwards (``check``, run by ``make book`` after the build)::
 
     python scripts/build_lite.py prepare     # fill jupyterlite/static/pyodide/
-    python scripts/build_lite.py check       # verify _build/html/lite/ (after the book)
+    python scripts/build_lite.py check       # verify _build/html/lite/ (after the book),
+                                             # then write .gz/.br siblings in _build/html
 
 ``prepare`` does, and stops with a non-zero exit at the first step that fails:
 
@@ -36,9 +37,17 @@ afterwards (``check``, run by ``make book`` after the build)::
    modules a session imports into .pyc files inside the wheels and the stdlib zip
    (about twice as fast a start: otherwise the browser compiles IPython and the rest
    from source on every visit), then rewrites the checksums;
-6. verifies every file named by the lock is there with its checksum.
+6. verifies every file named by the lock is there with its checksum;
+7. prepares the live explorers' own path (``prepare_live``; alone: ``build_lite.py live``):
+   ``t42live-lock.json`` (ipywidgets, anywidget, texas42 and their closure without IPython
+   and what only a kernel needs), slim sourceless copies of those wheels in ``live/``, and
+   ``python_stdlib_live.zip``, the standard library cut down to what a run of the live
+   path under Node imports (scripts/live_stdlib.mjs) plus what the live packages' sources
+   import anywhere, checked by a second run on the cut library.
 
-``check`` verifies what ``jupyter lite build`` produced inside the book: the Pyodide
+``check`` then writes precompressed siblings (``X.gz``, and ``X.br`` with Node) of the
+files of the whole built site that they shrink (``compress_site``; ``--no-compress`` skips
+it). It verifies what ``jupyter lite build`` produced inside the book: the Pyodide
 kernel pointed at the local runtime with the PyPI fallback off, the lock and every wheel
 (checksums), the explorer notebooks and the playground in the lite contents, and no
 ``pyodideUrl`` or lock naming another host. jupyterlite-sphinx stops the Sphinx build
@@ -68,6 +77,10 @@ PYODIDE_NPM = REPO / "node_modules" / "pyodide"
 CONSTRAINTS = REPO / "requirements" / "constraints.txt"
 SITE_LITE = REPO / "_build" / "html" / "lite"
 PYCOMPILE = REPO / "scripts" / "lite_pycompile.mjs"
+LIVE_STDLIB_SCRIPT = REPO / "scripts" / "live_stdlib.mjs"
+LIVE_BRIDGE = REPO / "book" / "_ext" / "live_static" / "live_bridge.py"
+BOOKKIT = REPO / "book" / "bookkit.py"
+WIDGET_DRIVER = REPO / "tests" / "widgets" / "helpers.py"
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: jupyterlite/overrides.json turns its autosave off: a notebook a reader has run is kept
@@ -120,6 +133,26 @@ KERNEL_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
 EXTRA_DEPENDS = {"ipython": ["ipython-pygments-lexers"]}
 PROJECT = "texas42"
 PROJECT_DEPENDS = ["ipywidgets", "anywidget"]
+
+#: The live explorers' own lock (t42live-worker.mjs loads it; the playground's kernel keeps
+#: pyodide-lock.json): the same wheels, but ipywidgets without IPython (the bridge's
+#: stand-in gives the few names it imports) and without the JupyterLab and notebook front
+#: ends' packages, so jedi, prompt-toolkit, pygments and the rest of IPython's closure
+#: are never fetched on the live path.
+LIVE_LOCK = "t42live-lock.json"
+LIVE_PACKAGES = ["ipywidgets", "anywidget", PROJECT]
+LIVE_DEPENDS = {"ipywidgets": ["comm", "traitlets"]}
+#: The live path's standard library: the top-level modules and packages the explorers
+#: import (found by running them under Node: scripts/live_stdlib.mjs), plus every module
+#: their packages' sources name in an import statement anywhere (lazy imports of actions
+#: the run did not take), stored uncompressed so a host's gzip/brotli compresses across
+#: members. Anything else is fetched from the whole python_stdlib.zip on first import
+#: (live_bridge.StdlibFallback).
+LIVE_STDLIB = "python_stdlib_live.zip"
+STDLIB = "python_stdlib.zip"
+#: Kept whatever the run shows: Pyodide's own packages and what its loader may use.
+LIVE_STDLIB_ALWAYS = ["_pyodide", "pyodide", "encodings", "importlib", "json", "zipfile",
+                      "tarfile", "shutil", "sysconfig", "site", "asyncio"]
 
 #: Notebooks the lite site must hold (paths inside the lite contents).
 REQUIRED_CONTENTS = [
@@ -334,10 +367,10 @@ def write_lock(out: Path, lock: dict[str, Any]) -> None:
         raise BuildError("the lock just written is wrong:\n  " + "\n  ".join(problems))
 
 
-def verify_lock(pyodide_dir: Path) -> list[str]:
-    """Problems with ``pyodide_dir/pyodide-lock.json``: missing files, wrong checksums,
+def verify_lock(pyodide_dir: Path, name: str = "pyodide-lock.json") -> list[str]:
+    """Problems with the lock ``pyodide_dir/name``: missing files, wrong checksums,
     dependencies that are not in the lock, URLs of other hosts."""
-    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock_path = pyodide_dir / name
     if not lock_path.is_file():
         return [f"{lock_path} is missing"]
     packages: dict[str, Any] = json.loads(lock_path.read_text(encoding="utf-8"))["packages"]
@@ -504,12 +537,216 @@ def prepare(lite_dir: Path = LITE_DIR) -> Path:
         entry["sha256"] = sha256_of(out / entry["file_name"])
     write_lock(out, lock)
     log("precompiled the modules a session imports (.pyc in the wheels and the stdlib zip)")
+    prepare_live(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(
         f"{len(packages)} packages in the lock, {size / 1e6:.1f} MB in "
         f"{out.relative_to(REPO)} ({time.monotonic() - started:.1f} s)"
     )
     return out
+
+
+# --------------------------------------------------------------------------- the live path
+
+
+#: Members of the other packages' wheels the live path never reads: front-end bundles (the
+#: page serves its own widget JavaScript) and test suites.
+LIVE_DROP = re.compile(r"(^|/)(tests?|labextension|nbextension|static)/|\.data/data/share/|"
+                       r"\.js(\.map)?$|\.LICENSE\.txt$")
+
+
+def slim_wheel(wheel: Path, dest: Path, *, drop_assets: bool = True) -> Path:
+    """A copy of ``wheel`` in ``dest`` for the live path: without LIVE_DROP's members (with
+    ``drop_assets``), and each module precompiled by lite_pycompile as a sourceless
+    ``mod.pyc`` in place of ``mod.py`` and its ``__pycache__`` copy (the unchecked .pyc
+    needs no source; only a traceback's source lines are lost, and the explorers show no
+    traceback). RECORD lists what is left."""
+    dest.mkdir(parents=True, exist_ok=True)
+    out = dest / wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        infos = archive.infolist()
+        names = {info.filename for info in infos}
+        cached = {}  # mod.py -> its __pycache__ .pyc
+        for name in names:
+            if name.endswith(".py") and (pyc := importlib_cache(name)) in names:
+                cached[name] = pyc
+        renamed = {pyc: source + "c" for source, pyc in cached.items()}
+
+        def dropped(member: str) -> bool:
+            return member in cached or (drop_assets and bool(LIVE_DROP.search(member)))
+
+        record_lines: list[str] = []
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as slim:
+            for info in infos:
+                member = info.filename
+                if dropped(member) or member.endswith(".dist-info/RECORD"):
+                    if member.endswith(".dist-info/RECORD"):
+                        record_name = member
+                        record_lines = archive.read(info).decode().splitlines()
+                    continue
+                data = archive.read(info)
+                target = renamed.get(member, member)
+                entry = zipfile.ZipInfo(target, date_time=info.date_time)
+                entry.external_attr = info.external_attr
+                slim.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            kept = []
+            for line in record_lines:
+                member = line.split(",", 1)[0]
+                if dropped(member):
+                    continue
+                if member in renamed:
+                    line = renamed[member] + line[len(member):]
+                kept.append(line)
+            slim.writestr(record_name, "".join(f"{line}\n" for line in kept))
+    return out
+
+
+def importlib_cache(source: str) -> str:
+    """Where importlib caches ``pkg/mod.py``'s bytecode for Pyodide's Python (3.14)."""
+    folder, _, name = source.rpartition("/")
+    cache = f"__pycache__/{name[:-3]}.cpython-314.pyc"
+    return f"{folder}/{cache}" if folder else cache
+
+
+def live_lock(lock: dict[str, Any]) -> dict[str, Any]:
+    """The live explorers' lock: ``lock`` cut to the closure of LIVE_PACKAGES, with
+    LIVE_DEPENDS in place of those packages' own dependencies."""
+    packages: dict[str, Any] = {
+        key: {**entry, "depends": LIVE_DEPENDS.get(key, entry.get("depends", []))}
+        for key, entry in lock["packages"].items()
+    }
+    keys = closure(packages, LIVE_PACKAGES)
+    return {**lock, "packages": {key: packages[key] for key in keys}}
+
+
+def stdlib_top(member: str) -> str:
+    """The top-level module a member of the stdlib zip belongs to."""
+    first = member.split("/", 1)[0]
+    return first if "/" in member else first.split(".", 1)[0]
+
+
+def imported_tops(sources: Iterable[tuple[str, bytes]]) -> set[str]:
+    """Top-level names of every absolute import statement in ``sources`` (name, text),
+    at any depth (imports inside functions are the lazy ones)."""
+    import ast
+
+    found: set[str] = set()
+    for name, text in sources:
+        try:
+            tree = ast.parse(text, filename=name)
+        except SyntaxError:
+            continue  # a newer syntax than this Python's: the run still saw its imports
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+    return found
+
+
+def wheel_sources(wheels: Iterable[Path]) -> Iterable[tuple[str, bytes]]:
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            for member in archive.namelist():
+                tests = "/tests/" in member or "/testing/" in member  # never run here
+                if member.endswith(".py") and not tests:
+                    yield f"{wheel.name}/{member}", archive.read(member)
+
+
+def cut_stdlib(full: Path, out: Path, keep: set[str], *, stored: bool = True) -> list[str]:
+    """Write ``out``: the members of the stdlib zip ``full`` whose top-level module is in
+    ``keep`` (a module's .pyc stands for its .py when both are there), plus
+    ``_t42_stdlib_rest.py`` naming the importable top-level modules left out. Returns them."""
+    with zipfile.ZipFile(full) as archive:
+        infos = archive.infolist()
+        names = {info.filename for info in infos}
+        tops = {stdlib_top(info.filename) for info in infos}
+        missing = sorted(t for t in tops - keep if t.isidentifier())
+        method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+        with zipfile.ZipFile(out, "w", method) as cut:
+            for info in infos:
+                member = info.filename
+                if stdlib_top(member) not in keep:
+                    continue
+                if member.endswith(".py") and member + "c" in names:
+                    continue
+                entry = zipfile.ZipInfo(member, date_time=info.date_time)
+                entry.compress_type = method
+                entry.external_attr = info.external_attr
+                cut.writestr(entry, archive.read(info))
+            rest = zipfile.ZipInfo("_t42_stdlib_rest.py", date_time=(2020, 2, 2, 0, 0, 0))
+            rest.compress_type = method
+            cut.writestr(rest, '"""Top-level modules python_stdlib_live.zip leaves out."""\n'
+                         f"MISSING = {missing!r}\n")
+    return missing
+
+
+def live_stdlib_imports(out: Path, stdlib: Path | None = None) -> list[str]:
+    """The modules the live path imports (scripts/live_stdlib.mjs, Pyodide under Node);
+    with ``stdlib`` (the cut one), BuildError if it needed the whole one."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("`node` is not on PATH (Node 20 runs the live path's Python)")
+    command = [node, str(LIVE_STDLIB_SCRIPT), str(out), str(out / LIVE_LOCK), str(LIVE_BRIDGE),
+               str(BOOKKIT), str(WIDGET_DRIVER)] + ([str(stdlib)] if stdlib else [])
+    result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=1800)
+    if result.returncode != 0:
+        raise BuildError(f"running the live path under Node failed (exit {result.returncode}):\n"
+                         f"{result.stdout[-3000:]}{result.stderr[-3000:]}")
+    answer = json.loads(result.stdout.strip().splitlines()[-1])
+    if answer["fetched"]:
+        raise BuildError(f"with {stdlib}, the live path had to fetch the whole {STDLIB}")
+    modules: list[str] = answer["modules"]
+    return modules
+
+
+def prepare_live(out: Path) -> None:
+    """The live path's lock and cut-down standard library, beside the full ones in ``out``."""
+    lock = json.loads((out / "pyodide-lock.json").read_text(encoding="utf-8"))
+    live = live_lock(lock)
+    # The static margin reads the wheels' sources (the slim copies hold bytecode instead).
+    wheels = [out / str(entry["file_name"]) for entry in live["packages"].values()]
+    slim_dir = out / "live"
+    if slim_dir.exists():
+        shutil.rmtree(slim_dir)
+    for key, entry in live["packages"].items():
+        # The project's own JavaScript (the table widget's module) is read at run time.
+        slim = slim_wheel(out / str(entry["file_name"]), slim_dir, drop_assets=key != PROJECT)
+        entry["file_name"] = f"{slim_dir.name}/{slim.name}"
+        entry["sha256"] = sha256_of(slim)
+    (out / LIVE_LOCK).write_text(json.dumps(live, indent=1) + "\n", encoding="utf-8")
+    modules = live_stdlib_imports(out)
+    with zipfile.ZipFile(out / STDLIB) as archive:
+        tops = {stdlib_top(name) for name in archive.namelist()}
+    sources = [*wheel_sources(wheels), *((p.name, p.read_bytes()) for p in (LIVE_BRIDGE, BOOKKIT))]
+    keep = tops & ({m.split(".")[0] for m in modules} | imported_tops(sources)
+                   | set(LIVE_STDLIB_ALWAYS))
+    cut_stdlib(out / STDLIB, out / LIVE_STDLIB, keep, stored=False)
+    # The run again on the cut library: it must need nothing it left out.
+    live_stdlib_imports(out, out / LIVE_STDLIB)
+    log(f"{LIVE_LOCK}: {len(live['packages'])} packages; {LIVE_STDLIB}: {len(keep)} of "
+        f"{len(tops)} top-level modules, {(out / LIVE_STDLIB).stat().st_size / 1e6:.1f} MB")
+
+
+def live_problems(pyodide_dir: Path) -> list[str]:
+    """Problems with the live path's lock and standard library in ``pyodide_dir``."""
+    problems = verify_lock(pyodide_dir, LIVE_LOCK)
+    path = pyodide_dir / LIVE_LOCK
+    if path.is_file():
+        packages = json.loads(path.read_text(encoding="utf-8"))["packages"]
+        index = lock_index(packages)
+        problems += [f"{LIVE_LOCK} lacks {name}" for name in LIVE_PACKAGES
+                     if normalize(name) not in index]
+        problems += [f"{LIVE_LOCK} holds {name}, which only a kernel needs" for name in
+                     ("ipython", "jedi", "prompt-toolkit", "pygments") if name in index]
+    stdlib = pyodide_dir / LIVE_STDLIB
+    if not stdlib.is_file():
+        problems.append(f"{stdlib} is missing")
+    else:
+        with zipfile.ZipFile(stdlib) as archive:
+            if "_t42_stdlib_rest.py" not in archive.namelist():
+                problems.append(f"{LIVE_STDLIB} does not name what it leaves out")
+    return problems
 
 
 # --------------------------------------------------------------------------- check
@@ -543,6 +780,7 @@ def check(site_lite: Path = SITE_LITE) -> list[str]:
         if needed not in names:
             problems.append(f"the lite site lacks the {needed} extension")
     problems += verify_lock(site_lite / "static" / "pyodide")
+    problems += live_problems(site_lite / "static" / "pyodide")
     lock_path = site_lite / "static" / "pyodide" / "pyodide-lock.json"
     if lock_path.is_file():
         lock = json.loads(lock_path.read_text(encoding="utf-8"))
@@ -559,22 +797,94 @@ def check(site_lite: Path = SITE_LITE) -> list[str]:
     return problems
 
 
+# --------------------------------------------------------------------------- precompressed
+
+#: Files smaller than this are not worth a sibling (one packet either way).
+COMPRESS_MIN_BYTES = 1024
+#: A sibling is kept only if it is at most this fraction of the file (zips and wheels
+#: that are compressed already get none).
+COMPRESS_MAX_RATIO = 0.9
+BROTLI_JS = r"""
+const fs = require("fs"), zlib = require("zlib");
+for (const f of JSON.parse(fs.readFileSync(0, "utf8"))) {
+  const data = fs.readFileSync(f);
+  fs.writeFileSync(f + ".br", zlib.brotliCompressSync(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+}
+"""
+
+
+def compress_site(site: Path) -> dict[str, int]:
+    """Write ``X.gz`` (gzip -9) and, with Node, ``X.br`` (brotli 11) beside each file of
+    the built ``site`` that they make smaller, for hosts that serve precompressed files
+    (nginx gzip_static, Caddy precompressed, the classroom server). A sibling newer than
+    its file is kept; one whose file is gone or no longer shrinks is removed. Returns
+    counts: files, written, kept, bytes (of the files) and gzip_bytes (of their .gz)."""
+    import gzip
+
+    counts = {"files": 0, "written": 0, "kept": 0, "bytes": 0, "gzip_bytes": 0}
+    for sibling in [*site.rglob("*.gz"), *site.rglob("*.br")]:
+        if not sibling.with_suffix("").is_file():
+            sibling.unlink()
+    to_brotli: list[str] = []
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix in (".gz", ".br"):
+            continue
+        size = path.stat().st_size
+        gz, br = path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")
+        if size < COMPRESS_MIN_BYTES:
+            continue
+        if gz.is_file() and gz.stat().st_mtime >= path.stat().st_mtime:
+            counts["kept"] += 1
+        else:
+            data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+            if len(data) > COMPRESS_MAX_RATIO * size:
+                gz.unlink(missing_ok=True)
+                br.unlink(missing_ok=True)
+                continue
+            gz.write_bytes(data)
+            counts["written"] += 1
+        if not (br.is_file() and br.stat().st_mtime >= path.stat().st_mtime):
+            to_brotli.append(str(path))
+        counts["files"] += 1
+        counts["bytes"] += size
+        counts["gzip_bytes"] += gz.stat().st_size
+    node = shutil.which("node")
+    if node is not None and to_brotli:
+        subprocess.run([node, "-e", BROTLI_JS], input=json.dumps(to_brotli), text=True,
+                       check=True, timeout=1800)
+    return counts
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=["prepare", "check"])
+    parser.add_argument("step", choices=["prepare", "live", "check", "compress"])
     parser.add_argument(
         "--site-lite", type=Path, default=SITE_LITE, help="the built lite site (check)"
+    )
+    parser.add_argument(
+        "--no-compress", action="store_true", help="check only: no .gz/.br siblings"
     )
     args = parser.parse_args(argv)
     try:
         if args.step == "prepare":
             prepare()
+        elif args.step == "live":
+            prepare_live(LITE_DIR / "static" / "pyodide")
         else:
             problems = check(args.site_lite)
             if problems:
                 raise BuildError("the built lite site is wrong:\n  " + "\n  ".join(problems))
-            size = sum(p.stat().st_size for p in args.site_lite.rglob("*") if p.is_file())
+            size = sum(p.stat().st_size for p in args.site_lite.rglob("*") if p.is_file()
+                       and p.suffix not in (".gz", ".br"))
             log(f"{args.site_lite} checked: {size / 1e6:.1f} MB, offline, PyPI fallback off")
+            if args.step == "compress" or not args.no_compress:
+                site = args.site_lite.parent
+                counts = compress_site(site)
+                log(f"precompressed {counts['files']} files of {site} ({counts['written']} "
+                    f"new): {counts['bytes'] / 1e6:.1f} MB, {counts['gzip_bytes'] / 1e6:.1f} "
+                    "MB as .gz (and .br)")
     except BuildError as exc:
         print(f"build_lite: FAILED: {exc}", file=sys.stderr)
         return 1

@@ -131,3 +131,119 @@ def test_playground_runs_in_cpython() -> None:
     outputs = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs]
     assert not [out for out in outputs if out.output_type == "error"]
     assert any("image/svg+xml" in out.get("data", {}) for out in outputs)
+
+
+# ---------------------------------------------------------------------- the live path
+def _lock(**packages: list[str]) -> dict[str, Any]:
+    return {"info": {"version": "x"}, "packages": {
+        name: {"name": name, "version": "1", "file_name": f"{name}-1-py3-none-any.whl",
+               "sha256": "0", "depends": depends} for name, depends in packages.items()}}
+
+
+def test_live_lock_leaves_out_what_only_a_kernel_needs() -> None:
+    lock = _lock(
+        ipywidgets=["comm", "ipython", "traitlets", "jupyterlab-widgets", "widgetsnbextension"],
+        ipython=["jedi", "pygments", "prompt-toolkit"], jedi=["parso"], parso=[], pygments=[],
+        **{"prompt-toolkit": [], "jupyterlab-widgets": [], "widgetsnbextension": [],
+           "typing-extensions": []},
+        comm=["traitlets"], traitlets=[], anywidget=["ipywidgets", "psygnal", "typing-extensions"],
+        psygnal=[], texas42=["ipywidgets", "anywidget"], micropip=["packaging"], packaging=[],
+    )
+    live = build_lite.live_lock(lock)
+    assert sorted(live["packages"]) == [
+        "anywidget", "comm", "ipywidgets", "psygnal", "texas42", "traitlets", "typing-extensions"]
+    assert live["packages"]["ipywidgets"]["depends"] == ["comm", "traitlets"]
+    assert live["info"] == lock["info"]
+    # The kernel's lock is left as it was.
+    assert "ipython" in lock["packages"]["ipywidgets"]["depends"]
+
+
+def _wheel(path: Path, members: dict[str, bytes]) -> Path:
+    import zipfile
+
+    record = "".join(f"{name},sha256=x,{len(data)}\n" for name, data in members.items())
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+        archive.writestr("pkg-1.dist-info/RECORD", record + "pkg-1.dist-info/RECORD,,\n")
+    return path
+
+
+def test_slim_wheel_is_sourceless_where_precompiled_and_drops_front_ends(tmp_path: Path) -> None:
+    import zipfile
+
+    wheel = _wheel(tmp_path / "pkg-1-py3-none-any.whl", {
+        "pkg/__init__.py": b"x = 1\n",
+        "pkg/__pycache__/__init__.cpython-314.pyc": b"PYC",
+        "pkg/lazy.py": b"y = 2\n",  # never imported by the warm-up: no .pyc, source kept
+        "pkg/static/bundle.js": b"js", "pkg/labextension/package.json": b"{}",
+        "pkg/tests/test_x.py": b"", "pkg/module.js": b"esm",
+        "pkg-1.data/data/share/jupyter/x.js": b"js",
+    })
+    slim = build_lite.slim_wheel(wheel, tmp_path / "live")
+    names = set(zipfile.ZipFile(slim).namelist())
+    assert names == {"pkg/__init__.pyc", "pkg/lazy.py", "pkg-1.dist-info/RECORD"}
+    assert zipfile.ZipFile(slim).read("pkg/__init__.pyc") == b"PYC"
+    record = zipfile.ZipFile(slim).read("pkg-1.dist-info/RECORD").decode()
+    assert record.splitlines()[0].startswith("pkg/__init__.pyc,") and "static" not in record
+    own = build_lite.slim_wheel(wheel, tmp_path / "own", drop_assets=False)
+    assert "pkg/module.js" in zipfile.ZipFile(own).namelist()  # the project's widget module
+
+
+def test_cut_stdlib_keeps_whole_packages_and_names_the_rest(tmp_path: Path) -> None:
+    import zipfile
+
+    full = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(full, "w") as archive:
+        for name in ["json/__init__.py", "json/__init__.pyc", "json/decoder.py", "abc.py",
+                     "abc.pyc", "tomllib/__init__.py", "difflib.py", "_sysconfigdata_x.py"]:
+            archive.writestr(name, name)
+    cut = tmp_path / "cut.zip"
+    missing = build_lite.cut_stdlib(full, cut, {"json", "abc"})
+    assert missing == ["_sysconfigdata_x", "difflib", "tomllib"]
+    archive = zipfile.ZipFile(cut)
+    assert sorted(archive.namelist()) == [
+        "_t42_stdlib_rest.py", "abc.pyc", "json/__init__.pyc", "json/decoder.py"]
+    assert archive.getinfo("abc.pyc").compress_type == zipfile.ZIP_STORED
+    namespace: dict[str, Any] = {}
+    exec(archive.read("_t42_stdlib_rest.py"), namespace)
+    assert namespace["MISSING"] == missing
+    build_lite.cut_stdlib(full, cut, {"json"}, stored=False)
+    assert zipfile.ZipFile(cut).getinfo("json/decoder.py").compress_type == zipfile.ZIP_DEFLATED
+
+
+def test_imported_tops_sees_lazy_imports_and_skips_relative_ones() -> None:
+    source = (b"import os.path\nfrom . import x\n"
+              b"def f():\n    import difflib\n    from json import y\n")
+    assert build_lite.imported_tops([("m.py", source)]) == {"os", "difflib", "json"}
+    assert build_lite.imported_tops([("bad.py", b"def (:\n")]) == set()
+
+
+def test_the_prepared_live_path_is_complete() -> None:
+    """The live lock, slim wheels and cut standard library that `make lite` prepared."""
+    pyodide_dir = REPO / "jupyterlite" / "static" / "pyodide"
+    if not (pyodide_dir / "pyodide-lock.json").is_file():
+        pytest.fail("jupyterlite/static/pyodide is not prepared: run `make lite`", pytrace=False)
+    assert build_lite.live_problems(pyodide_dir) == []
+    assert build_lite.live_problems(REPO / "node_modules" / "pyodide") != []
+
+
+def test_compress_site_writes_siblings_only_where_they_help(tmp_path: Path) -> None:
+    import gzip
+    import os
+
+    text = tmp_path / "page.js"
+    text.write_text("var x = 1;\n" * 500)
+    noise = tmp_path / "wheel.whl"
+    noise.write_bytes(os.urandom(4096))
+    (tmp_path / "tiny.css").write_text("a{}")
+    (tmp_path / "gone.js.gz").write_bytes(b"old")
+    counts = build_lite.compress_site(tmp_path)
+    assert gzip.decompress((tmp_path / "page.js.gz").read_bytes()) == text.read_bytes()
+    assert not (tmp_path / "wheel.whl.gz").exists() and not (tmp_path / "tiny.css.gz").exists()
+    assert not (tmp_path / "gone.js.gz").exists()
+    if build_lite.shutil.which("node"):
+        assert (tmp_path / "page.js.br").stat().st_size < text.stat().st_size
+    assert counts["files"] == counts["written"] == 1
+    again = build_lite.compress_site(tmp_path)
+    assert again["written"] == 0 and again["kept"] == 1

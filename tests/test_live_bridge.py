@@ -152,3 +152,87 @@ def test_every_page_with_an_explorer_reads_its_cells() -> None:
             continue
         nb = live_in_place.notebook_cells(path)
         assert any(c["type"] == "code" for c in nb), path
+
+
+# ---------------------------------------------------------------------- without a kernel
+WITHOUT_IPYTHON = r"""
+import importlib.abc, json, sys
+class Block(importlib.abc.MetaPathFinder):
+    # The live worker's lock has none of these: find none here either.
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"IPython", "jedi", "pygments", "prompt_toolkit"}:
+            raise ModuleNotFoundError(name)
+sys.meta_path.insert(0, Block())
+sys.path[:0] = [LIVE_STATIC, BOOK]
+import live_bridge
+assert live_bridge.stand_in_for_ipython()
+assert not live_bridge.stand_in_for_ipython()  # once is enough
+import ipywidgets, anywidget, texas42.widgets
+from IPython.display import HTML
+import bookkit
+sent = []
+bridge = live_bridge.install(lambda text, buffers: sent.append(json.loads(text)))
+model = bridge.run("c", ["from texas42 import widgets"], "widgets.play()")
+picture = bookkit.say("hello")
+print(json.dumps({"model": model, "opened": sum(m["msg_type"] == "comm_open" for m in sent),
+                  "html": picture._repr_html_(), "ipython": sys.modules["IPython"].__doc__,
+                  "loaded": sorted(n for n in sys.modules
+                                   if n.split(".")[0] in {"jedi", "pygments", "prompt_toolkit"})}))
+"""
+
+
+def test_the_bridge_runs_the_explorers_without_ipython() -> None:
+    import subprocess
+
+    code = (f"LIVE_STATIC = {str(ROOT / 'book' / '_ext' / 'live_static')!r}\n"
+            f"BOOK = {str(ROOT / 'book')!r}\n" + WITHOUT_IPYTHON)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len(result["model"]) == 32 and result["opened"] > 5
+    assert "hello" in result["html"] and "stand-in" in result["ipython"]
+    assert result["loaded"] == []
+
+
+def test_a_real_ipython_is_preferred() -> None:
+    pytest.importorskip("IPython")
+    assert live_bridge.stand_in_for_ipython() is False
+    import IPython
+
+    assert not getattr(IPython, live_bridge.STAND_IN_MARK, False)
+
+
+def test_stdlib_fallback_fetches_the_whole_library_once(tmp_path: Path) -> None:
+    import zipfile
+
+    full = tmp_path / "full.zip"
+    with zipfile.ZipFile(full, "w") as archive:
+        archive.writestr("t42_left_out.py", "ANSWER = 42\n")
+    fetched: list[int] = []
+
+    def fetch() -> bytes:
+        fetched.append(1)
+        return full.read_bytes()
+
+    finder = live_bridge.StdlibFallback(["t42_left_out"], fetch, str(tmp_path / "copy.zip"))
+    sys.meta_path.append(finder)
+    try:
+        assert finder.find_spec("numpy") is None and fetched == []  # not the stdlib's
+        import t42_left_out  # type: ignore[import-not-found]
+
+        assert t42_left_out.ANSWER == 42 and fetched == [1]
+        assert finder.find_spec("t42_left_out") is not None and fetched == [1]
+        assert finder.find_spec("t42_left_out.sub", ["somewhere"]) is None
+    finally:
+        sys.meta_path.remove(finder)
+        sys.modules.pop("t42_left_out", None)
+        sys.path.remove(str(tmp_path / "copy.zip"))
+    assert live_bridge.install_stdlib_fallback(fetch, "x") is None  # CPython's stdlib is whole
+
+
+def test_the_fetcher_holds_no_javascript_until_it_is_called() -> None:
+    fetch = live_bridge.fetcher("http://127.0.0.1/lite/static/pyodide/python_stdlib.zip")
+    assert callable(fetch) and "js" not in sys.modules
+    with pytest.raises(ImportError):  # CPython has no `js` module: only the browser's worker
+        fetch()

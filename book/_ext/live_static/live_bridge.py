@@ -6,14 +6,27 @@ package: this module points ``comm.create_comm`` / ``comm.get_comm_manager`` at 
 messages go to a ``send(message_json, buffers)`` function given by the host, and delivers
 the front end's messages back to the widgets. Each page (a *client*) has its own namespace,
 its own comms and its own widgets; a client that leaves is dropped with all its widgets.
+
+The live path loads no kernel: the worker's lock (``t42live-lock.json``) leaves out IPython
+and what only a kernel uses (jedi, prompt-toolkit, pygments, stack-data...). ipywidgets
+still imports a few names from IPython, and the book's setup cells ``HTML``:
+``stand_in_for_ipython`` provides exactly those, doing what IPython does when no shell runs.
+The worker's standard library may be cut down to what the explorers import
+(``python_stdlib_live.zip``); ``StdlibFallback`` fetches the whole one the first time a
+module it left out is imported.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import json
+import sys
 import traceback
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import comm
@@ -176,3 +189,142 @@ def install(send: Send) -> Bridge:
     bridge = Bridge(send)
     bridge.install()
     return bridge
+
+
+# ---------------------------------------------------------------------- without a kernel
+class _DisplayObject:
+    """IPython.display's DisplayObject, as far as the book uses it: data shown as one MIME."""
+
+    mime = "text/plain"
+
+    def __init__(
+        self, data: Any = None, url: str | None = None, filename: str | None = None,
+        metadata: Any = None,
+    ) -> None:
+        self.data, self.url, self.filename, self.metadata = data, url, filename, metadata
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__module__}.{type(self).__name__} object>"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        return {self.mime: self.data, "text/plain": repr(self)}
+
+
+class _HTML(_DisplayObject):
+    mime = "text/html"
+
+    def _repr_html_(self) -> Any:
+        return self.data
+
+
+def _display(*objs: Any, **kwargs: Any) -> None:
+    """IPython's display() with no shell running: print the objects."""
+    print(*objs)
+
+
+def _clear_output(wait: bool = False) -> None:
+    """IPython's clear_output() with no shell running: clear the terminal line."""
+    print("\033[2K\r", end="", flush=True)
+
+
+class _InteractiveShell:
+    """No shell runs here (ipywidgets' Output widget asks)."""
+
+    @classmethod
+    def initialized(cls) -> bool:
+        return False
+
+
+STAND_IN_MARK = "__t42_stand_in__"
+
+
+def stand_in_for_ipython() -> bool:
+    """Where IPython is not installed (the live worker), provide the few names ipywidgets
+    and the book's setup cells import from it. Returns True if the stand-in was installed;
+    a real IPython is always preferred."""
+    try:
+        if "IPython" in sys.modules or importlib.util.find_spec("IPython") is not None:
+            return False
+    except (ImportError, ValueError):
+        pass
+    parts: dict[str, dict[str, Any]] = {
+        "IPython": {"get_ipython": lambda: None, "version_info": (0, 0, 0, "stand-in")},
+        "IPython.display": {
+            "display": _display, "clear_output": _clear_output, "HTML": _HTML,
+            "DisplayObject": _DisplayObject,
+        },
+        "IPython.core": {},
+        "IPython.core.interactiveshell": {"InteractiveShell": _InteractiveShell},
+    }
+    for name, names in parts.items():
+        module = types.ModuleType(name, "A stand-in for IPython: no kernel runs here.")
+        module.__spec__ = importlib.machinery.ModuleSpec(name, None, is_package=name.count(".") < 2
+                                                          and name != "IPython.display")
+        if module.__spec__.submodule_search_locations is not None:
+            module.__path__ = []
+        module.__dict__.update(names)
+        setattr(module, STAND_IN_MARK, True)
+        sys.modules[name] = module
+        parent, _, child = name.rpartition(".")
+        if parent:
+            setattr(sys.modules[parent], child, module)
+    return True
+
+
+class StdlibFallback(importlib.abc.MetaPathFinder):
+    """The last finder on ``sys.meta_path``: a top-level standard-library module that the
+    cut-down zip left out is imported from the whole standard library, fetched (by
+    ``fetch``, which returns its bytes) and written to ``path`` on first need."""
+
+    def __init__(self, missing: Sequence[str], fetch: Callable[[], Any], path: str) -> None:
+        self.missing = frozenset(missing)
+        self.fetch = fetch
+        self.path = path
+        self.loaded = False
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if path is not None or fullname not in self.missing:
+            return None  # a submodule: its package's own path finds it
+        if not self.loaded:
+            data = self.fetch()
+            to_bytes = getattr(data, "to_bytes", None)  # a JavaScript Uint8Array in Pyodide
+            with open(self.path, "wb") as handle:
+                handle.write(to_bytes() if callable(to_bytes) else bytes(data))
+            sys.path.append(self.path)
+            importlib.invalidate_caches()
+            self.loaded = True
+        return importlib.machinery.PathFinder.find_spec(fullname, [self.path])
+
+
+def fetcher(url: str) -> Callable[[], bytes]:
+    """A function that fetches ``url`` synchronously in the browser's worker (an import
+    cannot wait). It holds no JavaScript object until it is called, so a memory snapshot
+    of Python can be made with it installed."""
+
+    def fetch() -> bytes:
+        from js import Uint8Array, XMLHttpRequest  # type: ignore[import-not-found]
+
+        request = XMLHttpRequest.new()
+        request.open("GET", url, False)
+        request.responseType = "arraybuffer"  # allowed for synchronous requests in workers
+        request.send()
+        if request.status != 200:
+            raise ImportError(f"cannot load {url} ({request.status})")
+        data: bytes = Uint8Array.new(request.response).to_bytes()
+        return data
+
+    return fetch
+
+
+def install_stdlib_fallback(fetch: Callable[[], Any], path: str) -> StdlibFallback | None:
+    """Add a StdlibFallback when the standard library is the cut-down one (it holds
+    ``_t42_stdlib_rest``, the names it left out); None otherwise."""
+    try:
+        import _t42_stdlib_rest  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    finder = StdlibFallback(_t42_stdlib_rest.MISSING, fetch, path)
+    sys.meta_path.append(finder)
+    return finder

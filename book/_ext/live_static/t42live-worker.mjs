@@ -17,6 +17,7 @@ const ports = new Map(); // client -> port
 let python = null; // Promise of {pyodide, bridge, bootMs}
 let stage = { stage: 0, text: "" };
 const started = performance.now();
+const dedicated = !(typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope);
 
 function broadcast(message) {
   for (const port of new Set(ports.values())) port.postMessage(message);
@@ -27,17 +28,72 @@ function progress(n, text) {
   broadcast({ type: "progress", stage: n, stages: 3, text });
 }
 
+const PACKAGES = ["ipywidgets", "anywidget", "texas42"];
+// Python that holds no JavaScript object yet (a memory snapshot can be made after it).
+const PREPARE =
+  "import sys\n" +
+  "sys.path.insert(0, '/home/pyodide/t42live')\n" +
+  "import live_bridge\n" +
+  "live_bridge.install_stdlib_fallback(live_bridge.fetcher(STDLIB_URL), '/lib/python_stdlib_full.zip')\n" +
+  "live_bridge.stand_in_for_ipython()\n" +
+  "import ipywidgets, anywidget, texas42.widgets\n";
+
 async function boot(pyodideURL, bridgeURL) {
   const t0 = performance.now();
   progress(1, "Loading Python");
-  const { loadPyodide } = await import(pyodideURL + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: pyodideURL, packages: ["ipywidgets", "anywidget", "texas42"] });
-  pyodide.setStdout({ batched: (text) => console.log(text) });
-  pyodide.setStderr({ batched: (text) => console.warn(text) });
+  // Fetched side by side: the runtime's loader, the bridge, the saved snapshot's module.
+  const [{ loadPyodide }, source, snapshots] = await Promise.all([
+    import(pyodideURL + "pyodide.mjs"),
+    fetch(bridgeURL).then((response) => response.text()),
+    dedicated ? import("./t42live-snapshot.mjs") : null,
+  ]);
+  // The live path's own lock (no IPython, jedi, prompt-toolkit or pygments: the bridge
+  // stands in for the few IPython names ipywidgets imports) and standard library (cut down
+  // to what the explorers import; the rest is fetched whole on a first import of it).
+  const options = {
+    indexURL: pyodideURL,
+    lockFileURL: pyodideURL + "t42live-lock.json",
+    stdLibURL: pyodideURL + "python_stdlib_live.zip",
+  };
+  // A page's own worker (no shared workers: Chrome on Android) starts Python on every
+  // page: it keeps a memory snapshot of Python with the explorers imported, made on the
+  // first page, and later pages restore it (t42live-snapshot.mjs).
+  const key = snapshots ? await snapshots.keyOf(pyodideURL, source) : null;
+  let pyodide = null;
+  let restored = false;
+  if (snapshots) {
+    const saved = await snapshots.read(key);
+    if (saved) {
+      try {
+        // The packages' files (not in the snapshot) load while the runtime starts.
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: saved, packages: PACKAGES });
+        restored = true;
+      } catch (error) {
+        console.warn("texas42: the saved Python could not be restored:", String(error));
+        await snapshots.forget();
+        pyodide = null;
+      }
+    }
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodide({ ...options, packages: PACKAGES, _makeSnapshot: !!snapshots });
+  }
   progress(2, "Loading the explorers");
-  const source = await (await fetch(bridgeURL)).text();
+  // The files are not in a snapshot (its modules are): the folder of the page modules too.
   pyodide.FS.mkdirTree("/home/pyodide/t42live");
   pyodide.FS.writeFile("/home/pyodide/t42live/live_bridge.py", source);
+  if (!restored) {
+    pyodide.runPython("STDLIB_URL = " + JSON.stringify(pyodideURL + "python_stdlib.zip") + "\n" + PREPARE);
+    if (snapshots) {
+      try {
+        await snapshots.write(key, snapshots.make(pyodide));
+      } catch (error) {
+        console.warn("texas42: no snapshot of Python kept:", String(error));
+      }
+    }
+  }
+  pyodide.setStdout({ batched: (text) => console.log(text) });
+  pyodide.setStderr({ batched: (text) => console.warn(text) });
   const send = (text, buffers) => {
     const message = JSON.parse(text);
     const port = ports.get(message.client);
@@ -46,14 +102,9 @@ async function boot(pyodideURL, bridgeURL) {
     if (port) port.postMessage({ type: "widget", message: text, buffers: copies }, copies);
   };
   pyodide.globals.set("_t42_send", send);
-  const bridge = pyodide.runPython(
-    "import sys\n" +
-      "sys.path.insert(0, '/home/pyodide/t42live')\n" +
-      "import live_bridge, ipywidgets, anywidget, texas42.widgets\n" +
-      "live_bridge.install(_t42_send)\n"
-  );
+  const bridge = pyodide.runPython("import live_bridge\nlive_bridge.install(_t42_send)\n");
   progress(3, "Python is ready");
-  return { pyodide, bridge, bootMs: Math.round(performance.now() - t0) };
+  return { pyodide, bridge, restored, bootMs: Math.round(performance.now() - t0) };
 }
 
 const loadedModules = new Set();
@@ -90,6 +141,7 @@ async function handle(port, data) {
       port.postMessage({
         type: "ready",
         reused,
+        restored: py.restored,
         bootMs: py.bootMs,
         aliveMs: Math.round(performance.now() - started),
       });
@@ -149,7 +201,7 @@ function attach(port) {
   if (port.start) port.start();
 }
 
-if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
+if (!dedicated) {
   self.onconnect = (event) => attach(event.ports[0]);
 } else {
   attach(self);

@@ -354,7 +354,12 @@
     try { started = sessionStorage.getItem(STARTED_KEY) === "1"; } catch (e) { started = false; }
     if (!started) return;
     var rt = runtime();
+    rt.manager = rt.manager || widgetManager(); // made while Python starts or answers
     hello(rt, true).then(async function (answer) {
+      // A page's own (dedicated) worker always starts cold; the reader started Python
+      // earlier in this tab, so start it again at once (the runtime and wheels come from
+      // the HTTP cache). A shared worker that is not running waits for Start.
+      if (answer.type === "cold" && rt.kind === "dedicated") answer = await hello(rt, false);
       if (answer.type !== "ready") return;
       rt.manager = rt.manager || widgetManager();
       function inView(box) {

@@ -1,0 +1,241 @@
+"""Benchmark: the bytes a visit transfers until the first explorer of a chapter is live.
+
+    .venv/bin/python bench/bench_bytes.py [--site _build/html] [--page book/tricks.html]
+                                          [--precompressed] [--label NAME]
+
+Serves the built site on 127.0.0.1 with a server that notes every file it sends (a
+SharedWorker's requests do not show in Playwright's events), opens the page in headless
+/usr/bin/chromium with an empty profile, presses Start on the first explorer and waits
+until it is live. Reported:
+
+* cold visit: files and bytes as served here, and the same files' sizes compressed as a
+  static host serves them: gzip -9 of each file and brotli (quality 11, from Node's zlib:
+  the venv has no brotli module); a file is counted at most at its own size (hosts skip
+  files that do not shrink, like zips and wheels);
+* repeat visit: the same profile opened again (the browser restarted, so the shared worker
+  is gone and only the HTTP cache remains), a new page load, Start again: the bytes of
+  Python (wasm, zips, wheels, the runtime's JavaScript and lock) transferred, and all bytes.
+
+``--precompressed`` serves ``X.gz`` siblings with Content-Encoding gzip (what the
+classroom server and hosts with precompressed files do): "served" is then the wire size.
+Prints a table; writes test-artifacts/bench-bytes[-LABEL].json.
+Target (issue 23): at most 10 MB compressed for a cold first explorer, 0 bytes of Python
+on a repeat visit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright  # noqa: E402
+
+from tests.browser.helpers import ARTIFACTS, CHROMIUM_ARGS, CHROMIUM_PATH, is_local  # noqa: E402
+from tests.browser.live import live_boxes, start_box  # noqa: E402
+from tests.browser.served import Sent, counting_server  # noqa: E402
+
+PYTHON_PREFIX = "/lite/static/pyodide/"
+TARGET_COLD_BYTES = 10_000_000
+
+BROTLI_JS = r"""
+const fs = require("fs"), zlib = require("zlib");
+const files = JSON.parse(fs.readFileSync(0, "utf8"));
+const out = {};
+for (const f of files) {
+  const data = fs.readFileSync(f);
+  out[f] = zlib.brotliCompressSync(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length;
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def kind(path: str) -> str:
+    """What a served file is, for the table."""
+    if path.startswith(PYTHON_PREFIX) or f"/{PYTHON_PREFIX.strip('/')}/" in path:
+        name = path.rsplit("/", 1)[-1]
+        if name.endswith(".wasm"):
+            return "python: wasm"
+        if name.endswith(".zip"):
+            return "python: stdlib zip"
+        if name.endswith(".whl"):
+            return "python: wheels"
+        return "python: js + lock"
+    if "/t42live/" in path:
+        return "live: worker + bridge"
+    if path.endswith((".html", "/")):
+        return "page: html"
+    if path.endswith((".js", ".mjs")):
+        return "page: js"
+    if path.endswith(".css"):
+        return "page: css"
+    return "page: other"
+
+
+def is_python(path: str) -> bool:
+    return kind(path).startswith("python")
+
+
+def gzip_sizes(files: Iterable[str]) -> dict[str, int]:
+    sizes = {}
+    for name in files:
+        data = Path(name).read_bytes()
+        sizes[name] = min(len(data), len(gzip.compress(data, compresslevel=9, mtime=0)))
+    return sizes
+
+
+def brotli_sizes(files: list[str]) -> dict[str, int] | None:
+    node = shutil.which("node")
+    if node is None:
+        return None
+    done = subprocess.run([node, "-e", BROTLI_JS], input=json.dumps(files), capture_output=True,
+                          text=True, check=True, timeout=900)
+    raw: dict[str, int] = json.loads(done.stdout)
+    return {name: min(size, Path(name).stat().st_size) for name, size in raw.items()}
+
+
+def original(file: str) -> str:
+    """The file a precompressed sibling stands for."""
+    return file[: -len(".gz")] if file.endswith(".gz") else file
+
+
+def summarize(sent: list[Sent]) -> dict[str, Any]:
+    ok = [s for s in sent if s.status == 200 and s.file]
+    files = sorted({original(s.file) for s in ok})
+    gz = gzip_sizes(files)
+    br = brotli_sizes(files)
+    rows: dict[str, dict[str, int]] = {}
+    for s in ok:
+        row = rows.setdefault(kind(s.path), {"files": 0, "raw": 0, "served": 0, "gzip": 0,
+                                             "brotli": 0})
+        src = original(s.file)
+        row["files"] += 1
+        row["raw"] += Path(src).stat().st_size
+        row["served"] += s.body_bytes
+        row["gzip"] += gz[src]
+        row["brotli"] += br[src] if br else 0
+    total = {key: sum(r[key] for r in rows.values())
+             for key in ("files", "raw", "served", "gzip", "brotli")}
+    return {
+        "rows": dict(sorted(rows.items())),
+        "total": total,
+        "requests": len(sent),
+        "not_modified": sum(1 for s in sent if s.status == 304),
+        "errors": sorted({f"{s.status} {s.path}" for s in sent if s.status >= 400}),
+        "python_bytes": sum(s.body_bytes for s in sent if is_python(s.path)),
+        "python_requests": sum(1 for s in sent if is_python(s.path)),
+        "brotli": "node zlib, quality 11" if br else "unavailable (no node)",
+        "largest": [{"path": s.path, "served": s.body_bytes, "gzip": gz[original(s.file)]}
+                    for s in sorted(ok, key=lambda s: -s.body_bytes)[:12]],
+    }
+
+
+def open_profile(pw: Playwright, profile: Path, off_site: list[str]) -> BrowserContext:
+    context = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 1200, "height": 900})
+
+    def guard(route: Any) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            off_site.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    return context
+
+
+def visit(pw: Playwright, profile: Path, url: str, off_site: list[str]) -> dict[str, Any]:
+    """Open ``url`` in the profile, Start its first explorer, wait until live; close."""
+    context = open_profile(pw, profile, off_site)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        t0 = time.perf_counter()
+        page.goto(url)
+        assert live_boxes(page) >= 1, f"{url} has no explorer"
+        info = start_box(page, 0)
+        assert info["state"] == "live", info
+        return {"seconds": round(time.perf_counter() - t0, 1), "kind": info["kind"],
+                "ready_ms": info["readyMs"]}
+    finally:
+        context.close()
+
+
+def mb(n: int) -> str:
+    return f"{n / 1e6:7.2f}"
+
+
+def table(title: str, result: dict[str, Any]) -> str:
+    lines = [title, f"  {'':24} {'files':>5} {'raw MB':>8} {'served':>8} {'gzip-9':>8} "
+                    f"{'brotli':>8}"]
+    for name, row in [*result["rows"].items(), ("total", result["total"])]:
+        lines.append(f"  {name:24} {row['files']:5d} {mb(row['raw'])} {mb(row['served'])} "
+                     f"{mb(row['gzip'])} {mb(row['brotli'])}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=REPO / "_build" / "html")
+    parser.add_argument("--page", default="book/tricks.html")
+    parser.add_argument("--precompressed", action="store_true",
+                        help="serve X.gz siblings with Content-Encoding gzip")
+    parser.add_argument("--label", default="", help="suffix of the JSON file's name")
+    args = parser.parse_args()
+    if not (args.site / "index.html").is_file():
+        print(f"no built site in {args.site}: run `make book` first", file=sys.stderr)
+        return 2
+    off_site: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="bench-bytes-") as tmp, \
+            counting_server(args.site.resolve(), precompressed=args.precompressed) as (base, log), \
+            sync_playwright() as pw:
+        profile = Path(tmp) / "profile"
+        cold_visit = visit(pw, profile, f"{base}/{args.page}", off_site)
+        cold_sent = log.take()
+        repeat_visit = visit(pw, profile, f"{base}/{args.page}", off_site)
+        repeat_sent = log.take()
+    cold, repeat = summarize(cold_sent), summarize(repeat_sent)
+    out = {
+        "page": args.page,
+        "precompressed": args.precompressed,
+        "cold": {**cold, "visit": cold_visit},
+        "repeat": {**repeat, "visit": repeat_visit},
+        "off_site_requests": sorted(set(off_site)),
+    }
+    name = "bench-bytes" + (f"-{args.label}" if args.label else "") + ".json"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / name).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print(table(f"cold visit of {args.page} until its first explorer is live "
+                f"({cold_visit['seconds']} s, {cold_visit['kind']} worker):", cold))
+    print(f"  brotli: {cold['brotli']}; served {'with' if args.precompressed else 'without'} "
+          ".gz siblings")
+    print(table("repeat visit (same profile, browser restarted):", repeat))
+    print(f"  repeat visit: {repeat['python_bytes']} bytes of Python in "
+          f"{repeat['python_requests']} requests ({repeat['not_modified']} answered 304)")
+    for problem in cold["errors"] + repeat["errors"]:
+        print(f"  HTTP error: {problem}")
+    compressed = min(cold["total"]["gzip"], cold["total"]["served"])
+    print(f"cold first explorer: {cold['total']['files']} files, {mb(cold['total']['raw'])} MB "
+          f"raw, {mb(cold['total']['gzip'])} MB gzip-9, {mb(cold['total']['brotli'])} MB brotli "
+          f"(target <= {TARGET_COLD_BYTES / 1e6:.0f} MB compressed: "
+          f"{'met' if compressed <= TARGET_COLD_BYTES else 'NOT met'})")
+    print(f"wrote {ARTIFACTS / name}")
+    return 0 if not off_site else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

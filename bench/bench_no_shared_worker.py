@@ -1,0 +1,94 @@
+"""Benchmark: the live explorers where shared workers are missing (Chrome on Android).
+
+    .venv/bin/python bench/bench_no_shared_worker.py [--site _build/html] [--rounds 3]
+
+In headless Chromium with ``SharedWorker`` removed by an init script, over the built site
+on 127.0.0.1 (served with its .gz siblings), each round in fresh browser contexts:
+  (a) the floor: a blank page of the site that loads the site's Pyodide and imports
+      texas42 and ipywidgets (tests/browser/live.py's floor_ms);
+  (b) the first page's explorer: from Start to live, in the page's own worker (which keeps
+      a memory snapshot of Python in IndexedDB);
+  (c) a later page's explorer: from the navigation to live (it starts by itself and
+      restores the snapshot).
+Target (issue 23.4): c <= 0.5 a. Writes test-artifacts/bench-no-shared-worker.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+from tests.browser.helpers import ARTIFACTS, CHROMIUM_ARGS, CHROMIUM_PATH, is_local  # noqa: E402
+from tests.browser.live import floor_ms, live_boxes, start_box, wait_box  # noqa: E402
+from tests.browser.served import counting_server  # noqa: E402
+
+FIRST_PAGE, LATER_PAGE = "book/tricks.html", "book/bidding.html"
+
+
+def one_round(browser: Browser, base: str) -> dict[str, Any]:
+    def guard(route: Any) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            route.abort()
+
+    context = browser.new_context()
+    context.route("**/*", guard)
+    floor = floor_ms(context.new_page(), base)
+    context.close()
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.route("**/*", guard)
+    context.add_init_script("delete window.SharedWorker")
+    page = context.new_page()
+    page.goto(f"{base}/{FIRST_PAGE}")
+    live_boxes(page)
+    first = start_box(page, 0)
+    page.goto(f"{base}/{LATER_PAGE}")
+    live_boxes(page)
+    later = wait_box(page, 0)
+    context.close()
+    assert first["state"] == later["state"] == "live", (first, later)
+    assert first["kind"] == later["kind"] == "dedicated", (first, later)
+    return {"floor_ms": round(floor), "first_ms": first["readyMs"], "later_ms": later["readyMs"],
+            "later_restored": later["ready"]["restored"], "later_boot_ms": later["ready"]["bootMs"]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=REPO / "_build" / "html")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=ARTIFACTS / "bench-no-shared-worker.json")
+    args = parser.parse_args()
+    if not (args.site / "index.html").is_file():
+        print(f"no built site in {args.site}: run `make book` first", file=sys.stderr)
+        return 2
+    with counting_server(args.site.resolve(), precompressed=True) as (base, _), \
+            sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
+                                     args=CHROMIUM_ARGS)
+        rounds = [one_round(browser, base) for _ in range(args.rounds)]
+        browser.close()
+    floor = statistics.median(r["floor_ms"] for r in rounds)
+    later = statistics.median(r["later_ms"] for r in rounds)
+    summary = {"rounds": len(rounds), "floor_ms": floor,
+               "first_page_ms": statistics.median(r["first_ms"] for r in rounds),
+               "later_page_ms": later, "later_over_floor": round(later / floor, 2),
+               "restored": all(r["later_restored"] for r in rounds)}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"summary": summary, "rounds": rounds}, indent=1) + "\n")
+    print(json.dumps(summary, indent=1))
+    print("target (later page <= 0.5 x floor):", "met" if later <= 0.5 * floor else "NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,155 @@
+"""What a device downloads for the live explorers, and pages without shared workers.
+
+Over the built site (``make book``, with the precompressed siblings that
+``scripts/build_lite.py check`` writes), served on 127.0.0.1 by a server that notes every
+file it sends (tests/browser/served.py: a SharedWorker's requests are not in Playwright's
+events), in headless Chromium:
+
+* a cold visit's first explorer loads only the live path (its own lock and standard
+  library: no IPython, jedi, prompt-toolkit or pygments, nor the whole python_stdlib.zip)
+  and costs at most 10 MB on the wire with the .gz siblings; a repeat visit (same profile,
+  browser restarted) transfers no byte of Python;
+* with ``SharedWorker`` removed (Chrome on Android has none), the first page's explorer
+  comes alive in a dedicated worker, a later page's explorer comes alive by itself (no
+  Start: the reader started Python earlier in the tab) from the first page's memory
+  snapshot, and both answer a change as CPython does. The later page's time and the floor
+  measured in the same run are recorded (issue 23's target, 0.5 times the floor, is
+  measured by bench/bench_no_shared_worker.py: no test asserts a speed).
+
+Figures go to ``test-artifacts/live-bytes.json`` (bench/bench_bytes.py measures in full).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Playwright
+
+from .helpers import ARTIFACTS, CHROMIUM_ARGS, CHROMIUM_PATH, SITE_DIR, is_local, record_timings
+from .live import floor_ms, live_boxes, start_box, wait_box
+from .served import ServerLog, counting_server
+from .test_live import (
+    change_first_list,
+    cpython_explorer,
+    engine_answer,
+    first_list_options,
+    message_text,
+    plain_message,
+)
+
+pytestmark = pytest.mark.browser
+
+FIGURES = ARTIFACTS / "live-bytes.json"
+PYTHON = "/lite/static/pyodide/"
+KERNEL_ONLY = ("ipython-", "jedi-", "prompt_toolkit-", "pygments-", "parso-", "stack_data-")
+COLD_LIMIT = 10_000_000
+FIRST_PAGE, LATER_PAGE = "book/tricks.html", "book/bidding.html"
+
+
+@pytest.fixture(scope="module")
+def counted_site() -> Iterator[tuple[str, ServerLog]]:
+    if not (SITE_DIR / "index.html").is_file():
+        pytest.fail(f"no built site in {SITE_DIR}: run `make book` first", pytrace=False)
+    with counting_server(SITE_DIR, precompressed=True) as served:
+        yield served
+
+
+def guarded(context: BrowserContext, off_site: list[str]) -> BrowserContext:
+    def guard(route: Any) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            off_site.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    return context
+
+
+def start_first(context: BrowserContext, url: str) -> dict[str, Any]:
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    assert live_boxes(page) >= 1
+    info = start_box(page, 0)
+    assert info["state"] == "live", info
+    return info
+
+
+def test_cold_visit_loads_only_the_live_path_and_a_repeat_visit_no_python(
+    playwright_instance: Playwright, counted_site: tuple[str, ServerLog]
+) -> None:
+    base, log = counted_site
+    off_site: list[str] = []
+    log.take()
+    with tempfile.TemporaryDirectory(prefix="t42-profile-") as profile:
+        visits = []
+        for _ in range(2):
+            context = playwright_instance.chromium.launch_persistent_context(
+                str(Path(profile)), executable_path=CHROMIUM_PATH, headless=True,
+                args=CHROMIUM_ARGS)
+            guarded(context, off_site)
+            try:
+                info = start_first(context, f"{base}/{FIRST_PAGE}")
+            finally:
+                context.close()
+            visits.append(log.take())
+    cold, repeat = visits
+    python = [s for s in cold if s.path.startswith(PYTHON) and s.status == 200]
+    names = [s.path.rsplit("/", 1)[-1] for s in python]
+    assert not [n for n in names if n.startswith(KERNEL_ONLY)], names
+    assert "python_stdlib.zip" not in names and "python_stdlib_live.zip" in names, names
+    assert "t42live-lock.json" in names and "pyodide-lock.json" not in names, names
+    assert any(s.encoding == "gzip" and s.path.endswith(".wasm") for s in python), python
+    wire = sum(s.body_bytes for s in cold)
+    assert wire <= COLD_LIMIT, f"a cold first explorer cost {wire} bytes on the wire"
+    repeat_python = sum(s.body_bytes for s in repeat if s.path.startswith(PYTHON))
+    assert repeat_python == 0, [s for s in repeat if s.path.startswith(PYTHON) and s.body_bytes]
+    assert not [s for s in cold + repeat if s.status >= 400]
+    assert not off_site, off_site
+    record_timings(FIGURES, "cold and repeat visit", {
+        "cold_files": len([s for s in cold if s.status == 200]), "cold_wire_bytes": wire,
+        "repeat_python_bytes": repeat_python, "runtime": info["kind"]})
+
+
+def test_without_shared_workers_a_later_page_restores_python_and_answers_right(
+    chromium: Browser, counted_site: tuple[str, ServerLog]
+) -> None:
+    base, _ = counted_site
+    off_site: list[str] = []
+    floor_context = guarded(chromium.new_context(), off_site)
+    floor = floor_ms(floor_context.new_page(), base)
+    floor_context.close()
+
+    context = guarded(chromium.new_context(viewport={"width": 1200, "height": 900}), off_site)
+    context.add_init_script("delete window.SharedWorker")
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        readies = []
+        for path, started_by_hand in ((FIRST_PAGE, True), (LATER_PAGE, False)):
+            page.goto(f"{base}/{path}")
+            assert live_boxes(page) >= 1
+            info = start_box(page, 0) if started_by_hand else wait_box(page, 0)
+            assert info["state"] == "live" and info["kind"] == "dedicated", info
+            # The later page's Python is the first page's memory snapshot, restored.
+            assert info["ready"]["restored"] is (not started_by_hand), info
+            readies.append(info["readyMs"])
+            options = first_list_options(page, 0)
+            assert options is not None, f"{path}: no list to change"
+            model_id = page.evaluate("() => window.T42Live.boxes[0].modelId")
+            expected = engine_answer(cpython_explorer(path, model_id), options["labels"],
+                                     options["index"])
+            change_first_list(page, 0)
+            assert plain_message(message_text(page, 0)) == expected, path
+        assert not errors, errors
+    finally:
+        context.close()
+    assert not off_site, off_site
+    record_timings(FIGURES, "no shared worker", {
+        "floor_ms": round(floor), "first_page_ms": readies[0], "later_page_ms": readies[1],
+        "later_over_floor": round(readies[1] / floor, 2)})
