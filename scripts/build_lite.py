@@ -60,6 +60,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -79,7 +80,18 @@ SITE_LITE = REPO / "_build" / "html" / "lite"
 PYCOMPILE = REPO / "scripts" / "lite_pycompile.mjs"
 LIVE_STDLIB_SCRIPT = REPO / "scripts" / "live_stdlib.mjs"
 LIVE_BRIDGE = REPO / "book" / "_ext" / "live_static" / "live_bridge.py"
-BOOKKIT = REPO / "book" / "bookkit.py"
+
+
+def book_modules() -> list[Path]:
+    """The book's own modules the live pages ship (``live_in_place_modules`` in _config.yml,
+    the one list): bookkit and what it imports."""
+    import yaml  # type: ignore[import-untyped,unused-ignore]  # (the book extra, in the venv)
+
+    config = yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))
+    names = config["sphinx"]["config"]["live_in_place_modules"]
+    return [REPO / str(name) for name in names]
+
+
 WIDGET_DRIVER = REPO / "tests" / "widgets" / "helpers.py"
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -687,8 +699,9 @@ def live_stdlib_imports(out: Path, stdlib: Path | None = None) -> list[str]:
     node = shutil.which("node")
     if node is None:
         raise BuildError("`node` is not on PATH (Node 20 runs the live path's Python)")
+    book = os.pathsep.join(str(p) for p in book_modules())  # bookkit and its neighbours
     command = [node, str(LIVE_STDLIB_SCRIPT), str(out), str(out / LIVE_LOCK), str(LIVE_BRIDGE),
-               str(BOOKKIT), str(WIDGET_DRIVER)] + ([str(stdlib)] if stdlib else [])
+               book, str(WIDGET_DRIVER)] + ([str(stdlib)] if stdlib else [])
     result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=1800)
     if result.returncode != 0:
         raise BuildError(f"running the live path under Node failed (exit {result.returncode}):\n"
@@ -718,7 +731,8 @@ def prepare_live(out: Path) -> None:
     modules = live_stdlib_imports(out)
     with zipfile.ZipFile(out / STDLIB) as archive:
         tops = {stdlib_top(name) for name in archive.namelist()}
-    sources = [*wheel_sources(wheels), *((p.name, p.read_bytes()) for p in (LIVE_BRIDGE, BOOKKIT))]
+    sources = [*wheel_sources(wheels),
+               *((p.name, p.read_bytes()) for p in (LIVE_BRIDGE, *book_modules()))]
     keep = tops & ({m.split(".")[0] for m in modules} | imported_tops(sources)
                    | set(LIVE_STDLIB_ALWAYS))
     cut_stdlib(out / STDLIB, out / LIVE_STDLIB, keep, stored=False)

@@ -1,6 +1,8 @@
 // What the live explorers import from the standard library, found with the browser's Python.
 //
-//   node scripts/live_stdlib.mjs <pyodide dir> <lock file> <live_bridge.py> <bookkit.py> <driver.py> [stdlib zip]
+//   node scripts/live_stdlib.mjs <pyodide dir> <lock file> <live_bridge.py> <book modules> <driver.py> [stdlib zip]
+//
+// <book modules>: bookkit.py and the book modules it imports, joined by the path delimiter.
 //
 // Called by scripts/build_lite.py (prepare / live) to cut the standard library of the live
 // path down (python_stdlib_live.zip). Runs the Pyodide of <pyodide dir> under Node with the
@@ -16,9 +18,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, lockFile, bridgeFile, bookkitFile, driverFile, stdlib] = process.argv.slice(2);
+const [pyodideDir, lockFile, bridgeFile, bookFiles, driverFile, stdlib] = process.argv.slice(2);
 if (!driverFile) {
-  console.error("usage: node live_stdlib.mjs <pyodide dir> <lock> <live_bridge.py> <bookkit.py> <driver.py>");
+  console.error("usage: node live_stdlib.mjs <pyodide dir> <lock> <live_bridge.py> <book modules> <driver.py>");
   process.exit(2);
 }
 const t0 = Date.now();
@@ -34,7 +36,9 @@ const pyodide = await loadPyodide({
 });
 pyodide.FS.mkdirTree("/home/pyodide/t42live");
 pyodide.FS.writeFile("/home/pyodide/t42live/live_bridge.py", fs.readFileSync(bridgeFile, "utf8"));
-pyodide.FS.writeFile("/home/pyodide/t42live/bookkit.py", fs.readFileSync(bookkitFile, "utf8"));
+for (const file of bookFiles.split(path.delimiter)) {
+  pyodide.FS.writeFile(`/home/pyodide/t42live/${path.basename(file)}`, fs.readFileSync(file, "utf8"));
+}
 pyodide.FS.writeFile("/home/pyodide/t42live/t42_drive.py", fs.readFileSync(driverFile, "utf8"));
 pyodide.globals.set("_t42_send", (text, buffers) => buffers.destroy());
 let fetched = false;
