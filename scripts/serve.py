@@ -117,13 +117,20 @@ def share_addresses(host: str) -> list[str]:
     return list(seen)
 
 
-def qr_svg(url: str) -> str | None:
-    """An SVG QR code of ``url`` (error correction M), or None without ``segno``."""
+def qr_code(url: str) -> Any:
+    """The QR code of ``url``: byte mode, error correction M (segno), or None without it."""
     try:
         import segno  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         return None
-    code = segno.make(url, error="m", micro=False, boost_error=False)
+    return segno.make(url, error="m", micro=False, boost_error=False)
+
+
+def qr_svg(url: str) -> str | None:
+    """``url``'s QR code as an inline SVG (dark on light, its quiet zone included)."""
+    code = qr_code(url)
+    if code is None:
+        return None
     svg: str = code.svg_inline(scale=6, border=4, dark="#000", light="#fff", omitsize=False)
     return svg
 
@@ -204,9 +211,7 @@ def make_server(directory: Path, host: str, port: int) -> tuple[ThreadingServer,
     real_port = server.server_address[1]
     urls = [f"http://{address}:{real_port}/" for address in share_addresses(bind)]
     room = json.dumps(room_info(urls)).encode()
-    server.RequestHandlerClass = functools.partial(
-        SiteHandler, directory=str(directory), room=room
-    )
+    server.RequestHandlerClass = functools.partial(SiteHandler, directory=str(directory), room=room)
     return server, urls
 
 
@@ -214,7 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default=os.environ.get("HOST") or "127.0.0.1")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
-    parser.add_argument("--directory", type=Path, default=SITE)
+    parser.add_argument(
+        "--directory", type=Path, default=Path(os.environ.get("SERVE_DIRECTORY") or SITE)
+    )
     args = parser.parse_args(argv)
     directory: Path = args.directory
     if not (directory / "index.html").is_file():

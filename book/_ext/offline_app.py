@@ -41,8 +41,13 @@ NAME = "Texas 42: learn, teach and explore"
 SHORT_NAME = "Texas 42"
 #: Pyodide's own files the live worker loads (the wheels come from the lock).
 PYODIDE_DIR = "lite/static/pyodide"
-PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                   "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_RUNTIME = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
 LIVE_WORKER = "_static/t42live/t42live-worker.mjs"
 #: What the live worker asks Pyodide to load, read from its source.
 WORKER_PACKAGES = re.compile(r"packages:\s*\[([^\]]*)\]")
@@ -57,8 +62,10 @@ NOT_KEPT = re.compile(r"^(lite/(?!static/pyodide/)|_sources/|room\.json$|sw\.js$
 
 def icon_svg() -> str:
     """The app's icon: a 6-4 domino on the theme colour (a square, for every platform)."""
-    pips = {6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
-            4: [(-1, -1), (-1, 1), (1, -1), (1, 1)]}
+    pips = {
+        6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+        4: [(-1, -1), (-1, 1), (1, -1), (1, 1)],
+    }
     dots = []
     for half, number in ((-1, 6), (1, 4)):
         cy = 256 + half * 92
@@ -85,17 +92,27 @@ def write_png_icons(folder: Path) -> list[dict[str, str]]:
         k = size / 512
         image = Image.new("RGB", (size, size), THEME_COLOUR)
         draw = ImageDraw.Draw(image)
-        draw.rounded_rectangle([146 * k, 40 * k, 366 * k, 472 * k], radius=36 * k,
-                               fill="#ffffff", outline="#14181e", width=max(2, round(10 * k)))
-        draw.line([166 * k, 256 * k, 346 * k, 256 * k], fill="#14181e",
-                  width=max(2, round(10 * k)))
+        draw.rounded_rectangle(
+            [146 * k, 40 * k, 366 * k, 472 * k],
+            radius=36 * k,
+            fill="#ffffff",
+            outline="#14181e",
+            width=max(2, round(10 * k)),
+        )
+        draw.line([166 * k, 256 * k, 346 * k, 256 * k], fill="#14181e", width=max(2, round(10 * k)))
         for match in re.finditer(r'cx="(\d+)" cy="(\d+)"', icon_svg()):
             cx, cy, r = int(match[1]) * k, int(match[2]) * k, 19 * k
             draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill="#14181e")
         name = f"icon-{size}.png"
         image.save(folder / name, optimize=True)
-        icons.append({"src": f"{ICON_DIR}/{name}", "sizes": f"{size}x{size}",
-                      "type": "image/png", "purpose": "any"})
+        icons.append(
+            {
+                "src": f"{ICON_DIR}/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": "any",
+            }
+        )
     return icons
 
 
@@ -111,8 +128,15 @@ def manifest(icons: list[dict[str, str]]) -> dict[str, Any]:
         "display": "standalone",
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND,
-        "icons": [*icons, {"src": f"{ICON_DIR}/icon.svg", "sizes": "any",
-                           "type": "image/svg+xml", "purpose": "any"}],
+        "icons": [
+            *icons,
+            {
+                "src": f"{ICON_DIR}/icon.svg",
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "any",
+            },
+        ],
     }
 
 
@@ -167,15 +191,20 @@ def live_python_files(outdir: Path) -> set[str]:
 def precache_list(outdir: Path) -> list[str]:
     """Every page and what it links to, the live worker's files, the live Python."""
     pages = sorted(
-        rel for p in outdir.rglob("*.html")
+        rel
+        for p in outdir.rglob("*.html")
         if (rel := p.relative_to(outdir).as_posix()) and not NOT_KEPT.search(rel)
     )
     assets = linked_files(outdir, pages, LINKS)
     assets |= linked_files(outdir, sorted(a for a in assets if a.endswith(".css")), CSS_URLS)
-    assets |= {p.relative_to(outdir).as_posix() for p in (outdir / "_static/t42live").rglob("*")
-               if p.is_file()}
-    assets |= {MANIFEST} | {p.relative_to(outdir).as_posix()
-                            for p in (outdir / ICON_DIR).glob("*") if p.is_file()}
+    assets |= {
+        p.relative_to(outdir).as_posix()
+        for p in (outdir / "_static/t42live").rglob("*")
+        if p.is_file()
+    }
+    assets |= {MANIFEST} | {
+        p.relative_to(outdir).as_posix() for p in (outdir / ICON_DIR).glob("*") if p.is_file()
+    }
     assets |= live_python_files(outdir)
     return sorted(a for a in set(pages) | assets if not NOT_KEPT.search(a))
 
@@ -220,8 +249,9 @@ def add_head(
 
 def write_app_files(app: Sphinx, exception: Exception | None) -> None:
     """Icons, manifest, room.json, then sw.js with the list of files and the version."""
-    static = copy_to_static(app, exception, [(STATIC / JS_FILE, JS_FILE),
-                                             (STATIC / CSS_FILE, CSS_FILE)])
+    static = copy_to_static(
+        app, exception, [(STATIC / JS_FILE, JS_FILE), (STATIC / CSS_FILE, CSS_FILE)]
+    )
     if static is None:
         return
     outdir = Path(app.outdir)
@@ -239,8 +269,9 @@ def write_app_files(app: Sphinx, exception: Exception | None) -> None:
     worker = template.replace("__T42_VERSION__", version).replace("__T42_PRECACHE__", precache)
     (outdir / "sw.js").write_text(worker, encoding="utf-8")
     size = sum((outdir / rel).stat().st_size for rel in files)
-    LOG.info("offline_app: sw.js version %s keeps %d files (%.1f MB)", version, len(files),
-             size / 1e6)
+    LOG.info(
+        "offline_app: sw.js version %s keeps %d files (%.1f MB)", version, len(files), size / 1e6
+    )
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
