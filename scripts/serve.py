@@ -247,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"      {url}")
         else:
             print("    no network address found: is this computer on the room's network?")
+        print(f"    the teacher's guide shows them: http://127.0.0.1:{port}/book/teachers.html")
     else:
         print(f"    http://{bound}:{port}/")
         if ipaddress.ip_address(bound).is_loopback:

@@ -51,6 +51,7 @@ PYODIDE_RUNTIME = [
 LIVE_WORKER = "_static/t42live/t42live-worker.mjs"
 #: What the live worker asks Pyodide to load, read from its source.
 WORKER_PACKAGES = re.compile(r"packages:\s*\[([^\]]*)\]")
+SCRIPT_FONTS = ["_static/widgets/*.woff2", "_static/mathjax/output/chtml/fonts/woff-v2/*.woff"]
 LINKS = re.compile(r"""(?:src|href)\s*=\s*["']([^"'#?]+)""")
 CSS_URLS = re.compile(r"""url\(\s*["']?([^"')#?]+)""")
 #: Never kept: JupyterLite has its own service worker; room.json is live.
@@ -202,6 +203,10 @@ def precache_list(outdir: Path) -> list[str]:
         for p in (outdir / "_static/t42live").rglob("*")
         if p.is_file()
     }
+    # Fonts that scripts load (the widgets' icon font, MathJax's): no page links them.
+    assets |= {
+        p.relative_to(outdir).as_posix() for pattern in SCRIPT_FONTS for p in outdir.glob(pattern)
+    }
     assets |= {MANIFEST} | {
         p.relative_to(outdir).as_posix() for p in (outdir / ICON_DIR).glob("*") if p.is_file()
     }
@@ -264,13 +269,22 @@ def write_app_files(app: Sphinx, exception: Exception | None) -> None:
     files = precache_list(outdir)
     hashes = {rel: file_hash(outdir / rel) for rel in files}
     template = (STATIC / "sw.js").read_text(encoding="utf-8")
-    version = build_version(outdir, hashes, template)
-    precache = json.dumps([[rel, hashes[rel]] for rel in files], separators=(",", ":"))
+    python = live_python_files(outdir)
+    precache = json.dumps(
+        [[rel, hashes[rel], int(rel in python)] for rel in files], separators=(",", ":")
+    )
+    version = build_version(outdir, hashes, template + precache)
     worker = template.replace("__T42_VERSION__", version).replace("__T42_PRECACHE__", precache)
     (outdir / "sw.js").write_text(worker, encoding="utf-8")
-    size = sum((outdir / rel).stat().st_size for rel in files)
+    size = sum((outdir / rel).stat().st_size for rel in files if rel not in python)
+    lazy = sum((outdir / rel).stat().st_size for rel in python)
     LOG.info(
-        "offline_app: sw.js version %s keeps %d files (%.1f MB)", version, len(files), size / 1e6
+        "offline_app: sw.js version %s keeps %d files: %.1f MB at install, %.1f MB of Python"
+        " once loaded",
+        version,
+        len(files),
+        size / 1e6,
+        lazy / 1e6,
     )
 
 

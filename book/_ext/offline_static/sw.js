@@ -2,8 +2,9 @@
 // with VERSION and PRECACHE filled in). Its scope is the site root, also under a sub-path
 // such as /texas42/. After a first visit every page and the live Python work offline.
 //
-// * install: every page, the files they link to, and the live Python's files (Pyodide and
-//   the wheels the explorers load) go into the cache "texas42-VERSION".
+// * install: every page and the files they link to go into the cache "texas42-VERSION";
+//   the live Python's files (Pyodide and the wheels the explorers load) join it as soon as
+//   this device has loaded them once (see keepIfLoaded), with no download of their own.
 // * fetch: a GET in scope is answered from that cache, else from the network (and kept).
 //   JupyterLite (lite/, with its own service worker) and room.json (the addresses
 //   `make serve` shares, live) are left to the network; lite/static/pyodide/ is ours.
@@ -30,6 +31,26 @@ function ours(url) {
 
 const INDEX = "__t42_index__"; // path -> content hash of the files a cache holds
 
+// The live Python's files ("lazy") are kept without a download of their own: from the
+// browser's HTTP cache when a page already loaded them, or when the Python worker fetches
+// them through this service worker. A visit that never starts an explorer costs nothing.
+async function keepIfLoaded(cache, url) {
+  try {
+    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    if (response.ok) await cache.put(url, response);
+  } catch (err) {
+    // not in the HTTP cache: kept when the Python worker fetches it
+  }
+}
+
+async function keepLazy() {
+  const cache = await caches.open(CACHE);
+  for (const [path, , lazy] of PRECACHE) {
+    const url = new URL(path, SCOPE).href;
+    if (lazy && !(await cache.match(url))) await keepIfLoaded(cache, url);
+  }
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   // An older build's copy of a file whose hash has not changed is taken as it is: an
@@ -43,7 +64,7 @@ async function precache() {
   }
   const hashes = {};
   await Promise.all(
-    PRECACHE.map(async ([path, hash]) => {
+    PRECACHE.map(async ([path, hash, lazy]) => {
       hashes[path] = hash;
       const url = new URL(path, SCOPE).href;
       if (await cache.match(url)) return;
@@ -51,6 +72,7 @@ async function precache() {
         const copy = old.index[path] === hash && (await old.cache.match(url));
         if (copy) return cache.put(url, copy);
       }
+      if (lazy) return keepIfLoaded(cache, url);
       // "no-cache": revalidated against the server, so a new build never stores an old
       // file from the HTTP cache (an unchanged one costs a 304 only).
       const response = await fetch(url, { cache: "no-cache" });
@@ -84,9 +106,11 @@ self.addEventListener("message", (event) => {
   if (data.type === "skip-waiting") self.skipWaiting();
   if (data.type === "version" && event.ports[0]) event.ports[0].postMessage({ version: VERSION });
   if (data.type === "keep" && Array.isArray(data.urls)) {
-    // What a page loaded before this worker controlled it (fonts, MathJax's parts).
+    // What a page loaded before this worker controlled it (fonts, MathJax's parts), and
+    // the Python's files a worker that started before it loaded (HTTP cache only).
     event.waitUntil(
       (async () => {
+        await keepLazy();
         const cache = await caches.open(CACHE);
         for (const href of data.urls) {
           const url = new URL(href);
