@@ -37,17 +37,40 @@ const INDEX = "__t42_index__"; // path -> content hash of the files a cache hold
 async function keepIfLoaded(cache, url) {
   try {
     const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-    if (response.ok) await cache.put(url, response);
+    if (response.ok) {
+      await cache.put(url, response);
+      return true;
+    }
   } catch (err) {
     // not in the HTTP cache: kept when the Python worker fetches it
   }
+  return false;
 }
 
 async function keepLazy() {
   const cache = await caches.open(CACHE);
+  const missing = [];
+  let kept = 0;
   for (const [path, , lazy] of PRECACHE) {
+    if (!lazy) continue;
     const url = new URL(path, SCOPE).href;
-    if (lazy && !(await cache.match(url))) await keepIfLoaded(cache, url);
+    if ((await cache.match(url)) || (await keepIfLoaded(cache, url))) kept++;
+    else missing.push(url);
+  }
+  // This device has run the Python (some of its files are here), but a file was too big
+  // for the HTTP cache (Chromium's in-memory cache of a private window drops the 9.6 MB
+  // wasm): fetch the rest once, so that the Python works offline.
+  if (kept && missing.length) {
+    await Promise.all(
+      missing.map(async (url) => {
+        try {
+          const response = await fetch(url);
+          if (response.ok) await cache.put(url, response);
+        } catch (err) {
+          // offline now: tried again on the next page
+        }
+      })
+    );
   }
 }
 
