@@ -52,7 +52,9 @@ LIVE_WORKER = "_static/t42live/t42live-worker.mjs"
 #: What the live worker asks Pyodide to load, read from its source.
 WORKER_PACKAGES = re.compile(r"packages:\s*\[([^\]]*)\]")
 SCRIPT_FONTS = ["_static/widgets/*.woff2", "_static/mathjax/output/chtml/fonts/woff-v2/*.woff"]
-LINKS = re.compile(r"""(?:src|href)\s*=\s*["']([^"'#?]+)""")
+#: A link's query is kept ("?v=..."): the page asks for that URL, and the service worker's
+#: install then finds it in the HTTP cache instead of fetching it again.
+LINKS = re.compile(r"""(?:src|href)\s*=\s*["']([^"'#]+)""")
 CSS_URLS = re.compile(r"""url\(\s*["']?([^"')#?]+)""")
 #: Never kept: JupyterLite has its own service worker; room.json is live.
 NOT_KEPT = re.compile(r"^(lite/(?!static/pyodide/)|_sources/|room\.json$|sw\.js$)|\.gz$")
@@ -157,13 +159,14 @@ def linked_files(outdir: Path, files: Iterable[str], pattern: re.Pattern[str]) -
     """The site's files that ``files`` name with ``pattern`` (relative URLs only)."""
     found: set[str] = set()
     for rel in files:
-        text = (outdir / rel).read_text(encoding="utf-8", errors="replace")
+        text = (outdir / rel.split("?")[0]).read_text(encoding="utf-8", errors="replace")
         for link in pattern.findall(text):
             if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^/", link.strip(), re.I):
                 continue  # absolute: another host, data:, or the server's root
-            target = _inside(outdir, (outdir / rel).parent / link.strip())
+            path, _, query = link.strip().partition("?")
+            target = _inside(outdir, (outdir / rel.split("?")[0]).parent / path)
             if target is not None:
-                found.add(target)
+                found.add(f"{target}?{query}" if query else target)
     return found
 
 
@@ -197,7 +200,9 @@ def precache_list(outdir: Path) -> list[str]:
         if (rel := p.relative_to(outdir).as_posix()) and not NOT_KEPT.search(rel)
     )
     assets = linked_files(outdir, pages, LINKS)
-    assets |= linked_files(outdir, sorted(a for a in assets if a.endswith(".css")), CSS_URLS)
+    assets |= linked_files(
+        outdir, sorted(a for a in assets if a.split("?")[0].endswith(".css")), CSS_URLS
+    )
     assets |= {
         p.relative_to(outdir).as_posix()
         for p in (outdir / "_static/t42live").rglob("*")
@@ -267,7 +272,7 @@ def write_app_files(app: Sphinx, exception: Exception | None) -> None:
     (outdir / MANIFEST).write_text(json.dumps(manifest(icons), indent=2) + "\n", encoding="utf-8")
     (outdir / "room.json").write_text('{"served": false, "addresses": []}\n', encoding="utf-8")
     files = precache_list(outdir)
-    hashes = {rel: file_hash(outdir / rel) for rel in files}
+    hashes = {rel: file_hash(outdir / rel.split("?")[0]) for rel in files}
     template = (STATIC / "sw.js").read_text(encoding="utf-8")
     python = live_python_files(outdir)
     precache = json.dumps(
@@ -276,7 +281,7 @@ def write_app_files(app: Sphinx, exception: Exception | None) -> None:
     version = build_version(outdir, hashes, template + precache)
     worker = template.replace("__T42_VERSION__", version).replace("__T42_PRECACHE__", precache)
     (outdir / "sw.js").write_text(worker, encoding="utf-8")
-    size = sum((outdir / rel).stat().st_size for rel in files if rel not in python)
+    size = sum((outdir / rel.split("?")[0]).stat().st_size for rel in files if rel not in python)
     lazy = sum((outdir / rel).stat().st_size for rel in python)
     LOG.info(
         "offline_app: sw.js version %s keeps %d files: %.1f MB at install, %.1f MB of Python"

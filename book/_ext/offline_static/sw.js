@@ -47,7 +47,7 @@ async function keepIfLoaded(cache, url) {
   return false;
 }
 
-async function keepLazy() {
+async function keepLazy(pythonRan) {
   const cache = await caches.open(CACHE);
   const missing = [];
   let kept = 0;
@@ -57,10 +57,11 @@ async function keepLazy() {
     if ((await cache.match(url)) || (await keepIfLoaded(cache, url))) kept++;
     else missing.push(url);
   }
-  // This device has run the Python (some of its files are here), but a file was too big
-  // for the HTTP cache (Chromium's in-memory cache of a private window drops the 9.6 MB
-  // wasm): fetch the rest once, so that the Python works offline.
-  if (kept && missing.length) {
+  // This device has run the Python (the page says so once it was ready, so none of its
+  // files is still loading), but a file was too big for the HTTP cache (Chromium's
+  // in-memory cache of a private window drops the 9.6 MB wasm): fetch the rest once, so
+  // that the Python works offline.
+  if (pythonRan && kept && missing.length) {
     await Promise.all(
       missing.map(async (url) => {
         try {
@@ -133,7 +134,7 @@ self.addEventListener("message", (event) => {
     // the Python's files a worker that started before it loaded (HTTP cache only).
     event.waitUntil(
       (async () => {
-        await keepLazy();
+        await keepLazy(!!data.pythonRan);
         const cache = await caches.open(CACHE);
         for (const href of data.urls) {
           const url = new URL(href);

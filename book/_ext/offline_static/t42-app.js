@@ -37,7 +37,10 @@
     // Files this page fetched before the service worker controlled it.
     var urls = performance.getEntriesByType("resource").map(function (e) { return e.name; });
     urls.push(location.href.split("#")[0]);
-    worker.postMessage({ type: "keep", urls: urls });
+    // Set by texas42-live.js once this tab's Python is ready: its files were all loaded.
+    var ran = false;
+    try { ran = sessionStorage.getItem("texas42-python-started") === "1"; } catch (e) { ran = false; }
+    worker.postMessage({ type: "keep", urls: urls, pythonRan: ran });
   }
 
   function register() {
@@ -138,7 +141,11 @@
     });
     var room = document.getElementById("t42-room");
     if (room) showRoom(room);
-    if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) register();
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+    // After the page's own files: the worker's install then finds them in the HTTP cache
+    // instead of fetching them a second time beside the page.
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
   }
 
   window.t42PrintSheets = printSheets;
