@@ -254,6 +254,8 @@ def add_head(
         f'\n<link rel="manifest" href="{href}">'
         f'\n<meta name="theme-color" content="{THEME_COLOUR}">'
         f'\n<link rel="apple-touch-icon" href="{icon}">'
+        # The app's icon as the tab's too (else every page asks the server for /favicon.ico).
+        f'\n<link rel="icon" type="image/svg+xml" href="{pathto(f"{ICON_DIR}/icon.svg", 1)}">'
     )
 
 
