@@ -1,7 +1,8 @@
 # texas42 project tasks. On a fresh machine these two are all you need:
-#   make site   set up, build the book strictly, serve it at http://127.0.0.1:8000
+#   make site   set up, build what changed (strictly), serve it at http://127.0.0.1:8000
 #   make test   set up (incl. Debian chromium), run every check; non-zero exit on any failure
-# Other targets: setup, book, lint, typecheck, unit, nbval, browser, bench, clean, distclean.
+# `make serve` serves the last build (no build, no network); `HOST=0.0.0.0 make serve` serves
+# the room's network. Others: setup, book, lint, typecheck, unit, nbval, browser, bench, clean.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -16,7 +17,8 @@ STAMP       := .setup.stamp
 CONSTRAINTS := requirements/constraints.txt
 EXTRAS      := dev,widgets,book,browser,cluster
 CHROMIUM    := /usr/bin/chromium
-SITE_HOST   := 127.0.0.1
+# `HOST=0.0.0.0 make serve` (or make site): every interface, for the room's network.
+HOST        ?= 127.0.0.1
 SITE_PORT   ?= 8000
 BOOK_FLAGS  := -W -n --keep-going
 NBVAL_CFG   := tests/notebooks/nbval_sanitize.cfg
@@ -32,7 +34,7 @@ export DEBIAN_FRONTEND := noninteractive
 # libarchive-c for better performance"): a hint a newcomer would take for an error.
 export PYTHONWARNINGS := ignore::UserWarning:jupyterlite_core.addons.base
 
-.PHONY: help setup chromium vendor lite book site test test-steps lint ruff typecheck unit nbval \
+.PHONY: help setup chromium vendor lite lite-if-changed book site-build site serve test test-steps lint ruff typecheck unit nbval \
         browser bench clean distclean FORCE
 
 help:
@@ -86,10 +88,23 @@ book: vendor lite
 	[ $$rc -ne 0 ] || $(PY) scripts/build_lite.py check || rc=$$?; \
 	exit $$rc
 
-site: book
+# `make site`: what changed only (scripts/incremental.py): `lite` again only when its inputs'
+# hashes changed (wheels from .cache/lite-wheels: offline after the first setup), the book
+# without --all unless the code pages depend on changed; then serve it.
+lite-if-changed: setup
+	$(PY) scripts/incremental.py lite
+
+site-build: vendor lite-if-changed
+	$(PY) scripts/incremental.py book
+
+site: site-build
 	@echo ""
-	@echo "==> Serving the book at http://$(SITE_HOST):$(SITE_PORT)/   (Ctrl-C to stop)"
-	$(PY) -m http.server --bind $(SITE_HOST) $(SITE_PORT) --directory _build/html
+	@$(MAKE) serve
+
+# Serve the last build as it is: no build step, no network (scripts/serve.py, stdlib; the
+# QR codes of the addresses need segno from the venv, else they are left out).
+serve:
+	@$(if $(wildcard $(PY)),$(PY),$(PYTHON)) scripts/serve.py --host $(HOST) --port $(SITE_PORT)
 
 # ---------------------------------------------------------------- tests
 # `make -k`: every step runs even when an earlier one fails (the browser step needs the
@@ -146,6 +161,6 @@ clean:
 	  -type d -name __pycache__ -print0 | xargs -0 rm -rf
 
 distclean: clean
-	rm -rf $(VENV) node_modules $(STAMP) *.egg-info
+	rm -rf $(VENV) node_modules $(STAMP) *.egg-info .cache
 
 FORCE:

@@ -29,7 +29,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright
 
-from .helpers import ARTIFACTS, CHROMIUM_ARGS, CHROMIUM_PATH, SITE_DIR, is_local, record_timings
+from .helpers import (
+    ARTIFACTS,
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    REPO,
+    SITE_DIR,
+    is_local,
+    record_timings,
+)
 from .live import floor_ms, live_boxes, start_box, wait_box
 from .served import ServerLog, counting_server
 from .test_live import (
@@ -153,3 +161,18 @@ def test_without_shared_workers_a_later_page_restores_python_and_answers_right(
     record_timings(FIGURES, "no shared worker", {
         "floor_ms": round(floor), "first_page_ms": readies[0], "later_page_ms": readies[1],
         "later_over_floor": round(readies[1] / floor, 2)})
+
+
+def test_the_built_live_path_is_complete() -> None:
+    """The live lock, slim wheels and cut standard library of the built site (with the
+    browser tests: a clean checkout has them only after `make book`)."""
+    import sys
+
+    sys.path.insert(0, str(REPO / "scripts"))
+    try:
+        import build_lite
+    finally:
+        sys.path.pop(0)
+    pyodide_dir = SITE_DIR / "lite" / "static" / "pyodide"
+    assert (pyodide_dir / "t42live-lock.json").is_file(), "the site has no live lock: make book"
+    assert build_lite.live_problems(pyodide_dir) == []
