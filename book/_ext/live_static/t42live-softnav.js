@@ -229,7 +229,8 @@
       }
       var text = s.textContent.trim();
       var page = /^DOCUMENTATION_OPTIONS\.pagename = '([^']*)';$/.exec(text);
-      if (page && window.DOCUMENTATION_OPTIONS) DOCUMENTATION_OPTIONS.pagename = page[1];
+      // (a const of documentation_options.js: in global scope, not on window)
+      if (page && typeof DOCUMENTATION_OPTIONS !== "undefined") DOCUMENTATION_OPTIONS.pagename = page[1];
       else if (!inline.has(text) && !/^(let|const)\s/.test(text)) pending.push({ text: text });
     });
     // In the page's order (a configuration before the script that reads it).
