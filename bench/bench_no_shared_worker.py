@@ -96,7 +96,8 @@ def main() -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"summary": summary, "rounds": rounds}, indent=1) + "\n")
     print(json.dumps(summary, indent=1))
-    print("target (later page by a link <= 0.5 x floor):", "met" if later <= 0.5 * floor else "NOT met")
+    met = "met" if later <= 0.5 * floor else "NOT met"
+    print("target (later page by a link <= 0.5 x floor):", met)
     return 0
 
 

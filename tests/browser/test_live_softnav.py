@@ -75,7 +75,8 @@ JS_CLICKS_LEFT_ALONE = """() => {
     let prevented = null;
     const note = (e) => { prevented = e.defaultPrevented; e.preventDefault(); };
     window.addEventListener('click', note);
-    a.dispatchEvent(new MouseEvent('click', Object.assign({bubbles: true, cancelable: true}, init)));
+    const how = Object.assign({bubbles: true, cancelable: true}, init);
+    a.dispatchEvent(new MouseEvent('click', how));
     window.removeEventListener('click', note);
     a.remove();
     if (prevented) taken.push(name);
@@ -179,14 +180,16 @@ def test_without_shared_workers_a_later_page_is_a_soft_navigation_on_the_warm_wo
         later = wait_box(page, 0)
         state = page.evaluate(JS_PAGE_STATE)
         assert state["probe"] == "same document", state  # no new document was loaded
-        assert state["url"] == f"{base}/{LATER_PAGE}" and state["title"].startswith("7. Bidding"), state
+        assert state["url"] == f"{base}/{LATER_PAGE}", state
+        assert state["title"].startswith("7. Bidding"), state
         assert state["pagename"] == "book/bidding", state
         assert state["current"] == ["7. Bidding"], state  # the navigation marks the new page
         assert "7.2. The auction" in state["toc"], state
         assert state["h1"].startswith("H1:7. Bidding"), state
         assert state["scrollY"] == 0, state
-        page.wait_for_function(
-            "() => document.querySelector('.t42-softnav-announcer').textContent.includes('Bidding')")
+        page.wait_for_function(  # announced to screen readers
+            "() => document.querySelector('.t42-softnav-announcer').textContent"
+            ".includes('Bidding')")
         # The later page's explorer: live in the same dedicated worker, Python not started again.
         assert later["state"] == "live" and later["kind"] == "dedicated", later
         assert later["ready"]["reused"] is True, later
