@@ -76,7 +76,9 @@
   function decorate(data, script, modelId, index) {
     var output = script.parentElement;
     var cell = data.cells[modelId];
-    var box = { id: index, modelId: modelId, cell: cell, node: output, started: false };
+    // The page (client id and code) the box belongs to: a soft navigation replaces both.
+    var box = { id: index, modelId: modelId, cell: cell, node: output, started: false,
+                client: T42Live.client, data: data };
     output.classList.add("t42-live");
     output.setAttribute("role", "region");
     output.setAttribute("aria-label", "Explorer " + (index + 1) + " of this page");
@@ -268,8 +270,8 @@
     return new Promise(function (resolve) {
       var id = rt.nextRun++;
       rt.runs.set(id, resolve);
-      var data = T42Live.data;
-      rt.port.postMessage({ type: "run", id: id, client: T42Live.client,
+      var data = box.data;
+      rt.port.postMessage({ type: "run", id: id, client: box.client,
                             setup: data.setup.slice(0, box.cell.setup), code: box.cell.code,
                             modulesURL: MODULES, modules: data.modules || [] });
     });
@@ -291,6 +293,7 @@
       if (!rt.manager) rt.manager = widgetManager();
       var answer = await hello(rt, false);
       if (answer.type !== "ready") throw new Error(answer.message || "Python did not start");
+      if (box.client !== T42Live.client) return; // the page was swapped away meanwhile
       box.stage = 4; box.stageText = "Running this explorer"; box.meter.value = 4; showProgress(box);
       var manager = await rt.manager;
       var ran = await runCell(rt, box);
