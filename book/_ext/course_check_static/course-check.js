@@ -51,6 +51,6 @@
   } else {
     init();
   }
-  // A page swapped in without a full load (live_static/t42live-softnav.js).
+  /* A page swapped in without a full load (live_static/t42live-softnav.js). */
   document.addEventListener("t42:pageswap", init);
 })();
