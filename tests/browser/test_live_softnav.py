@@ -14,6 +14,7 @@ on 127.0.0.1 (served with its precompressed siblings, as static hosts do):
 * the theme's colour switch, search button and the course checks work on the new page;
 * axe-core finds nothing critical or serious on it;
 * the back button returns to the first page with its explorer live again;
+* a page whose head has scripts the first page lacks (MathJax) gets them, its math typeset;
 * clicks that must stay normal (an #anchor of the page, the /lite/ playground, a new tab,
   a download, a modifier key) are not taken over;
 * no request of the pages or of the Python worker leaves 127.0.0.1.
@@ -235,6 +236,15 @@ def test_without_shared_workers_a_later_page_is_a_soft_navigation_on_the_warm_wo
         assert state["title"].startswith("2. Tricks without trumps"), state
         assert back["state"] == "live" and back["ready"]["reused"] is True, back
         answers_as_cpython(page, FIRST_PAGE)
+
+        # A page whose head has what the first page lacks (MathJax): added, and its math
+        # typeset; its explorer live too.
+        page.locator('#pst-primary-sidebar a[href="count.html"]').click()
+        soft_navigated(page, 3)
+        assert wait_box(page, 0)["state"] == "live"
+        page.wait_for_function("() => document.querySelector('article mjx-container') !== null",
+                               timeout=SOFT_TIMEOUT_MS)
+        assert page.evaluate("() => window.T42SoftNav.added.some(u => u.includes('mathjax'))")
 
         urls: list[str] = page.evaluate("() => window.T42Live.workerResources()")
         assert any("pyodide" in u for u in urls), urls

@@ -205,6 +205,22 @@
     var s = document.createElement("script");
     s.textContent = text;
     document.head.appendChild(s);
+    mathjaxHub();
+  }
+
+  // ipywidgets typesets labels with MathJax 2's MathJax.Hub.Queue; the site's MathJax 3
+  // has none. require-config.js (scripts/copy_widget_js.py) adds one at a page's load; a
+  // MathJax configured or loaded by a soft navigation gets the same here.
+  function mathjaxHub() {
+    var mj = window.MathJax;
+    if (!mj || mj.Hub) return;
+    mj.Hub = { Queue: function (job) {
+      var now = window.MathJax, element = job && job[2];
+      if (!element || !now || !now.typesetPromise) return;
+      var ready = (now.startup && now.startup.promise) || Promise.resolve();
+      ready.then(function () { return now.typesetPromise([element]); })
+        .catch(function (err) { console.warn("MathJax typeset failed", err); });
+    } };
   }
 
   async function headAssets(doc) {
@@ -239,6 +255,7 @@
       if (pending[i].src) {
         added.push(pending[i].src);
         await addScript(pending[i].src);
+        mathjaxHub();
       } else {
         runInline(pending[i].text);
       }
@@ -268,6 +285,8 @@
 
   function reinitialise() {
     var article = document.querySelector("article.bd-article");
+    mathjaxHub();
+    if (window.MathJax && MathJax.startup && MathJax.startup.promise) MathJax.startup.promise.then(mathjaxHub);
     call("addCopyButtonToCodeCells"); // sphinx-copybutton
     call("initToggleItems"); // sphinx-togglebutton (the exercises' solutions)
     if (window.MathJax && MathJax.typesetPromise && article.querySelector(".math")) {
