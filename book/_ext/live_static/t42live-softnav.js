@@ -86,9 +86,10 @@
       base.href = finalURL.href; // the new page's relative URLs, resolved from where it lives
       doc.head.insertBefore(base, doc.head.firstChild);
       var parts = check(doc);
-      // Remember where the reader was on the page being left (for the back button).
-      history.replaceState(Object.assign({}, history.state || {}, { t42: true, scroll: window.scrollY }), "");
       if (push) {
+        // Remember where the reader was on the page being left (for the back button);
+        // on Back/Forward the history is already at the new entry.
+        history.replaceState(Object.assign({}, history.state || {}, { t42: true, scroll: window.scrollY }), "");
         history.pushState({ t42: true, scroll: 0 }, "", finalURL.href);
         pushed = true;
       }
@@ -145,7 +146,7 @@
   function swap(doc, parts) {
     // Open dialogs (the sidebars on a phone, the search) give their contents back first.
     document.querySelectorAll("dialog[open]").forEach(function (d) { d.close(); });
-    document.querySelectorAll(".tooltip").forEach(function (t) { t.remove(); });
+    document.querySelectorAll("body > .tooltip").forEach(function (t) { t.remove(); }); // Bootstrap's
     if (toc) { toc.disconnect(); toc = null; }
     document.title = doc.title;
     var root = doc.documentElement;
