@@ -336,7 +336,7 @@
   };
 
   // ------------------------------------------------------------------ the page
-  var byeSent = false;
+  var listensForPagehide = false;
   function sayBye() {
     // The page's widgets in the worker are dropped (a page leaving, or swapped away).
     if (T42Live.runtime) T42Live.runtime.port.postMessage({ type: "bye", client: T42Live.client });
@@ -353,8 +353,8 @@
       if (id && data.cells[id]) T42Live.boxes.push(decorate(data, s, id, T42Live.boxes.length));
     });
     if (!T42Live.boxes.length || location.protocol === "file:") return;
-    if (!byeSent) {
-      byeSent = true;
+    if (!listensForPagehide) {
+      listensForPagehide = true;
       window.addEventListener("pagehide", function (event) {
         if (!event.persisted) sayBye();
       });
