@@ -36,7 +36,9 @@ from static_assets import add_html_node, add_on_pages_with, copy_to_static
 LOG = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "live_static"
 JS_FILE, CSS_FILE = "texas42-live.js", "texas42-live.css"
-WORKER_FILES = ("t42live-worker.mjs", "t42live-snapshot.mjs", "live_bridge.py")
+WORKER_FILES = (
+    "t42live-worker.mjs", "t42live-snapshot.mjs", "t42live-softnav.js", "live_bridge.py"
+)
 SETUP_TAG = "live-setup"
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 VIEW_SCRIPT = re.compile(

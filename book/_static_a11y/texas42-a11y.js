@@ -128,6 +128,12 @@
         update();
       }, 50);
     }).observe(document.body, { childList: true, subtree: true });
+    // A page swapped in without a full load (live_static/t42live-softnav.js).
+    document.addEventListener("t42:pageswap", function () {
+      addSwitch();
+      update();
+      themeLabel();
+    });
     new MutationObserver(themeLabel).observe(root, {
       attributes: true,
       attributeFilter: ["data-mode"],

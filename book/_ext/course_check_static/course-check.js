@@ -5,9 +5,10 @@
   function setUp(form) {
     var button = form.querySelector(".course-check-button");
     var out = form.querySelector(".course-check-feedback");
-    if (!button || !out) {
+    if (!button || !out || form.hasAttribute("data-ready")) {
       return;
     }
+    form.setAttribute("data-ready", "");
     button.hidden = false;
     form.addEventListener("submit", function (event) {
       event.preventDefault();
@@ -50,4 +51,6 @@
   } else {
     init();
   }
+  /* A page swapped in without a full load (live_static/t42live-softnav.js). */
+  document.addEventListener("t42:pageswap", init);
 })();

@@ -28,6 +28,7 @@
   var T42Live = (window.T42Live = {
     client: (self.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2),
     pageStart: performance.now(),
+    navStart: 0, // when this page's navigation began (0: the document's own load)
     boxes: [],
     runtime: null,
     ready: null, // {reused, bootMs, aliveMs} once Python answers
@@ -75,7 +76,9 @@
   function decorate(data, script, modelId, index) {
     var output = script.parentElement;
     var cell = data.cells[modelId];
-    var box = { id: index, modelId: modelId, cell: cell, node: output, started: false };
+    // The page (client id and code) the box belongs to: a soft navigation replaces both.
+    var box = { id: index, modelId: modelId, cell: cell, node: output, started: false,
+                client: T42Live.client, data: data };
     output.classList.add("t42-live");
     output.setAttribute("role", "region");
     output.setAttribute("aria-label", "Explorer " + (index + 1) + " of this page");
@@ -267,8 +270,8 @@
     return new Promise(function (resolve) {
       var id = rt.nextRun++;
       rt.runs.set(id, resolve);
-      var data = T42Live.data;
-      rt.port.postMessage({ type: "run", id: id, client: T42Live.client,
+      var data = box.data;
+      rt.port.postMessage({ type: "run", id: id, client: box.client,
                             setup: data.setup.slice(0, box.cell.setup), code: box.cell.code,
                             modulesURL: MODULES, modules: data.modules || [] });
     });
@@ -277,7 +280,8 @@
   async function start(box, byKeyboardOrButton, automatic) {
     if (box.started) return;
     box.started = true;
-    box.t0 = automatic ? 0 : performance.now();  // automatic: from the navigation
+    // automatic: from the navigation (the page's start, or the click of a soft navigation)
+    box.t0 = automatic ? T42Live.navStart : performance.now();
     box.button.disabled = true;
     box.meter.hidden = false;
     box.stage = 1; box.stageText = "Loading Python";
@@ -289,6 +293,7 @@
       if (!rt.manager) rt.manager = widgetManager();
       var answer = await hello(rt, false);
       if (answer.type !== "ready") throw new Error(answer.message || "Python did not start");
+      if (box.client !== T42Live.client) return; // the page was swapped away meanwhile
       box.stage = 4; box.stageText = "Running this explorer"; box.meter.value = 4; showProgress(box);
       var manager = await rt.manager;
       var ran = await runCell(rt, box);
@@ -331,10 +336,16 @@
   };
 
   // ------------------------------------------------------------------ the page
+  var listensForPagehide = false;
+  function sayBye() {
+    // The page's widgets in the worker are dropped (a page leaving, or swapped away).
+    if (T42Live.runtime) T42Live.runtime.port.postMessage({ type: "bye", client: T42Live.client });
+  }
+
   function init() {
     var data = pageData();
-    if (!data) return;
     T42Live.data = data;
+    if (!data) return;
     var scripts = Array.prototype.slice.call(document.querySelectorAll(VIEW));
     scripts.forEach(function (s) {
       var id = null;
@@ -342,11 +353,12 @@
       if (id && data.cells[id]) T42Live.boxes.push(decorate(data, s, id, T42Live.boxes.length));
     });
     if (!T42Live.boxes.length || location.protocol === "file:") return;
-    window.addEventListener("pagehide", function (event) {
-      if (!event.persisted && T42Live.runtime) {
-        T42Live.runtime.port.postMessage({ type: "bye", client: T42Live.client });
-      }
-    });
+    if (!listensForPagehide) {
+      listensForPagehide = true;
+      window.addEventListener("pagehide", function (event) {
+        if (!event.persisted) sayBye();
+      });
+    }
     // A later page of a visit: when Python already runs, every explorer of the page comes
     // alive by itself, those in view first; otherwise the pictures wait for Start. Only a
     // tab that started Python asks (a reader who never pressed Start gets no worker).
@@ -355,6 +367,7 @@
     if (!started) return;
     var rt = runtime();
     rt.manager = rt.manager || widgetManager(); // made while Python starts or answers
+    var boxes = T42Live.boxes;
     hello(rt, true).then(async function (answer) {
       // A page's own (dedicated) worker always starts cold; the reader started Python
       // earlier in this tab, so start it again at once (the runtime and wheels come from
@@ -366,10 +379,33 @@
         var r = box.node.getBoundingClientRect();
         return r.bottom > 0 && r.top < window.innerHeight;
       }
-      var order = T42Live.boxes.filter(inView).concat(T42Live.boxes.filter(function (b) { return !inView(b); }));
-      for (var i = 0; i < order.length; i++) await start(order[i], false, true);
+      var order = boxes.filter(inView).concat(boxes.filter(function (b) { return !inView(b); }));
+      // A soft navigation may swap the page away meanwhile: its boxes are then left alone.
+      for (var i = 0; i < order.length && T42Live.boxes === boxes; i++) await start(order[i], false, true);
     });
+  }
 
+  // Without shared workers (Chrome on Android) each page's own worker would start Python
+  // again; there, the tab moves between the site's pages without a full load once Python
+  // runs (t42live-softnav.js), so the same dedicated worker serves every page. It swaps
+  // the page and calls these two: leave (the worker drops the old page's widgets) and
+  // enter (the new page's explorers, started by themselves as on a later page).
+  T42Live.leavePage = function () {
+    sayBye();
+    T42Live.boxes = [];
+    T42Live.client = (self.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Math.random()).slice(2);
+  };
+  T42Live.enterPage = function (navStart) {
+    T42Live.navStart = navStart;
+    init();
+  };
+  T42Live.SOFTNAV = STATIC + "t42live/t42live-softnav.js";
+  if (typeof window.SharedWorker === "undefined" && location.protocol !== "file:" && window.fetch &&
+      window.history && history.pushState && !window.T42SoftNav) {
+    var nav = document.createElement("script");
+    nav.src = T42Live.SOFTNAV;
+    nav.defer = true;
+    document.head.appendChild(nav);
   }
 
   // The snapshot is drawn by the widget manager at window load; decorate before that.
