@@ -269,6 +269,11 @@ def test_keyboard_arrow_keys_tab_and_enter(visit: Visit) -> None:
     page.keyboard.press("Enter")  # Start from the keyboard
     assert wait_box(page, 0)["state"] == "live"
     area = box.locator(".t42-live-area")
+    # The focus goes on to the live explorer's first control, not to the page's body.
+    assert page.evaluate(
+        "() => !!document.activeElement.closest('.t42-live-area')"
+        " && document.activeElement.matches('select, button, input, textarea, [tabindex]')"
+    ), page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
     # Tab walks the enabled controls in page order.
     order = page.evaluate(
         """() => Array.from(document.querySelector('.t42-live-area')

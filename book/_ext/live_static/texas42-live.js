@@ -277,11 +277,27 @@
     });
   }
 
+  function pictureDrawn(box, timeoutMs) {
+    var drawn = function () {
+      return !!box.picture.querySelector(".widget-html-content, .widget-label, button, select, input");
+    };
+    return new Promise(function (resolve) {
+      var waited = 0;
+      (function poll() {
+        if (drawn() || waited >= timeoutMs) return resolve(drawn());
+        waited += 50;
+        setTimeout(poll, 50);
+      })();
+    });
+  }
+
   async function start(box, byKeyboardOrButton, automatic) {
     if (box.started) return;
     box.started = true;
     // automatic: from the navigation (the page's start, or the click of a soft navigation)
     box.t0 = automatic ? T42Live.navStart : performance.now();
+    // Asked now: disabling the button below moves the focus to the page's body.
+    var focusAfter = byKeyboardOrButton && box.node.contains(document.activeElement);
     box.button.disabled = true;
     box.meter.hidden = false;
     box.stage = 1; box.stageText = "Loading Python";
@@ -303,7 +319,10 @@
       var area = el("div", { class: "t42-live-area" });
       box.node.insertBefore(area, box.picture);
       await manager.display_view(view, area);
-      var hadFocus = box.node.contains(document.activeElement);
+      // By itself (a later page) it can be ready before the page's widget manager has
+      // drawn the picture: the picture is shown first, then replaced.
+      if (automatic) await pictureDrawn(box, 3000);
+      var hadFocus = focusAfter || box.node.contains(document.activeElement);
       box.picture.remove();
       box.meter.hidden = true;
       box.button.hidden = true;
