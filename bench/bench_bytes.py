@@ -143,10 +143,14 @@ def summarize(sent: list[Sent]) -> dict[str, Any]:
     }
 
 
-def open_profile(pw: Playwright, profile: Path, off_site: list[str]) -> BrowserContext:
+def open_profile(pw: Playwright, profile: Path, off_site: list[str],
+                 offline_copy: bool = False) -> BrowserContext:
+    # Without --offline-copy the service worker is blocked: the bytes of the explorer's own
+    # path (the offline copy of every page, where a browser keeps one, comes on top).
     context = pw.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS,
-        viewport={"width": 1200, "height": 900})
+        viewport={"width": 1200, "height": 900},
+        service_workers="allow" if offline_copy else "block")
 
     def guard(route: Any) -> None:
         if is_local(route.request.url):
@@ -159,9 +163,10 @@ def open_profile(pw: Playwright, profile: Path, off_site: list[str]) -> BrowserC
     return context
 
 
-def visit(pw: Playwright, profile: Path, url: str, off_site: list[str]) -> dict[str, Any]:
+def visit(pw: Playwright, profile: Path, url: str, off_site: list[str],
+          offline_copy: bool = False) -> dict[str, Any]:
     """Open ``url`` in the profile, Start its first explorer, wait until live; close."""
-    context = open_profile(pw, profile, off_site)
+    context = open_profile(pw, profile, off_site, offline_copy)
     try:
         page = context.pages[0] if context.pages else context.new_page()
         t0 = time.perf_counter()
@@ -195,6 +200,8 @@ def main() -> int:
     parser.add_argument("--precompressed", action="store_true",
                         help="serve X.gz siblings with Content-Encoding gzip")
     parser.add_argument("--label", default="", help="suffix of the JSON file's name")
+    parser.add_argument("--offline-copy", action="store_true",
+                        help="let the service worker keep its offline copy of the site too")
     args = parser.parse_args()
     if not (args.site / "index.html").is_file():
         print(f"no built site in {args.site}: run `make book` first", file=sys.stderr)
@@ -204,9 +211,9 @@ def main() -> int:
             counting_server(args.site.resolve(), precompressed=args.precompressed) as (base, log), \
             sync_playwright() as pw:
         profile = Path(tmp) / "profile"
-        cold_visit = visit(pw, profile, f"{base}/{args.page}", off_site)
+        cold_visit = visit(pw, profile, f"{base}/{args.page}", off_site, args.offline_copy)
         cold_sent = log.take()
-        repeat_visit = visit(pw, profile, f"{base}/{args.page}", off_site)
+        repeat_visit = visit(pw, profile, f"{base}/{args.page}", off_site, args.offline_copy)
         repeat_sent = log.take()
     cold, repeat = summarize(cold_sent), summarize(repeat_sent)
     out = {

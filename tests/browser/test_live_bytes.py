@@ -96,9 +96,11 @@ def test_cold_visit_loads_only_the_live_path_and_a_repeat_visit_no_python(
     with tempfile.TemporaryDirectory(prefix="t42-profile-") as profile:
         visits = []
         for _ in range(2):
+            # The explorer's own path: the service worker's offline copy of every page
+            # (test_offline_app.py) is another download, measured apart (bench_bytes).
             context = playwright_instance.chromium.launch_persistent_context(
                 str(Path(profile)), executable_path=CHROMIUM_PATH, headless=True,
-                args=CHROMIUM_ARGS)
+                args=CHROMIUM_ARGS, service_workers="block")
             guarded(context, off_site)
             try:
                 info = start_first(context, f"{base}/{FIRST_PAGE}")

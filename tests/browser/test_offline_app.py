@@ -413,7 +413,11 @@ def test_sw_is_written_with_its_file_list() -> None:
     paths = {path for path, _, _ in entries}
     assert "book/teachers.html" in paths and "notebooks/04_tricks.html" in paths
     assert "lite/static/pyodide/pyodide.asm.wasm" in paths
-    assert any(p.startswith("lite/static/pyodide/texas42-") for p in paths)
+    # The live path's own lock, slim wheels and cut-down standard library (not the kernel's).
+    assert "lite/static/pyodide/t42live-lock.json" in paths
+    assert "lite/static/pyodide/python_stdlib_live.zip" in paths
+    assert any(p.startswith("lite/static/pyodide/live/texas42-") for p in paths)
+    assert not any(p.endswith(("/python_stdlib.zip", "/pyodide-lock.json")) for p in paths)
     assert not any(p.startswith("lite/") and "/pyodide/" not in p for p in paths)
     assert all((SITE_DIR / p.split("?")[0]).is_file() for p in paths)
     lazy = {path for path, _, is_lazy in entries if is_lazy}

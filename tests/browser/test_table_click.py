@@ -97,7 +97,15 @@ def play_by_click_and_keyboard(page: Page, area: Locator, shots: Callable[[str],
     shots("table-click-refused")
     # 3. The keyboard: from the control before the table, Tab reaches the first domino
     #    of the seat to play; Enter plays it.
-    area.locator("select").last.focus()
+    area.evaluate(
+        """(area) => {  // the last control before the table, in the page's order
+          const table = area.querySelector('.t42-table-pic');
+          const before = Array.from(document.querySelectorAll('select, input, textarea, button'))
+            .filter(c => !c.disabled && c.offsetParent !== null
+                         && (c.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING));
+          before[before.length - 1].focus();
+        }"""
+    )
     page.keyboard.press("Tab")
     focused = page.evaluate("() => document.activeElement.getAttribute('data-play')")
     assert focused == nxt[0][0], focused

@@ -330,7 +330,12 @@
       box.node.dataset.readyMs = String(box.readyMs);
       setState(box, "live", "Live: this explorer runs in your browser. Its controls work now.");
       if (byKeyboardOrButton && hadFocus) {
-        var first = area.querySelector("select, button, input, textarea, [tabindex='0']");
+        // The view's children are drawn a moment after the view itself.
+        var first = null;
+        for (var waited = 0; !first && waited < 3000; waited += 50) {
+          first = area.querySelector("select, button, input, textarea, [tabindex='0']");
+          if (!first) await new Promise(function (r) { setTimeout(r, 50); });
+        }
         if (first) first.focus();
       }
     } catch (error) {
