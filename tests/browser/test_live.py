@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .helpers import ARTIFACTS, REPO, SITE_DIR, is_local, record_timings, serve_directory
-from .live import box_text, live_boxes, start_box, wait_box
+from .live import box_text, live_boxes, start_box, wait_box, wait_picture
 
 pytestmark = pytest.mark.browser
 
@@ -109,6 +109,15 @@ class Visit:
 
 @pytest.fixture(scope="module")
 def visit(chromium: Browser, site_server: str) -> Iterator[Visit]:
+    v = Visit(chromium, site_server)
+    yield v
+    v.context.close()
+
+
+@pytest.fixture
+def fresh_visit(chromium: Browser, site_server: str) -> Iterator[Visit]:
+    """A visit of its own: no Python runs yet, so its explorers wait for Start (in the
+    module's visit a later page's explorers start by themselves)."""
     v = Visit(chromium, site_server)
     yield v
     v.context.close()
@@ -260,16 +269,24 @@ def test_next_page_reuses_the_running_python(visit: Visit) -> None:
     visit.assert_private()
 
 
-def test_keyboard_arrow_keys_tab_and_enter(visit: Visit) -> None:
+def test_keyboard_arrow_keys_tab_and_enter(fresh_visit: Visit) -> None:
+    visit = fresh_visit
     page = visit.page
     visit.open("book/following.html")
     box = page.locator(".t42-live").first
     box.scroll_into_view_if_needed()
+    expect(box).to_have_attribute("data-state", "picture")  # nothing started by itself
+    wait_picture(page, 0)
     box.locator(".t42-live-start").focus()
     page.keyboard.press("Enter")  # Start from the keyboard
     assert wait_box(page, 0)["state"] == "live"
     area = box.locator(".t42-live-area")
     # The focus goes on to the live explorer's first control, not to the page's body.
+    page.wait_for_function(
+        "() => window.T42Live.pending === 0"
+        " && window.T42Live.lastIdleAt >= window.T42Live.lastSentAt"
+    )
+    page.wait_for_timeout(200)
     assert page.evaluate(
         "() => !!document.activeElement.closest('.t42-live-area')"
         " && document.activeElement.matches('select, button, input, textarea, [tabindex]')"

@@ -330,13 +330,15 @@
       box.node.dataset.readyMs = String(box.readyMs);
       setState(box, "live", "Live: this explorer runs in your browser. Its controls work now.");
       if (byKeyboardOrButton && hadFocus) {
-        // The view's children are drawn a moment after the view itself.
+        // The view's children are drawn a moment after the view itself, and the explorer's
+        // first messages may draw them again: focus once they have settled.
         var first = null;
-        for (var waited = 0; !first && waited < 3000; waited += 50) {
+        for (var waited = 0; waited < 3000; waited += 50) {
           first = area.querySelector("select, button, input, textarea, [tabindex='0']");
-          if (!first) await new Promise(function (r) { setTimeout(r, 50); });
+          if (first && !T42Live.pending) break;
+          await new Promise(function (r) { setTimeout(r, 50); });
         }
-        if (first) first.focus();
+        if (first && first.isConnected) first.focus();
       }
     } catch (error) {
       box.started = false;
