@@ -5,7 +5,11 @@
    - each explorer slider's handle is named by the slider's label (the widget library
      leaves the handle unnamed);
    - the theme switch says which colour mode is on ("Color mode: dark");
-   - decorative icons drawn by other extensions are hidden from screen readers. */
+   - decorative icons drawn by other extensions are hidden from screen readers;
+   - the sidebar buttons work on phones: the theme wires only the first ".primary-toggle"
+     and ".secondary-toggle" in the page (pydata-sphinx-theme issue 2451), a hidden copy in
+     the top bar, so the buttons a reader sees would do nothing; a click on another copy
+     is passed on to the wired one. */
 (function () {
   "use strict";
   var KEY = "texas42-large-dominoes";
@@ -115,7 +119,24 @@
     hideIcons();
   }
 
+  function forwardToggles() {
+    // Delegated on the document, so it also holds for pages swapped in by a link.
+    document.addEventListener("click", function (event) {
+      var target = event.target;
+      if (!(target instanceof Element)) return;
+      ["primary-toggle", "secondary-toggle"].forEach(function (name) {
+        var button = target.closest("." + name);
+        var wired = document.querySelector("." + name);
+        if (!button || !wired || button === wired) return;
+        event.preventDefault();
+        event.stopPropagation();
+        wired.click();
+      });
+    }, true);
+  }
+
   function start() {
+    forwardToggles();
     addSwitch();
     update();
     themeLabel();
