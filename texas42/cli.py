@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -205,10 +206,27 @@ def guarded(run: Any, prefix: str) -> int:
         print(f"{prefix}: {exc.message}", file=sys.stderr)
         return EXIT_ILLEGAL
     except BrokenPipeError:
-        # Python would complain again when it flushes stdout at exit: point it elsewhere.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         return EXIT_PIPE
+    except OSError as exc:
+        # A standard output that cannot take the answer (`> /dev/full`, a full disk, a lost
+        # terminal): say so once, on standard error, instead of a traceback.
+        if exc.errno not in _WRITE_ERRORS:
+            raise
+        _quiet_stdout()
+        print(f"{prefix}: cannot write the answer to standard output: {exc.strerror}",
+              file=sys.stderr)
+        return EXIT_ILLEGAL
+
+
+#: The errors of a write that cannot go through (the answer is lost, not the input wrong).
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+
+
+def _quiet_stdout() -> None:
+    """Python would complain again when it flushes stdout at exit: point it elsewhere."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":  # pragma: no cover

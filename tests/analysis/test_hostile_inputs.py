@@ -184,6 +184,23 @@ def test_a_closed_standard_output_is_said_on_standard_error(tmp_path: Path,
     refused(proc, "standard output is closed")
 
 
+@pytest.mark.parametrize("command", [
+    ["replay", "{path}"], ["deal", "--seed", "1"], ["rules"],
+    ["advise", *HAND.split(), "--samples", "5"],
+])
+def test_a_full_standard_output_is_said_on_standard_error(tmp_path: Path,
+                                                          command: list[str]) -> None:
+    """``CMD > /dev/full``: every write fails (ENOSPC); one line says so, no traceback."""
+    path = _write(tmp_path, _in_play())
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "texas42", *(a.format(path=path) for a in command)],
+            env=env, text=True, timeout=120, stdin=subprocess.DEVNULL, stdout=full,
+            stderr=subprocess.PIPE, preexec_fn=_limits(), check=False)
+    refused(proc, "cannot write the answer to standard output: No space left on device")
+
+
 def test_the_moon_match_with_a_closed_standard_output_says_so() -> None:
     proc = bounded("moon-match", "rules", "random", "--deals", "2", close_stdout=True,
                    module="texas42.analysis")
