@@ -121,9 +121,10 @@ def review_lines(rv: Review, you: str = "you") -> list[str]:
     return out
 
 
-def review_html(rv: Review, you: str = "you") -> str:
+def review_html(rv: Review, you: str = "you", *, hindsight: bool = True) -> str:
     """The review: each decision, the expected value of every option, the loss, the
-    label and the reason; the hindsight beside it, labelled."""
+    label and the reason; the hindsight beside it, labelled (``hindsight=False``:
+    left out, as the review view does until its hindsight toggle is on)."""
     if not rv.decisions:
         return page(p("No decision to review: every action was forced."))
     parts = [p(f"Review from what {you} could see: each decision was judged over "
@@ -133,7 +134,8 @@ def review_html(rv: Review, you: str = "you") -> str:
         parts.append(p(line))
         parts.append(options_table(d.options, d.unit, d.chosen))
         h = d.hindsight
-        if h is not None and (h.get("points") is not None or h.get("bidder_tricks") is not None):
+        if hindsight and h is not None and (h.get("points") is not None
+                                            or h.get("bidder_tricks") is not None):
             parts.append(
                 '<p style="margin:0 0 8px 1em;color:#555;font-size:0.9em">'
                 + html.escape(f"{HINDSIGHT}: {coach.hindsight_words(h)}. Not advice: nobody sees "
