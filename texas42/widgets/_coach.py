@@ -15,6 +15,7 @@ import ipywidgets as W
 from ..analysis import coach
 from ..analysis.coach import Advice, Option, Review
 from ..hand import Hand
+from ..svg.review_chart import label_word
 from ._controls import showing
 from ._html import p, page
 
@@ -115,7 +116,9 @@ def review_lines(rv: Review, you: str = "you") -> list[str]:
     for d in rv.decisions:
         verb = {"bid": "bid", "contract": "named", "play": "played",
                 "discard": "laid aside"}.get(d.kind, d.kind)
-        out.append(f"{d.where.capitalize()}: {you} {verb} {d.chosen} — {d.label}"
+        # Nothing better was there: say so (the chart marks it "best").
+        word = f"{d.label}, the best choice" if label_word(d) == "best" else d.label
+        out.append(f"{d.where.capitalize()}: {you} {verb} {d.chosen} — {word}"
                    + ("" if d.loss == 0 else f", about {_fmt(d.loss, d.unit).lstrip('+')} "
                       f"{d.unit} lost on average") + f". {d.reason}")
     return out

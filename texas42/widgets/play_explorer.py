@@ -275,7 +275,9 @@ class PlayExplorer(Explorer):
             self.log.append(f"{SEAT_NAMES[seat]} picks up the widow and lays one domino aside.")
             return
         verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
-        self.log.append(f"{SEAT_NAMES[seat]} {verb} {decision.text} — {decision.reason}.")
+        said = ("passes" if decision.kind == "bid" and decision.text == "pass"
+                else f"{verb} {decision.text}")
+        self.log.append(f"{SEAT_NAMES[seat]} {said} — {decision.reason}.")
         if decision.kind == "contract" and h.sitting_out is not None:
             self.log.append(contract_consequence(h))
 
