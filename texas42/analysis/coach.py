@@ -642,10 +642,11 @@ def _why_not(advice: Advice, rule_choice: str, rule_reason: str, hand: Any) -> s
     best = advice.best
     diff = _amount(best.expected - rule.expected, advice.unit)
     why = _rule_words(rule_choice, rule_reason)
+    detail = _book_detail(hand, best.choice, rule_choice) if hand is not None else ""
     if advice.too_close(rule_choice):
         return (f" The rule of thumb picks {rule_choice} ({why}): over these {advice.worlds} "
-                f"guesses it did {diff} worse, too close to tell apart.")
-    detail = _book_detail(hand, best.choice, rule_choice) if hand is not None else ""
+                f"guesses it did {diff} worse, too close to tell apart"
+                + (f"; but {detail}." if detail else "."))
     return (f" Why not {rule_choice}, as the rule of thumb says "
             f"({why})? Over the same {advice.worlds} "
             f"guesses it did {diff} worse on average" + (f": {detail}." if detail else "."))
@@ -661,9 +662,8 @@ def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: s
     best = advice.best
     n = advice.worlds
     ties = [o.choice for o in advice.options if best.expected - o.expected < 1e-9]
-    # Said first: the chosen one (a review), else the rule's one, else the first.
+    # The one the sentence is about: the chosen one (a review), else the rule's one.
     first = (chosen if chosen in ties else rule_choice if rule_choice in ties else ties[0])
-    ties = [first, *(t for t in ties if t != first)]
     thumb = ""
     if rule_choice in ties:
         why = _rule_words(rule_choice, rule_reason)
