@@ -9,6 +9,7 @@ test-artifacts/screenshots/review-*.png.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from .helpers import ARTIFACTS
+from .helpers import ARTIFACTS, record_timings
 from .live import start_box
 from .test_live import Visit, cpython_explorer
 from .test_live_softnav import serious_axe_violations
@@ -70,7 +71,12 @@ def test_the_review_chart_shows_moments_and_what_ifs(visit: Visit, size: str) ->
     want = [d for _, _, d, _ in twin.review_box.decisions]
     assert want, "the recorded hand has decisions to review"
 
+    start = time.perf_counter()
     _answered(page, lambda: area.locator("button", has_text="Review the hand").first.click())
+    # A figure, not a check (speed is the benches' job): the click to the chart drawn.
+    record_timings(ARTIFACTS / "review-timings.json", f"review-{size}",
+                   {"review_ready_s": round(time.perf_counter() - start, 2),
+                    "decisions": len(want)})
     marks = area.locator(MARKS)
     assert marks.count() == len(want)  # one mark per decision
     labels = marks.evaluate_all("els => els.map(e => e.getAttribute('data-label'))")

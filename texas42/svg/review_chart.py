@@ -198,7 +198,8 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     decisions = list(review.decisions)
     unit, points = chart_points(review, hand)
     fs = 13.0
-    left, right, top = 46.0, 14.0, 30.0
+    narrow = width < 480  # a phone: the legend goes under the title
+    left, right, top = 46.0, 14.0, 46.0 if narrow else 30.0
     strip = 34.0 if any(p.chosen is None for p in points) else 0.0
     bottom = 24.0 + strip
     plot_h = height - top - bottom
@@ -227,11 +228,11 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     body = [text_at(left, 18, ("Your side's expected points" if unit == "points"
                                else "Your side's expected marks"), fs, bold=True)]
     # The legend of the two lines (the marks' letters are explained under the chart).
-    lx = width - right - 150
-    body.append(_polyline([(lx, 14), (lx + 22, 14)], _BEST_LINE, "6 4", "legend-best"))
-    body.append(text_at(lx + 26, 18, "best", 11.5))
-    body.append(_polyline([(lx + 62, 14), (lx + 84, 14)], INK, "", "legend-chosen"))
-    body.append(text_at(lx + 88, 18, "yours", 11.5))
+    lx, ly = (left, 34.0) if narrow else (width - right - 150, 14.0)
+    body.append(_polyline([(lx, ly), (lx + 22, ly)], _BEST_LINE, "6 4", "legend-best"))
+    body.append(text_at(lx + 26, ly + 4, "best", 11.5))
+    body.append(_polyline([(lx + 62, ly), (lx + 84, ly)], INK, "", "legend-chosen"))
+    body.append(text_at(lx + 88, ly + 4, "yours", 11.5))
     # Axis and grid.
     ticks = ([float(t) for t in range(0, int(hi) + 1, 10)] if unit == "points"
              else [lo + (hi - lo) * k / 4 for k in range(5)])

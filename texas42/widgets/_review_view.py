@@ -63,14 +63,11 @@ def loss_sentence(d: Judged, you: str = "you") -> str:
             f"{best.choice} was expected to do {amount} better.")
 
 
-def _result_words(h: Any, seat: int) -> str:
-    """The end of a hand in words, and the points the seat's side took."""
+def _result_words(h: Any) -> str:
+    """The end of a hand in words (who made or lost what, and the score)."""
     if h.result is None:
         return "Everyone passed: the dominoes are shaken again, no score."
-    side = h.rules.share_of(seat)
-    took = h.points[side]
-    return f"{h.result.describe()} ({'your side' if h.rules.sides == 'partners' else 'you'} " \
-           f"took {took} point{'s' if took != 1 else ''})."
+    return str(h.result.describe())
 
 
 class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
@@ -298,8 +295,8 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         play_hand(branch, [RuleBasedPlayer()] * branch.seats)
         self.what_if = branch
         self.what_if_choice = coach._choice_text(action.kind, action.value)
-        real = _result_words(self.hand, seat)
-        then = _result_words(branch, seat)
+        real = _result_words(self.hand)
+        then = _result_words(branch)
         pic = table_pic(branch, seat=seat, show_all=True, compact=self.chart.compact)
         self.what_if_box.value = (
             '<div style="display:flex;flex-wrap:wrap;gap:12px;font-family:sans-serif">'
