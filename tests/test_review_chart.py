@@ -104,3 +104,14 @@ def test_selected_rings_that_mark() -> None:
     hand, rv = _reviewed(5, 2)
     assert 'class="selected"' not in review_chart_svg(rv, hand=hand)
     assert review_chart_svg(rv, hand=hand, selected=1).count('class="selected"') == 1
+
+
+def test_a_pass_is_said_passed() -> None:
+    from texas42.widgets._coach import review_lines
+
+    _, rv = _reviewed(5, 0)  # seat 0 passes first in this hand
+    first = rv.decisions[0]
+    assert first.kind == "bid" and first.chosen == "pass"
+    assert mark_words(first).startswith("Bid 1: you passed, ")
+    assert review_lines(rv)[0].startswith("Bid 1: you passed — ")
+    assert not any("bid pass" in x for x in review_lines(rv))

@@ -35,6 +35,7 @@ __all__ = [
     "MarkStyle",
     "chart_points",
     "decision_steps",
+    "did_words",
     "label_word",
     "mark_words",
     "review_chart_svg",
@@ -82,13 +83,19 @@ def _amount(x: float, unit: str) -> str:
     return f"{x:.1f} points" if unit == "points" else f"{x:.2f} marks"
 
 
+def did_words(kind: str, chosen: str) -> str:
+    """What was done, as a verb: ``"played 5-1"``, ``"bid 30"``, ``"passed"``."""
+    if kind == "bid" and chosen == "pass":
+        return "passed"
+    return f"{_VERBS.get(kind, kind)} {chosen}"
+
+
 def mark_words(decision: Any, you: str = "you") -> str:
     """The spoken label of a decision's mark: ``"Trick 3: you played 5-1, a mistake,
     lost 4.2 points"``."""
     word = label_word(decision)
-    verb = _VERBS.get(decision.kind, decision.kind)
     where = str(decision.where or decision.kind).capitalize()
-    out = f"{where}: {you} {verb} {decision.chosen}, {_article(word)}"
+    out = f"{where}: {you} {did_words(decision.kind, decision.chosen)}, {_article(word)}"
     if decision.loss > 1e-9:
         out += f", lost {_amount(decision.loss, decision.unit)}"
     return out

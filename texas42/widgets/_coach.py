@@ -15,7 +15,7 @@ import ipywidgets as W
 from ..analysis import coach
 from ..analysis.coach import Advice, Option, Review
 from ..hand import Hand
-from ..svg.review_chart import label_word
+from ..svg.review_chart import did_words, label_word
 from ._controls import showing
 from ._html import p, page
 
@@ -114,11 +114,9 @@ def review_lines(rv: Review, you: str = "you") -> list[str]:
     """One plain line per decision (for the explorers' ``state`` and tests)."""
     out = []
     for d in rv.decisions:
-        verb = {"bid": "bid", "contract": "named", "play": "played",
-                "discard": "laid aside"}.get(d.kind, d.kind)
         # Nothing better was there: say so (the chart marks it "best").
         word = f"{d.label}, the best choice" if label_word(d) == "best" else d.label
-        out.append(f"{d.where.capitalize()}: {you} {verb} {d.chosen} — {word}"
+        out.append(f"{d.where.capitalize()}: {you} {did_words(d.kind, d.chosen)} — {word}"
                    + ("" if d.loss == 0 else f", about {_fmt(d.loss, d.unit).lstrip('+')} "
                       f"{d.unit} lost on average") + f". {d.reason}")
     return out

@@ -34,7 +34,14 @@ import ipywidgets as W
 from ..analysis import coach
 from ..analysis.coach import Judged, Review
 from ..analysis.players import RuleBasedPlayer, play_hand
-from ..svg.review_chart import MARK_STYLES, decision_steps, label_word, mark_words, review_chart_svg
+from ..svg.review_chart import (
+    MARK_STYLES,
+    decision_steps,
+    did_words,
+    label_word,
+    mark_words,
+    review_chart_svg,
+)
 from ._base import safe
 from ._coach import HINDSIGHT, options_table, review_html
 from ._controls import button, html_box, wrap_row
@@ -58,8 +65,7 @@ def loss_sentence(d: Judged, you: str = "you") -> str:
     """One sentence on one costly decision: what was chosen, what was better, how much."""
     best = max(d.options, key=lambda o: o.expected)
     amount = (f"{d.loss:.1f} points" if d.unit == "points" else f"{d.loss:.2f} marks")
-    verb = _VERBS.get(d.kind, d.kind)
-    return (f"{str(d.where).capitalize()}: {you} {verb} {d.chosen}, {label_word(d)}; "
+    return (f"{str(d.where).capitalize()}: {you} {did_words(d.kind, d.chosen)}, {label_word(d)}; "
             f"{best.choice} was expected to do {amount} better.")
 
 
@@ -289,7 +295,6 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if self.shown is None:
             return
         seat, _, d, step = self.decisions[self.shown]
-        verb = _VERBS.get(d.kind, d.kind)
         branch = self.hand.at(step)
         branch.apply((action.kind, action.value))
         play_hand(branch, [RuleBasedPlayer()] * branch.seats)
@@ -301,7 +306,8 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.what_if_box.value = (
             '<div style="display:flex;flex-wrap:wrap;gap:12px;font-family:sans-serif">'
             '<div style="flex:1 1 16em"><p style="margin:4px 0"><b>The real hand</b>: '
-            f"{html.escape(self.you)} {verb} {html.escape(d.chosen)}. {html.escape(real)}</p>"
+            f"{html.escape(self.you)} {html.escape(did_words(d.kind, d.chosen))}. "
+            f"{html.escape(real)}</p>"
             "</div>"
             '<div style="flex:1 1 16em"><p style="margin:4px 0"><b>What if '
             f"{html.escape(self.what_if_choice)}</b> (the computer played on by its rules of "
