@@ -154,7 +154,11 @@ def test_the_review_judges_from_what_the_seat_saw_and_keeps_hindsight_apart() ->
                          for x in plays)
     box = ex.review_box.value
     assert "guesses of the hidden dominoes" in box
-    # The Moon solver's answer appears, but only as labelled hindsight.
+    # The Moon solver's answer appears, but only as labelled hindsight, and only once the
+    # review's hindsight toggle is on (off at first).
+    assert "Hindsight (all hands open)" not in box
+    ex.review_box.hindsight.value = True
+    box = ex.review_box.value
     index = next(i for i, _ in ex.choices if len(ex.hand.at(i).legal_plays()) > 1)
     sol = solve_moon(ex.hand.at(index))
     assert "Hindsight (all hands open): best " + " ".join(str(x) for x in sol.best) in box

@@ -561,7 +561,8 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> 
     action, why = game.rule(hand)
     advice = Advice(kind, view.seat, opts, unit, used, "", game.side, noise)
     return Advice(kind, view.seat, opts, unit, used,
-                  _reason(advice, None, _choice_text(kind, action), why), game.side, noise)
+                  _reason(advice, None, _choice_text(kind, action), why, hand), game.side,
+                  noise)
 
 
 def _paired_noise(per_world: list[list[float]], values: list[float]) -> tuple[float, ...]:
@@ -584,23 +585,107 @@ def _amount(x: float, unit: str) -> str:
     return f"{x:.1f} {unit}" if unit == "points" else f"{x:.2f} marks"
 
 
-def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: str) -> str:
+def _joined(words: Sequence[str]) -> str:
+    """``"6-4"``, ``"6-4 and 5-1"``, ``"6-4, 5-1 and 3-3"``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _rule_words(rule_choice: str, rule_reason: str) -> str:
+    """The rule-based player's reason without its leading ``"6-4: "`` (said already)."""
+    text = rule_reason.rstrip(".")
+    head = f"{rule_choice}: "
+    return text[len(head):] if text.startswith(head) else text
+
+
+def _book_detail(hand: Any, best: str, rule_choice: str) -> str:
+    """Why a trump lead (the book's "lead trumps to draw") did worse than ``best``, in
+    words from what the leader could know: its own trumps and the trumps it saw played.
+    Empty when the decision is not such a lead (or it is not a 42 hand)."""
+    if not isinstance(hand, Hand) or hand.phase is not Phase.PLAYING or hand.current_trick:
+        return ""
+    c = hand.contract
+    if c is None or not c.has_trumps:
+        return ""
+    try:
+        rule_d, best_d = Domino.parse(rule_choice), Domino.parse(best)
+    except Texas42Error:
+        return ""
+    if not c.is_trump(rule_d) or c.is_trump(best_d):
+        return ""
+    view = SeatView.of(hand)
+    seen = {d.index for _, _, d in view.plays_seen()}
+    mine = [d for d in DOMINOES if view.held >> d.index & 1 and c.is_trump(d)]
+    out = [d for d in DOMINOES if c.is_trump(d) and d.index not in seen
+           and not view.held >> d.index & 1]
+    if not out:
+        return "no trump is left against your side, so there is nothing to draw"
+    from ..contracts import TRUMPS, tables
+
+    rank = tables(c).rank[int(TRUMPS)]
+    top = max(out, key=lambda d: rank[d.index])
+    n = len(out)
+    still = f"{n} trump{'s are' if n > 1 else ' is'} still out"
+    if all(rank[d.index] < rank[top.index] for d in mine):
+        return (f"{still} and the highest, {top}, is not in your hand: a trump led now can "
+                f"lose the lead to it, while {best} keeps your {len(mine)} "
+                f"trump{'s' if len(mine) != 1 else ''} to draw them later")
+    return (f"{still}; drawing them now spends your trumps, and over these guesses "
+            f"{best} first left your side more")
+
+
+def _why_not(advice: Advice, rule_choice: str, rule_reason: str, hand: Any) -> str:
+    """The sentence a hint owes when it goes against the book (the rule of thumb picks
+    another choice, worse over the guesses): why not the rule's choice."""
+    rule = next((o for o in advice.options if o.choice == rule_choice), None)
+    if rule is None:
+        return ""
+    best = advice.best
+    diff = _amount(best.expected - rule.expected, advice.unit)
+    why = _rule_words(rule_choice, rule_reason)
+    detail = _book_detail(hand, best.choice, rule_choice) if hand is not None else ""
+    if advice.too_close(rule_choice):
+        return (f" The rule of thumb picks {rule_choice} ({why}): over these {advice.worlds} "
+                f"guesses it did {diff} worse, too close to tell apart"
+                + (f"; but {detail}." if detail else "."))
+    return (f" Why not {rule_choice}, as the rule of thumb says "
+            f"({why})? Over the same {advice.worlds} "
+            f"guesses it did {diff} worse on average" + (f": {detail}." if detail else "."))
+
+
+def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: str,
+            hand: Any = None) -> str:
     """One plain sentence: what was best over the guesses, and the rule of thumb behind
-    it when the rule-based player agrees."""
+    it when the rule-based player agrees; when it does not (the coach goes against the
+    book's advice), why not the rule's choice. Options that tie are named as a tie, so
+    the sentence never calls one the best and gives the rule for another. ``hand``: the
+    position of the decision (for the why-not, in words from what the seat knew)."""
     best = advice.best
     n = advice.worlds
     ties = [o.choice for o in advice.options if best.expected - o.expected < 1e-9]
+    # The one the sentence is about: the chosen one (a review), else the rule's one.
+    first = (chosen if chosen in ties else rule_choice if rule_choice in ties else ties[0])
     thumb = ""
     if rule_choice in ties:
-        thumb = " Rule of thumb: " + rule_reason.rstrip(".") + "."
+        why = _rule_words(rule_choice, rule_reason)
+        if rule_choice == first:
+            thumb = f" Rule of thumb: {rule_choice}: {why}."
+        else:
+            thumb = f" The rule of thumb picks {rule_choice}, just as good: {why}."
+    else:
+        thumb = _why_not(advice, rule_choice, rule_reason, hand)
+    amount = _amount(best.expected, advice.unit)
     if chosen is None:  # a hint: the decision is still to be made
+        if len(ties) > 1:
+            return (f"{_joined(ties)} tie as best on average over {n} guesses of the "
+                    f"dominoes you cannot see ({amount} for {advice.side}).{thumb}")
         return (f"{best.choice} is best on average over {n} guesses of the dominoes you "
-                f"cannot see ({_amount(best.expected, advice.unit)} for {advice.side})."
-                f"{thumb}")
+                f"cannot see ({amount} for {advice.side}).{thumb}")
     guesses = f"over {n} guesses of the dominoes you could not see"
     if chosen in ties:
-        return (f"{chosen} was best on average {guesses} "
-                f"({_amount(best.expected, advice.unit)} for {advice.side}).{thumb}")
+        if len(ties) > 1:
+            return (f"{chosen} was as good as any ({_joined(ties)} tie) on average {guesses} "
+                    f"({amount} for {advice.side}).{thumb}")
+        return f"{chosen} was best on average {guesses} ({amount} for {advice.side}).{thumb}"
     loss = advice.loss(chosen)
     if advice.too_close(chosen):
         return (f"{chosen} and {best.choice} are too close to tell apart {guesses}: "
@@ -702,7 +787,7 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
             label = "fine" if advice.too_close(chosen) else label_for(loss, advice.unit)
             out.append(Judged(
                 kind, index, chosen, advice.options, loss, label,
-                _reason(advice, chosen, _choice_text(kind, action), why),
+                _reason(advice, chosen, _choice_text(kind, action), why, before),
                 advice.unit, advice.worlds,
                 _bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
                 if hindsight else None,

@@ -647,7 +647,7 @@ class SamplingPlayer:
         if len(legal) == 1:
             return Decision(legal[0], f"{legal[0]}: the only legal play.")
         avg, n = self.averages(view)
-        how = (", each played out by simple rules of thumb,"
+        how = (", each played out by simple rules of thumb"
                if view.tricks_left > self.exact else "")
         if _in_tricks(view):
             return self._trick_play(view, avg, n, how)

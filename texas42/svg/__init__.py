@@ -8,6 +8,7 @@
 :func:`round_table_svg`       a hand at a table of any number of seats, drawn round
 :func:`deal_svg`              a deal: every hand, the widow, the dominoes laid aside
 :func:`tally_svg`             the score sheet's tally of marks
+:func:`review_chart_svg`      the coach's review of a hand, as a chart
 ============================  =====================================================
 
 Each returns an :class:`SvgWrapper`: the SVG document as a ``str`` (join it, search it,
@@ -52,6 +53,7 @@ from ._tiles import HIGHLIGHTS, ControlSpec, DimSpec, HighlightSpec
 from .deal import deal_svg
 from .dominoes import domino_svg, dominoes_svg, play_labels
 from .draw import SvgWrapper
+from .review_chart import review_chart_svg
 from .round_table import round_table_svg
 from .table import table_svg
 from .tally import tally_svg
@@ -68,6 +70,7 @@ __all__ = [
     "domino_svg",
     "dominoes_svg",
     "play_labels",
+    "review_chart_svg",
     "round_table_svg",
     "table_svg",
     "tally_svg",

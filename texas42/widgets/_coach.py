@@ -15,6 +15,7 @@ import ipywidgets as W
 from ..analysis import coach
 from ..analysis.coach import Advice, Option, Review
 from ..hand import Hand
+from ..svg.review_chart import did_words, label_word
 from ._controls import showing
 from ._html import p, page
 
@@ -113,17 +114,18 @@ def review_lines(rv: Review, you: str = "you") -> list[str]:
     """One plain line per decision (for the explorers' ``state`` and tests)."""
     out = []
     for d in rv.decisions:
-        verb = {"bid": "bid", "contract": "named", "play": "played",
-                "discard": "laid aside"}.get(d.kind, d.kind)
-        out.append(f"{d.where.capitalize()}: {you} {verb} {d.chosen} — {d.label}"
+        # Nothing better was there: say so (the chart marks it "best").
+        word = f"{d.label}, the best choice" if label_word(d) == "best" else d.label
+        out.append(f"{d.where.capitalize()}: {you} {did_words(d.kind, d.chosen)} — {word}"
                    + ("" if d.loss == 0 else f", about {_fmt(d.loss, d.unit).lstrip('+')} "
                       f"{d.unit} lost on average") + f". {d.reason}")
     return out
 
 
-def review_html(rv: Review, you: str = "you") -> str:
+def review_html(rv: Review, you: str = "you", *, hindsight: bool = True) -> str:
     """The review: each decision, the expected value of every option, the loss, the
-    label and the reason; the hindsight beside it, labelled."""
+    label and the reason; the hindsight beside it, labelled (``hindsight=False``:
+    left out, as the review view does until its hindsight toggle is on)."""
     if not rv.decisions:
         return page(p("No decision to review: every action was forced."))
     parts = [p(f"Review from what {you} could see: each decision was judged over "
@@ -133,7 +135,8 @@ def review_html(rv: Review, you: str = "you") -> str:
         parts.append(p(line))
         parts.append(options_table(d.options, d.unit, d.chosen))
         h = d.hindsight
-        if h is not None and (h.get("points") is not None or h.get("bidder_tricks") is not None):
+        if hindsight and h is not None and (h.get("points") is not None
+                                            or h.get("bidder_tricks") is not None):
             parts.append(
                 '<p style="margin:0 0 8px 1em;color:#555;font-size:0.9em">'
                 + html.escape(f"{HINDSIGHT}: {coach.hindsight_words(h)}. Not advice: nobody sees "

@@ -163,7 +163,7 @@ def _bid_words(before: Hand, after: Hand, action: Action, seat: int | None) -> s
     if tricks:
         out = f"{who} passes." if bid == PASS else f"{who} bids {trick_bid_words(bid)}."
     else:
-        out = f"{who} bids {bid_text(bid)}."
+        out = f"{who} passes." if bid == PASS else f"{who} bids {bid_text(bid)}."
     if not tricks:
         return out
     if after.phase is Phase.RESHAKE:

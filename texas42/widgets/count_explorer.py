@@ -185,7 +185,7 @@ class CountExplorer(Explorer):
                 ),
                 p(
                     f"Trick {i + 1}, won by seats {'0+2' if w % 2 == 0 else '1+3'} "
-                    f"(seat {w}): {trick_sum(trick)} points."
+                    f"(seat {w}): {trick_sum(trick)} point{'s' if trick.points != 1 else ''}."
                 ),
             )
         self.render()

@@ -29,6 +29,7 @@ from ._html import SEAT_NAMES, p, page, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import table_pic
 from ._players import PLAYER_CHOICES, decide, make_player, trick_bid_words
+from ._review_view import ReviewView
 from .bidding_explorer import (
     bid_options,
     bid_words,
@@ -116,7 +117,7 @@ class PlayExplorer(Explorer):
         self.meaning = html_box()
         self.log_box = html_box()
         self.hint_box = html_box()
-        self.review_box = html_box()
+        self.review_box = ReviewView(self)  # the review's chart, moments and what-ifs
         self.score_box = html_box()
         self.source.load_button.on_click(self._on_load)
         self.seat_picker.observe(self._on_load, names="value")
@@ -274,7 +275,9 @@ class PlayExplorer(Explorer):
             self.log.append(f"{SEAT_NAMES[seat]} picks up the widow and lays one domino aside.")
             return
         verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
-        self.log.append(f"{SEAT_NAMES[seat]} {verb} {decision.text} — {decision.reason}.")
+        said = ("passes" if decision.kind == "bid" and decision.text == "pass"
+                else f"{verb} {decision.text}")
+        self.log.append(f"{SEAT_NAMES[seat]} {said} — {decision.reason}.")
         if decision.kind == "contract" and h.sitting_out is not None:
             self.log.append(contract_consequence(h))
 
@@ -515,9 +518,7 @@ class PlayExplorer(Explorer):
         one = len(reviews) == 1
         self._review = [(x if one else f"{SEAT_NAMES[s]}: {x}")
                         for s, rv in reviews for x in _coach.review_lines(rv)]
-        self.review_box.value = "".join(
-            ("" if one else page(p(f"{SEAT_NAMES[s]}'s hand:"))) + _coach.review_html(rv)
-            for s, rv in reviews)
+        self.review_box.show(h, reviews)  # the chart; a mark shows that moment
         said = [(s, *_coach.review_summary(rv)) for s, rv in reviews]
         summary = " ".join(x if one else f"{SEAT_NAMES[s]}: {x}" for s, x, _ in said)
         kind = "good" if all(k == "good" for _, _, k in said) else "info"

@@ -34,6 +34,7 @@ from ._html import SEAT_NAMES, p, page, suit_words, ul
 from ._pickers import RulesPicker, contract_label
 from ._pictures import table_pic, trick_pic
 from ._players import decide
+from ._review_view import ReviewView
 from .table_widget import TableWidget
 
 VIEWS = (("All hands open", -1), ("Seat 0", 0), ("Seat 1", 1), ("Seat 2", 2), ("Seat 3", 3))
@@ -166,7 +167,7 @@ class ReplayExplorer(Explorer):
                                     width="12em")
         self.review_button = button("Review the hand", "judge each decision of that seat "
                                     "from what it could see (the coach)")
-        self.review_box = html_box()
+        self.review_box = ReviewView(self)
         self._review: list[str] = []
         # The table widget (nothing to click here): it knows the page's width, so a phone
         # gets the compact table.
@@ -592,7 +593,8 @@ class ReplayExplorer(Explorer):
         rv = _coach.run_review(full, seat, self.progress)
         you = SEAT_NAMES[seat]
         self._review = _coach.review_lines(rv, you)
-        self.review_box.value = _coach.review_html(rv, you)
+        self.review_box.you = you
+        self.review_box.show(full, [(seat, rv)])
         self.show_message(f"Review of {you}: about {rv.total_loss:.1f} points given away on "
                           "average, judged from what that seat could see.")
 

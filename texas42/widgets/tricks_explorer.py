@@ -438,7 +438,8 @@ class TrickExplorer(Explorer):
             why.append(
                 p(
                     f"{h.trick_explanation(-1)} {SEAT_NAMES[won_by]} "
-                    f"takes the trick: {self._sum_words(done)} points, and leads next."
+                    f"takes the trick: {self._sum_words(done)} "
+                    f"point{'s' if done.points != 1 else ''}, and leads next."
                 )
             )
         elif len(shown) == 1 and c.kind == "sevens":

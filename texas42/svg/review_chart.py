@@ -1,0 +1,292 @@
+"""The coach's review of one hand as a picture: a chart, like a chess site's game review.
+
+x: each of the learner's decisions, in order. y: the expected points of the learner's side
+for the whole hand (points already taken plus the coach's estimate from that moment):
+a dashed line for the best choice the seat could have made, a solid one for the
+*what-you-knew* estimate after the choice it did make. The gap between them at a decision
+is that decision's loss. A decision judged in another unit (a bid and the naming of
+trumps are judged by the hand's score, in marks) has its mark on the strip under the
+chart. Each decision is a mark coloured by its label *and* drawn with its own shape and
+letter, so colour is never the only cue (every colour passes 4.5:1 on the background and
+under white letters). With ``controls`` each mark is a focusable button
+(``role="button"``, ``tabindex="0"``, ``data-decision="N"``) for the review view.
+
+>>> from texas42 import Deal, Hand
+>>> from texas42.analysis import RuleBasedPlayer, play_hand
+>>> from texas42.analysis.coach import review
+>>> hand = Hand(Deal.from_seed(5), shaker=3)
+>>> _ = play_hand(hand, [RuleBasedPlayer()] * 4)
+>>> rv = review(hand, seat=2, samples=4, seed=1, hindsight=False)
+>>> pic = review_chart_svg(rv, hand=hand)
+>>> pic.count('class="mark ') == len(rv.decisions)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .draw import INK, SvgWrapper, document, escape, num, text_at
+
+__all__ = [
+    "MARK_STYLES",
+    "ChartPoint",
+    "MarkStyle",
+    "chart_points",
+    "decision_steps",
+    "did_words",
+    "label_word",
+    "mark_words",
+    "review_chart_svg",
+]
+
+
+class MarkStyle(NamedTuple):
+    """How a label is drawn: a fill colour, a shape and the letter(s) in it."""
+
+    colour: str
+    shape: str  # circle | square | diamond | triangle
+    letter: str
+
+
+#: Each label's look (colours: 4.5:1 or more on the chart's background and under white).
+MARK_STYLES: dict[str, MarkStyle] = {
+    "best": MarkStyle("#00704A", "circle", "!"),
+    "fine": MarkStyle("#0B5CAD", "circle", "="),
+    "inaccuracy": MarkStyle("#8A5A00", "square", "?!"),
+    "mistake": MarkStyle("#B33C00", "diamond", "?"),
+    "blunder": MarkStyle("#A8001C", "triangle", "??"),
+    "too close to call": MarkStyle("#5E6166", "circle", "~"),
+}
+_BEST_LINE = "#4A6A8A"
+_VERBS = {"bid": "bid", "contract": "named", "play": "played", "discard": "laid aside"}
+
+
+def label_word(decision: Any) -> str:
+    """The word for one judged decision: ``"best"`` when nothing better was there (its
+    loss is 0: it is the best option or ties it), else the coach's label."""
+    if decision.loss <= 1e-9 and decision.label == "fine":
+        return "best"
+    return str(decision.label)
+
+
+def _article(word: str) -> str:
+    if word == "best":
+        return "the best choice"
+    if word in ("fine", "too close to call"):
+        return word
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _amount(x: float, unit: str) -> str:
+    return f"{x:.1f} points" if unit == "points" else f"{x:.2f} marks"
+
+
+def did_words(kind: str, chosen: str) -> str:
+    """What was done, as a verb: ``"played 5-1"``, ``"bid 30"``, ``"passed"``."""
+    if kind == "bid" and chosen == "pass":
+        return "passed"
+    return f"{_VERBS.get(kind, kind)} {chosen}"
+
+
+def mark_words(decision: Any, you: str = "you") -> str:
+    """The spoken label of a decision's mark: ``"Trick 3: you played 5-1, a mistake,
+    lost 4.2 points"``."""
+    word = label_word(decision)
+    where = str(decision.where or decision.kind).capitalize()
+    out = f"{where}: {you} {did_words(decision.kind, decision.chosen)}, {_article(word)}"
+    if decision.loss > 1e-9:
+        out += f", lost {_amount(decision.loss, decision.unit)}"
+    return out
+
+
+def decision_steps(hand: Any, review: Any) -> list[int]:
+    """For each decision of ``review``, the index in ``hand.actions`` of the action it
+    judged (``hand.at(step)`` is the position just before it)."""
+    where: dict[tuple[str, int], int] = {}
+    counts: dict[str, int] = {}
+    for step, action in enumerate(hand.actions):
+        i = counts.get(action.kind, 0)
+        counts[action.kind] = i + 1
+        if action.seat == review.seat:
+            where[(action.kind, i)] = step
+    return [where[(d.kind, d.index)] for d in review.decisions]
+
+
+class ChartPoint(NamedTuple):
+    """One decision on the chart: what the best choice was worth and what the chosen
+    one was (in the chart's unit, the points already taken included), or ``None`` for
+    a decision drawn on the strip (judged in another unit)."""
+
+    best: float | None
+    chosen: float | None
+
+
+def chart_points(review: Any, hand: Any = None) -> tuple[str, list[ChartPoint]]:
+    """(the chart's unit, one point per decision). The unit is that of the plays (points
+    in a points contract, marks when the hand is won or lost as one); with ``hand`` the
+    points the side had already taken are added, so the line is the whole hand's."""
+    plays = [d for d in review.decisions if d.kind == "play"]
+    unit = plays[0].unit if plays else "points"
+    steps = decision_steps(hand, review) if hand is not None else None
+    out = []
+    for n, d in enumerate(review.decisions):
+        if d.kind != "play" or d.unit != unit:
+            out.append(ChartPoint(None, None))
+            continue
+        best = max(o.expected for o in d.options)
+        mine = next((o.expected for o in d.options if o.choice == d.chosen), best - d.loss)
+        banked = 0.0
+        if steps is not None and unit == "points":
+            before = hand.at(steps[n])
+            banked = float(before.points[before.rules.share_of(review.seat)])
+        out.append(ChartPoint(banked + best, banked + mine))
+    return unit, out
+
+
+def _shape(style: MarkStyle, x: float, y: float, r: float) -> str:
+    fill = f'fill="{style.colour}" stroke="#FFFFFF" stroke-width="1.5"'
+    if style.shape == "square":
+        return (f'<rect class="shape" x="{num(x - r * 0.9)}" y="{num(y - r * 0.9)}" '
+                f'width="{num(1.8 * r)}" height="{num(1.8 * r)}" {fill}/>')
+    if style.shape == "diamond":
+        k = r * 1.2
+        return (f'<polygon class="shape" points="{num(x)},{num(y - k)} {num(x + k)},{num(y)} '
+                f'{num(x)},{num(y + k)} {num(x - k)},{num(y)}" {fill}/>')
+    if style.shape == "triangle":
+        k = r * 1.25
+        return (f'<polygon class="shape" points="{num(x - k)},{num(y - 0.8 * k)} '
+                f'{num(x + k)},{num(y - 0.8 * k)} {num(x)},{num(y + k)}" {fill}/>')
+    return f'<circle class="shape" cx="{num(x)}" cy="{num(y)}" r="{num(r)}" {fill}/>'
+
+
+def _mark(n: int, decision: Any, x: float, y: float, r: float, controls: bool,
+          you: str) -> str:
+    word = label_word(decision)
+    style = MARK_STYLES.get(word, MARK_STYLES["too close to call"])
+    words = escape(mark_words(decision, you))
+    cls = word.replace(" ", "-")
+    attrs = (f'class="mark mark-{cls}" data-decision="{n}" data-label="{escape(word)}" '
+             f'data-colour="{style.colour}"')
+    if controls:
+        # data-play: the table widget's buttons (texas42.widgets.table_widget) are these.
+        attrs += (f' data-play="m{n}" data-legal="true" role="button" tabindex="0" '
+                  f'aria-label="{words}"')
+    ring = (f'<circle class="focus-ring" cx="{num(x)}" cy="{num(y)}" r="{num(r + 5)}" '
+            f'fill="none" stroke="{INK}" stroke-width="2.5" visibility="hidden"/>')
+    fs = r * (1.05 if len(style.letter) == 1 else 0.85)
+    letter = (f'<text x="{num(x)}" y="{num(y + fs * 0.36)}" font-size="{num(fs)}" '
+              f'text-anchor="middle" fill="#FFFFFF" font-weight="700" '
+              f'aria-hidden="true">{escape(style.letter)}</text>')
+    # A bigger invisible target: a finger on a phone.
+    hit = (f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r + 6)}" fill="#FFFFFF" '
+           f'fill-opacity="0"/>')
+    return (f"<g {attrs}><title>{words}</title>{hit}{ring}{_shape(style, x, y, r)}"
+            f"{letter}</g>")
+
+
+def _polyline(points: Sequence[tuple[float, float]], colour: str, dash: str, cls: str) -> str:
+    if len(points) < 2:
+        return ""
+    pts = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+    d = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<polyline class="{cls}" points="{pts}" fill="none" stroke="{colour}" '
+            f'stroke-width="2.5"{d} stroke-linejoin="round"/>')
+
+
+def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
+                     height: float = 250, controls: bool = False,
+                     selected: int | None = None, you: str = "you") -> SvgWrapper:
+    """The chart of ``review`` (a :class:`~texas42.analysis.coach.Review`; ``hand``, the
+    hand it judged, adds the points already taken and the real result). ``controls``:
+    the marks are buttons; ``selected``: that decision's mark is drawn ringed (the one
+    shown); ``you``: who made the decisions, in the marks' words."""
+    decisions = list(review.decisions)
+    unit, points = chart_points(review, hand)
+    fs = 13.0
+    narrow = width < 480  # a phone: the legend goes under the title
+    left, right, top = 46.0, 14.0, 46.0 if narrow else 30.0
+    strip = 34.0 if any(p.chosen is None for p in points) else 0.0
+    bottom = 24.0 + strip
+    plot_h = height - top - bottom
+    n = max(len(decisions), 1)
+    step = (width - left - right) / n
+    values = [v for p in points for v in (p.best, p.chosen) if v is not None]
+    real = None
+    # The points taken, when every trick was played (a hand may end once it is decided,
+    # while the coach's estimates count every trick to the end).
+    if (hand is not None and unit == "points" and getattr(hand, "is_over", False)
+            and len(hand.tricks) >= hand.rules.hand_size):
+        real = float(hand.points[hand.rules.share_of(review.seat)])
+        values.append(real)
+    if unit == "points":
+        lo, hi = 0.0, max([42.0, *values])
+    else:
+        m = max([1.0, *(abs(v) for v in values)])
+        lo, hi = -m, m
+
+    def y_of(v: float) -> float:
+        return top + plot_h * (1 - (v - lo) / (hi - lo))
+
+    def x_of(i: int) -> float:
+        return left + (i + 0.5) * step
+
+    body = [text_at(left, 18, ("Your side's expected points" if unit == "points"
+                               else "Your side's expected marks"), fs, bold=True)]
+    # The legend of the two lines (the marks' letters are explained under the chart).
+    lx, ly = (left, 34.0) if narrow else (width - right - 150, 14.0)
+    body.append(_polyline([(lx, ly), (lx + 22, ly)], _BEST_LINE, "6 4", "legend-best"))
+    body.append(text_at(lx + 26, ly + 4, "best", 11.5))
+    body.append(_polyline([(lx + 62, ly), (lx + 84, ly)], INK, "", "legend-chosen"))
+    body.append(text_at(lx + 88, ly + 4, "yours", 11.5))
+    # Axis and grid.
+    ticks = ([float(t) for t in range(0, int(hi) + 1, 10)] if unit == "points"
+             else [lo + (hi - lo) * k / 4 for k in range(5)])
+    for t in ticks:
+        y = y_of(t)
+        body.append(f'<line x1="{num(left)}" y1="{num(y)}" x2="{num(width - right)}" '
+                    f'y2="{num(y)}" stroke="#B8C2B8" stroke-width="1"/>')
+        body.append(text_at(left - 6, y + 4, f"{t:.0f}" if unit == "points" else f"{t:+.1f}",
+                            11.5, anchor="end"))
+    if real is not None:
+        y = y_of(real)
+        body.append(f'<line class="real" x1="{num(left)}" y1="{num(y)}" '
+                    f'x2="{num(width - right)}" y2="{num(y)}" stroke="{INK}" '
+                    f'stroke-width="1.5" stroke-dasharray="2 3"/>')
+        body.append(text_at(width - right - 2, y - 4, f"taken: {real:.0f}", 11.5, anchor="end"))
+    best_line = [(x_of(i), y_of(p.best)) for i, p in enumerate(points) if p.best is not None]
+    mine_line = [(x_of(i), y_of(p.chosen)) for i, p in enumerate(points)
+                 if p.chosen is not None]
+    body.append(_polyline(best_line, _BEST_LINE, "6 4", "line-best"))
+    body.append(_polyline(mine_line, INK, "", "line-chosen"))
+    for i, p in enumerate(points):  # the loss: from the best to the chosen
+        if p.best is not None and p.chosen is not None and p.best - p.chosen > 1e-9:
+            body.append(f'<line class="gap" x1="{num(x_of(i))}" y1="{num(y_of(p.best))}" '
+                        f'x2="{num(x_of(i))}" y2="{num(y_of(p.chosen))}" '
+                        f'stroke="{_BEST_LINE}" stroke-width="1.5"/>')
+    if strip:
+        y = height - 24 - strip / 2
+        body.append(text_at(left - 6, y + 4, "bids", 11.5, anchor="end"))
+    r = max(7.0, min(11.0, step * 0.32))
+    for i, (d, p) in enumerate(zip(decisions, points, strict=True)):
+        y = y_of(p.chosen) if p.chosen is not None else height - 24 - strip / 2
+        if selected == i:
+            body.append(f'<circle class="selected" cx="{num(x_of(i))}" cy="{num(y)}" '
+                        f'r="{num(r + 8)}" fill="none" stroke="{INK}" stroke-width="2"/>')
+        body.append(_mark(i, d, x_of(i), y, r, controls, you))
+    # x labels: where each decision was (every one, or every other when crowded).
+    every = 1 if step >= 34 else 2 if step >= 17 else 3
+    for i, d in enumerate(decisions):
+        if i % every == 0:
+            short = str(d.where).replace("trick ", "T").replace("bid ", "B")
+            short = short.replace("trumps", "Tr").replace("the widow", "W")
+            body.append(text_at(x_of(i), height - 8, short, 11, anchor="middle"))
+    title = (f"Review chart: {len(decisions)} decision{'s' if len(decisions) != 1 else ''}"
+             + (f", the hand's result {real:.0f} points for your side" if real is not None
+                else ""))
+    desc = (f"Expected {unit} for your side through the hand: a dashed line for the best "
+            "choice, a solid line for what you could expect after your choice. "
+            + "; ".join(mark_words(d, you) for d in decisions) + ".")
+    return document(width, height, title, desc, "".join(body), "review-chart-svg",
+                    interactive=controls)
