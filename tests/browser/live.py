@@ -124,6 +124,15 @@ def wait_box(page: Page, index: int = 0) -> dict[str, Any]:
     return info
 
 
+def wait_settled(page: Page, timeout_ms: int = ANSWER_TIMEOUT_MS) -> None:
+    """Wait until Python answered every widget message the page sent (then two frames,
+    so the page has drawn the answer)."""
+    page.wait_for_function(
+        "() => window.T42Live.pending === 0 && window.T42Live.lastIdleAt >= "
+        "window.T42Live.lastSentAt", timeout=timeout_ms)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def box_text(page: Page, index: int, part: str) -> str | None:
     text: str | None = page.evaluate(JS_BOX_TEXT, [index, part])
     return text

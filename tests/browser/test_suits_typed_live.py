@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from texas42.widgets import suits
 
 from .helpers import WatchedPage
-from .live import ANSWER_TIMEOUT_MS, start_box
+from .live import ANSWER_TIMEOUT_MS, start_box, wait_settled
 
 
 def _message(area: Locator) -> str:
@@ -28,9 +28,7 @@ def _message(area: Locator) -> str:
 def _type(page: Page, box: Locator, text: str) -> None:
     """Key by key, without Enter; then wait until Python answered the last key."""
     box.press_sequentially(text, delay=30)
-    page.wait_for_function(
-        "() => window.T42Live.pending === 0 && window.T42Live.lastIdleAt >= "
-        "window.T42Live.lastSentAt", timeout=ANSWER_TIMEOUT_MS)
+    wait_settled(page)
 
 
 def test_hello_typed_into_the_suits_box_gets_a_message(

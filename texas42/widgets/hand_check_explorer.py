@@ -24,6 +24,9 @@ from ._html import p, page, ul
 from .play_explorer import PlayExplorer
 
 
+PROMPT = "Play the hand to its score, then press Check my hand."
+
+
 class HandCheckExplorer(Explorer):
     """Play a whole hand, then check it.
 
@@ -55,7 +58,7 @@ class HandCheckExplorer(Explorer):
         self._last_error_seen: BaseException | None = None
         self.report: HandCheck | None = None
         self._prompted = False
-        self.show_message("Play the hand to its score, then press Check my hand.")
+        self.show_message(PROMPT)
 
     # -- what the check reads -----------------------------------------------------------------
     def _same_hand(self) -> None:
@@ -70,6 +73,11 @@ class HandCheckExplorer(Explorer):
     @safe
     def _on_player_message(self, _change: Any = None) -> None:
         self._same_hand()
+        if self.report is not None and not self.report.passed:
+            # The hand went on: the "Not yet" of an early check is out of date.
+            self.report = None
+            self.report_box.value = ""
+            self.show_message(PROMPT)
         error = self.player.last_error
         if error is not self._last_error_seen:
             self._last_error_seen = error
