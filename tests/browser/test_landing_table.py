@@ -57,6 +57,7 @@ def test_the_landing_table_labels_are_readable(
         "() => Array.from(document.querySelectorAll('.t42-picture svg.table-svg'))"
         ".filter(s => getComputedStyle(s.closest('div')).display === 'none').length")
     assert hidden == 1
-    page.locator(".t42-picture svg.table-svg").nth(0 if width > 600 else 1).scroll_into_view_if_needed()
+    shown = page.locator(".t42-picture svg.table-svg").nth(0 if width > 600 else 1)
+    shown.scroll_into_view_if_needed()
     screenshot(page, f"landing-table-{width}", full_page=False)
     log.assert_clean()
