@@ -20,10 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 # (Run as a script: bench/ is on the path; _live_rounds puts the repository there too.)
-from _live_rounds import guarded_context, median, parse_args, run_rounds, write_figures
+from _live_rounds import median, parse_args, run_rounds, write_figures
 from playwright.sync_api import Browser
 
-from tests.browser.live import floor_ms, live_boxes, start_box, wait_box
+from tests.browser.live import live_boxes, start_box, wait_box, without_shared_workers
 
 FIRST_PAGE, LATER_PAGE = "book/tricks.html", "book/bidding.html"
 LINK_TO_LATER = '#pst-primary-sidebar a[href="bidding.html"]'
@@ -31,12 +31,8 @@ LINK_TO_LATER = '#pst-primary-sidebar a[href="bidding.html"]'
 
 def one_round(browser: Browser, base: str) -> dict[str, Any]:
     off_site: list[str] = []
-    context = guarded_context(browser, off_site)
-    floor = floor_ms(context.new_page(), base)
-    context.close()
-    context = guarded_context(browser, off_site, viewport={"width": 1200, "height": 900})
-    context.add_init_script("delete window.SharedWorker")
-    page = context.new_page()
+    visit = without_shared_workers(browser, base, off_site)
+    floor, context, page = visit.floor_ms, visit.context, visit.page
     page.goto(f"{base}/{FIRST_PAGE}")
     live_boxes(page)
     first = start_box(page, 0)

@@ -282,7 +282,7 @@ def wait_for_http(
     raise ServerStartError(f"{url} not up after {timeout_s:.0f} s:\n{tail}")
 
 
-def stop_process_group(process: subprocess.Popen[bytes], timeout_s: float = 20) -> None:
+def stop_process_group(process: subprocess.Popen[Any], timeout_s: float = 20) -> None:
     """SIGTERM the process group that ``process`` leads, then SIGKILL if it lingers.
 
     Only for processes started with ``start_new_session=True`` by these tests."""
@@ -296,6 +296,27 @@ def stop_process_group(process: subprocess.Popen[bytes], timeout_s: float = 20) 
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def make_serve(directory: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+    """``HOST=0.0.0.0 make serve`` (scripts/serve.py, serving to a room) on a free port,
+    serving ``directory``: (the port, the process, whose stdout carries what it prints).
+    Its process group is stopped at the end. Waiting until it listens is the caller's."""
+    port = free_port()
+    process = subprocess.Popen(
+        ["make", "serve", f"SITE_PORT={port}"],
+        cwd=REPO,
+        env={**os.environ, "HOST": "0.0.0.0", "SERVE_DIRECTORY": str(directory)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        yield port, process
+    finally:
+        stop_process_group(process, timeout_s=10)
 
 
 # --------------------------------------------------------------------------- JupyterLab

@@ -28,8 +28,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright
 
-from .helpers import ARTIFACTS, REPO, SITE_DIR, guard_context, open_profile, record_timings
-from .live import floor_ms, live_boxes, start_box, wait_box
+from .helpers import ARTIFACTS, REPO, SITE_DIR, open_profile, record_timings
+from .live import live_boxes, start_box, wait_box, without_shared_workers
 from .served import ServerLog
 from .test_live import (
     change_first_list,
@@ -99,16 +99,9 @@ def test_without_shared_workers_a_later_page_restores_python_and_answers_right(
 ) -> None:
     base, _ = counted_site
     off_site: list[str] = []
-    floor_context = guard_context(chromium.new_context(), off_site)
-    floor = floor_ms(floor_context.new_page(), base)
-    floor_context.close()
-
-    context = guard_context(chromium.new_context(viewport={"width": 1200, "height": 900}), off_site)
-    context.add_init_script("delete window.SharedWorker")
+    visit = without_shared_workers(chromium, base, off_site)
+    floor, context, page, errors = visit.floor_ms, visit.context, visit.page, visit.errors
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
         readies = []
         for path, started_by_hand in ((FIRST_PAGE, True), (LATER_PAGE, False)):
             page.goto(f"{base}/{path}")

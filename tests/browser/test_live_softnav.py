@@ -32,7 +32,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .helpers import ARTIFACTS, REPO, SCREENSHOTS, guard_context, is_local, record_timings
-from .live import floor_ms, live_boxes, start_box, wait_box
+from .live import live_boxes, start_box, wait_box, without_shared_workers
 from .served import ServerLog
 from .test_live import (
     change_first_list,
@@ -134,16 +134,9 @@ def test_without_shared_workers_a_later_page_is_a_soft_navigation_on_the_warm_wo
 ) -> None:
     base, _ = counted_site
     off_site: list[str] = []
-    floor_context = guard_context(chromium.new_context(), off_site)
-    floor = floor_ms(floor_context.new_page(), base)
-    floor_context.close()
-
-    context = guard_context(chromium.new_context(viewport={"width": 1280, "height": 900}), off_site)
-    context.add_init_script("delete window.SharedWorker")
+    visit = without_shared_workers(chromium, base, off_site, width=1280)
+    floor, context, page, errors = visit.floor_ms, visit.context, visit.page, visit.errors
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{base}/{FIRST_PAGE}")
         assert live_boxes(page) >= 1
         first = start_box(page, 0)

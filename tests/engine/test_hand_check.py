@@ -20,7 +20,7 @@ from texas42 import Deal, Hand, InputError, Phase
 from texas42.lessons.hand_check import check_hand
 from texas42.tricks import follows, led_suit
 
-from .helpers import deal_with, play_randomly
+from .helpers import deal_with, play_randomly, won_auction
 
 
 def _number(pattern: str, lines: tuple[str, ...]) -> int | None:
@@ -91,20 +91,14 @@ def test_refused_plays_are_counted_and_other_refusals_are_not() -> None:
 def test_trumps_advice_names_the_longest_suit() -> None:
     # Seat 0 holds four fives and one six, and names sixes anyway.
     deal = deal_with("5-5 5-4 5-3 5-2 6-1 1-0 2-0")
-    hand = Hand(deal, shaker=3)
-    for bid in (30, "pass", "pass", "pass"):
-        hand.bid(bid)
-    hand.name_contract("sixes")
+    hand = won_auction(deal, 30, "sixes")
     play_randomly(hand, random.Random(1))
     report = check_hand(hand, 0)
     assert report.passed
     assert any("you held 4 fives: name your longest suit" in x for x in report.look_at)
     assert any("You won the bid with 1 trump" in x for x in report.look_at)
 
-    good = Hand(deal, shaker=3)
-    for bid in (30, "pass", "pass", "pass"):
-        good.bid(bid)
-    good.name_contract("fives")
+    good = won_auction(deal, 30, "fives")
     play_randomly(good, random.Random(1))
     report = check_hand(good, 0)
     named = "You named fives, your longest suit: you held 4 of them"

@@ -23,7 +23,6 @@ from ._controls import button, html_box
 from ._html import p, page, ul
 from .play_explorer import PlayExplorer
 
-
 PROMPT = "Play the hand to its score, then press Check my hand."
 
 
