@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from texas42.widgets import hand_check
@@ -129,33 +130,38 @@ def _twin_does(twin: Any, step: tuple[str, str]) -> None:
         player.table._on_front_end(player.table, {"play": value}, [])
 
 
+@pytest.mark.parametrize("width", [1280, 390])
 def test_the_last_check_is_a_whole_hand_played_and_checked(
-    watched_page: WatchedPage, site_server: str, screenshot: Callable[..., Path]
+    width: int, watched_page: WatchedPage, site_server: str, screenshot: Callable[..., Path]
 ) -> None:
     """A newcomer plays the chapter's hand live by clicks: passes, names trumps if the
     bid comes to them, once clicks a domino that does not follow (the table says no),
     plays on to the score; Check my hand then says the hand passed and
     reads it back, word for word as the same explorer does in CPython."""
     page, log = watched_page.page, watched_page.log
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 900})
     page.goto(site_server + LAST_CHECK)
     index = _hand_check_box(page)
     assert start_box(page, index)["state"] == "live"
     area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
     check = area.get_by_role("button", name="Check my hand")
-    messages = area.locator(".t42-message")
+    message = area.locator(".t42-message").first  # one line: the play explorer's
+    report = area.locator(".t42-hand-check > .widget-html").last  # under the button
     twin = hand_check(seed=14, seat=0)  # the chapter's cell
     steps: list[tuple[str, str]] = []
 
+    expect(report).to_contain_text("then press Check my hand")
     check.click()  # too early: it says so
     wait_settled(page)
-    expect(messages.last).to_contain_text("Not yet: play the hand to its score first")
+    expect(message).to_contain_text("Not yet: play the hand to its score first")
+    expect(report).to_contain_text("Not yet")
     twin.check_button.click()
 
     bid_list = area.locator("select").filter(
         has=page.locator("option", has_text=re.compile(r"^pass$"))).first
     for _ in range(40):
         wait_settled(page)
-        if "The hand is over" in (messages.last.text_content() or ""):
+        if "The hand is over" in (report.text_content() or ""):
             break
         bid = area.get_by_role("button", name="Bid", exact=True)
         name = area.get_by_role("button", name="Name trumps")
@@ -176,7 +182,7 @@ def test_the_last_check_is_a_whole_hand_played_and_checked(
             refused.first.click()
             steps.append(("refuse", domino))
             wait_settled(page)
-            expect(messages.first).to_contain_text("Not allowed")
+            expect(message).to_contain_text("Not allowed")
         legal = area.locator(f'{PLAY}[aria-label^="Play "]')
         expect(legal.first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
         domino = legal.first.get_attribute("data-play") or ""
@@ -188,13 +194,13 @@ def test_the_last_check_is_a_whole_hand_played_and_checked(
 
     check.click()
     wait_settled(page)
-    expect(messages.last).to_have_text(
+    expect(message).to_have_text(
         re.compile(r"You played a whole hand, from the shake to the score\.$"))
     for step in steps:
         _twin_does(twin, step)
     assert twin.player.hand.is_over, steps
     twin.check_button.click()
-    report = area.locator(".t42-hand-check > .widget-html").last
+    assert " ".join((message.text_content() or "").split()).endswith(twin.message)
     words = " ".join((report.text_content() or "").split())
     expected = twin.state
     assert expected["passed"] and expected["refused"] == ["follow-suit"]
@@ -202,5 +208,5 @@ def test_the_last_check_is_a_whole_hand_played_and_checked(
         assert " ".join(line.split()) in words, (line, words)
     assert "What went well:" in words and "tried a domino that did not follow" in words
     report.scroll_into_view_if_needed()
-    screenshot(page, "course-last-check", full_page=False)
+    screenshot(page, f"course-last-check-{width}", full_page=False)
     log.assert_clean()

@@ -44,10 +44,17 @@ def play_to_the_end(ex: HandCheckExplorer, *, refuse_once: bool = False) -> int:
 
 def test_check_before_the_end_says_not_yet() -> None:
     ex = tw.hand_check(seed=5, seat=0)
-    assert "press Check my hand" in ex.message
+    # One message line, the play explorer's; what to do stands by the button.
+    assert ex.message == ex.player.message and "Your turn to bid" in ex.message
+    assert "then press Check my hand" in ex.report_box.value
     ex.check_button.click()
     assert not ex.state["passed"] and ex.message.startswith("Not yet")
-    assert ex.message_kind == "warn" and ex.report_box.value == ""
+    assert ex.message_kind == "warn" and "Not yet" in ex.report_box.value
+    assert "What went well" not in ex.report_box.value
+    # The hand goes on: the "Not yet" is gone, the table speaks again.
+    ex.player.bid_picker.label = "pass"
+    ex.player.bid_button.click()
+    assert "Not yet" not in ex.report_box.value and not ex.message.startswith("Not yet")
 
 
 @pytest.mark.parametrize("seed", [5, 12])
@@ -55,7 +62,7 @@ def test_a_whole_hand_played_passes_and_is_read_back(seed: int) -> None:
     ex = tw.hand_check(seed=seed, seat=0)
     refused = play_to_the_end(ex, refuse_once=True)
     assert ex.player.hand.phase is Phase.OVER
-    assert "press Check my hand" in ex.message  # the explorer says the check is ready
+    assert "The hand is over: press Check my hand" in ex.report_box.value
     ex.check_button.click()
     state = ex.state
     assert state["passed"] and ex.message_kind == "good"
