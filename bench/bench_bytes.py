@@ -42,7 +42,8 @@ sys.path.insert(0, str(REPO))
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright  # noqa: E402
 
-from tests.browser.helpers import ARTIFACTS, CHROMIUM_ARGS, CHROMIUM_PATH, is_local  # noqa: E402
+from tests.browser import helpers  # noqa: E402
+from tests.browser.helpers import ARTIFACTS  # noqa: E402
 from tests.browser.live import live_boxes, start_box  # noqa: E402
 from tests.browser.served import Sent, counting_server  # noqa: E402
 
@@ -147,20 +148,8 @@ def open_profile(pw: Playwright, profile: Path, off_site: list[str],
                  offline_copy: bool = False) -> BrowserContext:
     # Without --offline-copy the service worker is blocked: the bytes of the explorer's own
     # path (the offline copy of every page, where a browser keeps one, comes on top).
-    context = pw.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS,
-        viewport={"width": 1200, "height": 900},
-        service_workers="allow" if offline_copy else "block")
-
-    def guard(route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            off_site.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
-    return context
+    return helpers.open_profile(pw, profile, off_site, viewport={"width": 1200, "height": 900},
+                                service_workers="allow" if offline_copy else "block")
 
 
 def visit(pw: Playwright, profile: Path, url: str, off_site: list[str],

@@ -15,27 +15,14 @@ Targets (issue 11): b <= 1.5 a, c <= 0.5 a, d < 300 ms. Writes test-artifacts/be
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+# (Run as a script: bench/ is on the path; _live_rounds puts the repository there too.)
+from _live_rounds import guarded_context, median, parse_args, run_rounds, write_figures
+from playwright.sync_api import Browser, BrowserContext
 
-from playwright.sync_api import Browser, BrowserContext, sync_playwright  # noqa: E402
-
-from tests.browser.helpers import (  # noqa: E402
-    ARTIFACTS,
-    CHROMIUM_ARGS,
-    CHROMIUM_PATH,
-    is_local,
-    serve_directory,
-)
-from tests.browser.live import (  # noqa: E402
+from tests.browser.live import (
     SOLVER_LABELS,
     floor_ms,
     live_boxes,
@@ -62,17 +49,8 @@ CONTROLS_PER_PAGE = 8
 
 
 def new_context(browser: Browser) -> BrowserContext:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
     off_site: list[str] = []
-
-    def guard(route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            off_site.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
+    context = guarded_context(browser, off_site, viewport={"width": 1200, "height": 900})
     context.off_site = off_site  # type: ignore[attr-defined]
     return context
 
@@ -118,28 +96,11 @@ def one_round(browser: Browser, url: str) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--site", type=Path, default=REPO / "_build" / "html")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--out", type=Path, default=ARTIFACTS / "bench-live-site.json")
-    args = parser.parse_args()
-    if not (args.site / "index.html").is_file():
-        print(f"no built site in {args.site}: run `make book` first", file=sys.stderr)
+    args = parse_args(__doc__, "bench-live-site.json")
+    rounds = run_rounds(args, one_round)
+    if rounds is None:
         return 2
-    rounds = []
-    with serve_directory(args.site.resolve()) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
-                                     args=CHROMIUM_ARGS)
-        for n in range(args.rounds):
-            t0 = time.perf_counter()
-            rounds.append(one_round(browser, url))
-            print(f"round {n + 1}: {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-        browser.close()
-
-    def med(key: str) -> float:
-        return float(statistics.median(r[key] for r in rounds))
-
-    floor, cold, nxt = med("floor_ms"), med("cold_ms"), med("next_page_ms")
+    floor, cold, nxt = (median(rounds, key) for key in ("floor_ms", "cold_ms", "next_page_ms"))
     answers = [i for r in rounds for i in r["interactions"] if i.get("ms") is not None]
     timeouts = [i for r in rounds for i in r["interactions"] if i.get("timeout")]
     worst = max(answers, key=lambda i: i["ms"])
@@ -160,9 +121,7 @@ def main() -> int:
         "runtime": rounds[0]["runtime"],
         "off_site_requests": sorted({u for r in rounds for u in r["off_site_requests"]}),
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"summary": summary, "rounds": rounds}, indent=1))
-    print(json.dumps(summary, indent=1))
+    write_figures(args.out, summary, rounds)
     ok = (cold <= 1.5 * floor and nxt <= 0.5 * floor and worst["ms"] < 300 and not timeouts
           and not summary["off_site_requests"])
     print("targets (b <= 1.5 a, c <= 0.5 a, d < 300 ms):", "met" if ok else "NOT met")

@@ -17,41 +17,22 @@ Target (issue 23.4): c <= 0.5 a. Writes test-artifacts/bench-no-shared-worker.js
 
 from __future__ import annotations
 
-import argparse
-import json
-import statistics
-import sys
-from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+# (Run as a script: bench/ is on the path; _live_rounds puts the repository there too.)
+from _live_rounds import median, parse_args, run_rounds, write_figures
+from playwright.sync_api import Browser
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-
-from tests.browser.helpers import ARTIFACTS, CHROMIUM_ARGS, CHROMIUM_PATH, is_local  # noqa: E402
-from tests.browser.live import floor_ms, live_boxes, start_box, wait_box  # noqa: E402
-from tests.browser.served import counting_server  # noqa: E402
+from tests.browser.live import live_boxes, start_box, wait_box, without_shared_workers
 
 FIRST_PAGE, LATER_PAGE = "book/tricks.html", "book/bidding.html"
 LINK_TO_LATER = '#pst-primary-sidebar a[href="bidding.html"]'
 
 
 def one_round(browser: Browser, base: str) -> dict[str, Any]:
-    def guard(route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            route.abort()
-
-    context = browser.new_context()
-    context.route("**/*", guard)
-    floor = floor_ms(context.new_page(), base)
-    context.close()
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.route("**/*", guard)
-    context.add_init_script("delete window.SharedWorker")
-    page = context.new_page()
+    off_site: list[str] = []
+    visit = without_shared_workers(browser, base, off_site)
+    floor, context, page = visit.floor_ms, visit.context, visit.page
     page.goto(f"{base}/{FIRST_PAGE}")
     live_boxes(page)
     first = start_box(page, 0)
@@ -68,34 +49,21 @@ def one_round(browser: Browser, base: str) -> dict[str, Any]:
     assert soft["ready"]["reused"], soft  # the first page's Python, not started again
     return {"floor_ms": round(floor), "first_ms": first["readyMs"], "later_ms": soft["readyMs"],
             "full_load_ms": full["readyMs"], "full_load_restored": full["ready"]["restored"],
-            "full_load_boot_ms": full["ready"]["bootMs"]}
+            "full_load_boot_ms": full["ready"]["bootMs"], "off_site_requests": off_site}
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--site", type=Path, default=REPO / "_build" / "html")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--out", type=Path, default=ARTIFACTS / "bench-no-shared-worker.json")
-    args = parser.parse_args()
-    if not (args.site / "index.html").is_file():
-        print(f"no built site in {args.site}: run `make book` first", file=sys.stderr)
+    args = parse_args(__doc__, "bench-no-shared-worker.json")
+    rounds = run_rounds(args, one_round, precompressed=True)
+    if rounds is None:
         return 2
-    with counting_server(args.site.resolve(), precompressed=True) as (base, _), \
-            sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
-                                     args=CHROMIUM_ARGS)
-        rounds = [one_round(browser, base) for _ in range(args.rounds)]
-        browser.close()
-    floor = statistics.median(r["floor_ms"] for r in rounds)
-    later = statistics.median(r["later_ms"] for r in rounds)
+    floor, later = median(rounds, "floor_ms"), median(rounds, "later_ms")
     summary = {"rounds": len(rounds), "floor_ms": floor,
-               "first_page_ms": statistics.median(r["first_ms"] for r in rounds),
+               "first_page_ms": median(rounds, "first_ms"),
                "later_page_ms": later, "later_over_floor": round(later / floor, 2),
-               "full_load_ms": statistics.median(r["full_load_ms"] for r in rounds),
+               "full_load_ms": median(rounds, "full_load_ms"),
                "full_load_restored": all(r["full_load_restored"] for r in rounds)}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"summary": summary, "rounds": rounds}, indent=1) + "\n")
-    print(json.dumps(summary, indent=1))
+    write_figures(args.out, summary, rounds)
     met = "met" if later <= 0.5 * floor else "NOT met"
     print("target (later page by a link <= 0.5 x floor):", met)
     return 0

@@ -54,8 +54,9 @@ def _fit(svg_text: str) -> str:
     return svg_text.replace("<svg ", f'<svg style="{var}max-width:100%;height:auto" ', 1)
 
 
-def _wrap(svg_text: str, caption: str | None = None) -> HTML:
-    svg_text = _fit(svg_text)
+def _wrap(svg_text: str, caption: str | None = None, *, fit: bool = True) -> HTML:
+    if fit:
+        svg_text = _fit(svg_text)
     body = svg_text
     if caption:
         body = (
@@ -117,8 +118,19 @@ def trick_pic(
 
 
 def table_pic(hand: texas42.Hand, seat: int | None = None, caption: str | None = None) -> HTML:
-    """The table of a hand in progress (all hands open, or one seat's view)."""
-    return _wrap(svg.table_svg(hand, seat=seat), caption)
+    """The table of a hand in progress (all hands open, or one seat's view).
+
+    Drawn twice: the wide table, and the compact one laid out for a phone (the wide one
+    shrunk to a phone's width has labels about 5 px high). The book's stylesheet shows
+    one of them by the screen's width (``t42-wide-only`` / ``t42-narrow-only``); the
+    other is ``display: none``, so a screen reader reads only the one shown."""
+    wide = _fit(str(svg.table_svg(hand, seat=seat)))
+    narrow = _fit(str(svg.table_svg(hand, seat=seat, compact=True)))
+    return _wrap(
+        f'<div class="t42-wide-only">{wide}</div><div class="t42-narrow-only">{narrow}</div>',
+        caption,
+        fit=False,
+    )
 
 
 def deal_pic(deal: texas42.Deal, caption: str | None = None) -> HTML:

@@ -146,9 +146,32 @@ def test_every_learn_chapter_has_objectives_and_a_check(doc: str) -> None:
     last = text.split("## Check yourself", 1)[1]
     assert ":tags: [remove-cell]" in last and "assert " in last, "the engine proves the key"
     checks = CHECK_BLOCK.findall(last)
-    assert 2 <= len(checks) <= 4
+    # A hand played and checked (the course's last check) stands for questions.
+    played = HAND_CHECK in last
+    assert 2 <= len(checks) <= 4 or (played and 1 <= len(checks) <= 4)
     for _question, body in checks:
         cc.parse_answers(body.splitlines())
+
+
+HAND_CHECK = "widgets.hand_check("
+
+
+def test_the_course_ends_with_a_whole_hand_played_and_checked() -> None:
+    """Issue 22: the last check promised a whole hand but was four questions. Now the last
+    chapter's check is a hand played in the explorer (its cell shows the explorer, not its
+    code), proved passable in the build, and no other chapter promises one."""
+    chapters = _learn_chapters()
+    last = (REPO / f"{chapters[-1]}.md").read_text(encoding="utf-8")
+    check = last.split("## Check yourself", 1)[1]
+    assert "whole hand" in check and "Check my hand" in check
+    cells = CODE_CELL.findall(check)
+    (explorer,) = [c for c in cells if HAND_CHECK in c]
+    assert ":tags: [remove-input]" in explorer and explorer is cells[-1]
+    hidden = [c for c in cells if ":tags: [remove-cell]" in c]
+    assert any("check_hand(" in c and ".passed" in c for c in hidden), "proved passable"
+    for doc in chapters[:-1]:
+        text = (REPO / f"{doc}.md").read_text(encoding="utf-8")
+        assert HAND_CHECK not in text and "last check" not in text.lower(), doc
 
 
 def _learn_pages() -> list[str]:

@@ -9,7 +9,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -31,6 +30,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 import build_lite  # noqa: E402
 import incremental  # noqa: E402
 import serve  # noqa: E402
+from browser.helpers import make_serve  # noqa: E402  (tests/ is on the path, as pytest puts it)
 
 BUILD_WORDS = re.compile(r"jupyter-book|build_lite|incremental\.py|pip |npm |copy_widget_js")
 
@@ -91,28 +91,13 @@ def _listening(port: int) -> list[str]:
 @pytest.fixture
 def served(tree: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """`HOST=0.0.0.0 make serve` on a free port, serving ``tree``."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    process = subprocess.Popen(
-        ["make", "serve", f"SITE_PORT={port}"],
-        cwd=REPO,
-        env={**os.environ, "HOST": "0.0.0.0", "SERVE_DIRECTORY": str(tree)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
+    with make_serve(tree) as (port, process):
         deadline = time.monotonic() + 20
         while not _listening(port):
             assert process.poll() is None, process.stdout.read() if process.stdout else ""
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.1)
         yield f"http://127.0.0.1:{port}", process
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=10)
 
 
 def get(url: str, **headers: str) -> tuple[int, Message, bytes]:

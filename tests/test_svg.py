@@ -857,15 +857,7 @@ def test_made_set_line(bid: int) -> None:
 
 
 def test_made_set_line_marks_a_real_hand() -> None:
-    hand = Hand(Deal.from_seed(11), shaker=3)
-    hand.bid(30)
-    for _ in range(3):
-        hand.bid("pass")
-    hand.name_contract("sixes")
-    while hand.phase is Phase.PLAYING:
-        hand.play(hand.legal_plays()[0])
-    result = hand.result
-    assert isinstance(result, Result)
+    result = hand_result()
     root = _accessible(made_set_svg(30, result=result))
     p = result.points[result.bidding_team]
     verdict = "made" if result.made else "set"

@@ -2,6 +2,8 @@
 
 * ``chromium``: Debian's headless Chromium (``/usr/bin/chromium``) driven by the pip
   ``playwright`` package. ``playwright install`` is never run: it downloads a browser.
+* ``counted_site``: the same, served with its ``.gz`` siblings by a server that notes each
+  file it sends (``served.py``), one per test module.
 * ``site_server``: the built book (``_build/html``, made by ``make book``) served on a free
   127.0.0.1 port. A missing build FAILS the test with a hint; it is never skipped.
 * ``jupyterlab_server``: JupyterLab on a free 127.0.0.1 port (root allowed, empty token,
@@ -46,6 +48,7 @@ from .helpers import (
     wait_for_http,
     watch,
 )
+from .served import ServerLog, counting_server
 
 LAB_START_TIMEOUT_S = 90.0
 
@@ -120,6 +123,15 @@ def site_server(site_dir: Path) -> Iterator[str]:
     """Base URL (``http://127.0.0.1:<port>``) of the built book."""
     with serve_directory(site_dir) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def counted_site(site_dir: Path) -> Iterator[tuple[str, ServerLog]]:
+    """The built book served with its precompressed ``.gz`` siblings (as static hosts
+    serve it) by a server that notes every file it sends: (base URL, its log). One per
+    module: a module's tests read the log of its own visits."""
+    with counting_server(site_dir, precompressed=True) as served:
+        yield served
 
 
 # --------------------------------------------------------------------------- JupyterLab

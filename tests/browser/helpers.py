@@ -21,7 +21,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import ConsoleMessage, Page, Request, Response, Route, WebSocket
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    Response,
+    Route,
+    WebSocket,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 #: The built book; TEXAS42_SITE_DIR serves another build (e.g. one made with --path-output).
@@ -59,6 +69,41 @@ def is_local(url: str) -> bool:
     if parts.scheme in LOCAL_SCHEMES:
         return True
     return parts.hostname in ALLOWED_HOSTS
+
+
+# --------------------------------------------------------------------------- Chromium
+
+
+def launch_chromium(pw: Playwright) -> Browser:
+    """Debian's headless Chromium with the flags that keep it quiet offline (never a
+    browser that Playwright downloads)."""
+    return pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS)
+
+
+def guard_context(context: BrowserContext, off_site: list[str]) -> BrowserContext:
+    """Let ``context`` ask nothing of any host but 127.0.0.1: every other request is
+    aborted and its address noted in ``off_site``. Returns ``context``."""
+
+    def guard(route: Route) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            off_site.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    return context
+
+
+def open_profile(pw: Playwright, profile: Path, off_site: list[str],
+                 **options: Any) -> BrowserContext:
+    """Chromium on a profile folder that outlives the browser (its HTTP cache, IndexedDB:
+    a reader's repeat visit), guarded as :func:`guard_context`; ``options`` go to
+    Playwright's ``launch_persistent_context`` (viewport, service_workers ...)."""
+    context = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS,
+        **options)
+    return guard_context(context, off_site)
 
 
 # --------------------------------------------------------------------------- page log
@@ -237,7 +282,7 @@ def wait_for_http(
     raise ServerStartError(f"{url} not up after {timeout_s:.0f} s:\n{tail}")
 
 
-def stop_process_group(process: subprocess.Popen[bytes], timeout_s: float = 20) -> None:
+def stop_process_group(process: subprocess.Popen[Any], timeout_s: float = 20) -> None:
     """SIGTERM the process group that ``process`` leads, then SIGKILL if it lingers.
 
     Only for processes started with ``start_new_session=True`` by these tests."""
@@ -251,6 +296,27 @@ def stop_process_group(process: subprocess.Popen[bytes], timeout_s: float = 20) 
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def make_serve(directory: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+    """``HOST=0.0.0.0 make serve`` (scripts/serve.py, serving to a room) on a free port,
+    serving ``directory``: (the port, the process, whose stdout carries what it prints).
+    Its process group is stopped at the end. Waiting until it listens is the caller's."""
+    port = free_port()
+    process = subprocess.Popen(
+        ["make", "serve", f"SITE_PORT={port}"],
+        cwd=REPO,
+        env={**os.environ, "HOST": "0.0.0.0", "SERVE_DIRECTORY": str(directory)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        yield port, process
+    finally:
+        stop_process_group(process, timeout_s=10)
 
 
 # --------------------------------------------------------------------------- JupyterLab

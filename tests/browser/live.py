@@ -11,9 +11,12 @@ running) and the round trip of each widget message.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from .helpers import guard_context
 
 START_TIMEOUT_MS = 180_000  # generous: 2 shared cores; about 7-12 s is usual
 ANSWER_TIMEOUT_MS = 20_000
@@ -124,6 +127,15 @@ def wait_box(page: Page, index: int = 0) -> dict[str, Any]:
     return info
 
 
+def wait_settled(page: Page, timeout_ms: int = ANSWER_TIMEOUT_MS) -> None:
+    """Wait until Python answered every widget message the page sent (then two frames,
+    so the page has drawn the answer)."""
+    page.wait_for_function(
+        "() => window.T42Live.pending === 0 && window.T42Live.lastIdleAt >= "
+        "window.T42Live.lastSentAt", timeout=timeout_ms)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def box_text(page: Page, index: int, part: str) -> str | None:
     text: str | None = page.evaluate(JS_BOX_TEXT, [index, part])
     return text
@@ -142,3 +154,30 @@ def floor_ms(page: Page, site_url: str) -> float:
                                                    body="<!doctype html><title>floor</title>"))
     page.goto(blank)
     return float(page.evaluate(JS_FLOOR, site_url + "/lite/static/pyodide/"))
+
+
+@dataclass
+class NoSharedWorker:
+    """A reader without shared workers (Chrome on Android): ``floor_ms`` measured in a
+    context of its own first, then ``context`` (``SharedWorker`` removed by an init
+    script) with its ``page``, whose uncaught errors land in ``errors``."""
+
+    floor_ms: float
+    context: BrowserContext
+    page: Page
+    errors: list[str] = field(default_factory=list)
+
+
+def without_shared_workers(browser: Browser, base: str, off_site: list[str],
+                           width: int = 1200) -> NoSharedWorker:
+    """The floor, then a fresh page without shared workers, ``width`` x 900; both
+    contexts ask no other host (what they asked is noted in ``off_site``)."""
+    floor_context = guard_context(browser.new_context(), off_site)
+    floor = floor_ms(floor_context.new_page(), base)
+    floor_context.close()
+    context = guard_context(browser.new_context(viewport={"width": width, "height": 900}),
+                            off_site)
+    context.add_init_script("delete window.SharedWorker")
+    visit = NoSharedWorker(floor, context, context.new_page())
+    visit.page.on("pageerror", lambda e: visit.errors.append(str(e)))
+    return visit

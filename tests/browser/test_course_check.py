@@ -1,4 +1,5 @@
-"""The {check} questions of the course (book/_ext/course_check.py) in headless Chromium.
+"""The {check} questions of the course (book/_ext/course_check.py) in headless Chromium,
+and the course's last check: a whole hand played live in the explorer, then checked.
 
 On a chapter of the built book, with the keyboard only: Tab to the first check's
 answers, choose a wrong one with the arrow keys, check it with Enter, read its own
@@ -8,12 +9,18 @@ check sticks out of the page. The page loads nothing from another host.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from texas42.widgets import hand_check
+
 from .helpers import WatchedPage
+from .live import ANSWER_TIMEOUT_MS, start_box, wait_settled
 
 PAGE = "/book/tricks.html"
 
@@ -90,4 +97,116 @@ def test_check_fits_390_px(watched_page: WatchedPage, site_server: str) -> None:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         wide = forms.nth(i).evaluate("f => f.scrollWidth - f.clientWidth")
         assert wide <= 0, f"check {i} is {wide}px wider than its box"
+    log.assert_clean()
+
+
+# ------------------------------------------------------- the last check: a hand played
+LAST_CHECK = "/book/strategy.html"
+PLAY = ".t42-table-pic [data-play]"
+
+
+def _hand_check_box(page: Page) -> int:
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.t42-live-picture button'))"
+        ".some(b => b.textContent.trim() === 'Check my hand')", timeout=30_000)
+    index: int = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.t42-live')).findIndex(box =>
+             Array.from(box.querySelectorAll('.t42-live-picture button'))
+               .some(b => b.textContent.trim() === 'Check my hand'))""")
+    assert index >= 0
+    return index
+
+
+def _twin_does(twin: Any, step: tuple[str, str]) -> None:
+    """What the learner did in the browser, done to the same explorer in CPython."""
+    kind, value = step
+    player = twin.player
+    if kind == "bid":
+        player.bid_picker.label = value
+        player.bid_button.click()
+    elif kind == "name":
+        player.name_button.click()
+    else:  # a domino clicked in the table ("play", or "refuse": one it may not play)
+        player.table._on_front_end(player.table, {"play": value}, [])
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_last_check_is_a_whole_hand_played_and_checked(
+    width: int, watched_page: WatchedPage, site_server: str, screenshot: Callable[..., Path]
+) -> None:
+    """A newcomer plays the chapter's hand live by clicks: passes, names trumps if the
+    bid comes to them, once clicks a domino that does not follow (the table says no),
+    plays on to the score; Check my hand then says the hand passed and
+    reads it back, word for word as the same explorer does in CPython."""
+    page, log = watched_page.page, watched_page.log
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 900})
+    page.goto(site_server + LAST_CHECK)
+    index = _hand_check_box(page)
+    assert start_box(page, index)["state"] == "live"
+    area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
+    check = area.get_by_role("button", name="Check my hand")
+    message = area.locator(".t42-message").first  # one line: the play explorer's
+    report = area.locator(".t42-hand-check > .widget-html").last  # under the button
+    twin = hand_check(seed=14, seat=0)  # the chapter's cell
+    steps: list[tuple[str, str]] = []
+
+    expect(report).to_contain_text("then press Check my hand")
+    check.click()  # too early: it says so
+    wait_settled(page)
+    expect(message).to_contain_text("Not yet: play the hand to its score first")
+    expect(report).to_contain_text("Not yet")
+    twin.check_button.click()
+
+    bid_list = area.locator("select").filter(
+        has=page.locator("option", has_text=re.compile(r"^pass$"))).first
+    for _ in range(40):
+        wait_settled(page)
+        if "The hand is over" in (report.text_content() or ""):
+            break
+        bid = area.get_by_role("button", name="Bid", exact=True)
+        name = area.get_by_role("button", name="Name trumps")
+        if bid.count() and bid.is_visible() and bid.is_enabled():
+            label = "pass"  # then the others lead, and the learner must follow
+            bid_list.select_option(label=label)
+            wait_settled(page)
+            bid.click()
+            steps.append(("bid", label))
+            continue
+        if name.count() and name.is_visible() and name.is_enabled():
+            name.click()
+            steps.append(("name", ""))
+            continue
+        refused = area.locator(f'{PLAY}[aria-label*="does not follow"]')
+        if refused.count() and not any(k == "refuse" for k, _ in steps):
+            domino = refused.first.get_attribute("data-play") or ""
+            refused.first.click()
+            steps.append(("refuse", domino))
+            wait_settled(page)
+            expect(message).to_contain_text("Not allowed")
+        legal = area.locator(f'{PLAY}[aria-label^="Play "]')
+        expect(legal.first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+        domino = legal.first.get_attribute("data-play") or ""
+        legal.first.click()
+        steps.append(("play", domino))
+    else:
+        raise AssertionError(f"the hand did not end: {steps}")
+    assert any(k == "refuse" for k, _ in steps), "no play to refuse came up"
+
+    check.click()
+    wait_settled(page)
+    expect(message).to_have_text(
+        re.compile(r"You played a whole hand, from the shake to the score\.$"))
+    for step in steps:
+        _twin_does(twin, step)
+    assert twin.player.hand.is_over, steps
+    twin.check_button.click()
+    assert " ".join((message.text_content() or "").split()).endswith(twin.message)
+    words = " ".join((report.text_content() or "").split())
+    expected = twin.state
+    assert expected["passed"] and expected["refused"] == ["follow-suit"]
+    for line in expected["well"] + expected["look_at"]:
+        assert " ".join(line.split()) in words, (line, words)
+    assert "What went well:" in words and "tried a domino that did not follow" in words
+    report.scroll_into_view_if_needed()
+    screenshot(page, f"course-last-check-{width}", full_page=False)
     log.assert_clean()

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from texas42 import Deal
 from texas42.widgets import tricks
 
-from .helpers import is_local
+from .helpers import guard_context
 from .live import ANSWER_TIMEOUT_MS, start_box
 
 pytestmark = pytest.mark.browser
@@ -34,16 +34,7 @@ def page(chromium: Browser, site_server: str) -> Iterator[Page]:
     context = chromium.new_context(viewport={"width": 1200, "height": 900})
     context.set_default_timeout(30_000)
     off_site: list[str] = []
-
-    def guard(route: object) -> None:
-        request_url = route.request.url  # type: ignore[attr-defined]
-        if is_local(request_url):
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            off_site.append(request_url)
-            route.abort()  # type: ignore[attr-defined]
-
-    context.route("**/*", guard)
+    guard_context(context, off_site)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda e: errors.append(str(e)))

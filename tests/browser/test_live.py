@@ -27,7 +27,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .helpers import ARTIFACTS, REPO, SITE_DIR, is_local, record_timings, serve_directory
+from .helpers import (
+    ARTIFACTS,
+    REPO,
+    SITE_DIR,
+    guard_context,
+    is_local,
+    record_timings,
+    serve_directory,
+)
 from .live import box_text, live_boxes, start_box, wait_box, wait_picture
 
 pytestmark = pytest.mark.browser
@@ -80,16 +88,9 @@ class Visit:
         self.errors: list[str] = []
         self.context: BrowserContext = browser.new_context(viewport={"width": 1200, "height": 900})
         self.context.set_default_timeout(30_000)
-        self.context.route("**/*", self._guard)
+        guard_context(self.context, self.off_site)
         self.page: Page = self.context.new_page()
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def _guard(self, route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            self.off_site.append(route.request.url)
-            route.abort()
 
     def open(self, path: str) -> int:
         response = self.page.goto(f"{self.base}/{path}", wait_until="load")

@@ -22,24 +22,15 @@ Figures go to ``test-artifacts/live-bytes.json`` (bench/bench_bytes.py measures 
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright
 
-from .helpers import (
-    ARTIFACTS,
-    CHROMIUM_ARGS,
-    CHROMIUM_PATH,
-    REPO,
-    SITE_DIR,
-    is_local,
-    record_timings,
-)
-from .live import floor_ms, live_boxes, start_box, wait_box
-from .served import ServerLog, counting_server
+from .helpers import ARTIFACTS, REPO, SITE_DIR, open_profile, record_timings
+from .live import live_boxes, start_box, wait_box, without_shared_workers
+from .served import ServerLog
 from .test_live import (
     change_first_list,
     cpython_explorer,
@@ -56,26 +47,6 @@ PYTHON = "/lite/static/pyodide/"
 KERNEL_ONLY = ("ipython-", "jedi-", "prompt_toolkit-", "pygments-", "parso-", "stack_data-")
 COLD_LIMIT = 10_000_000
 FIRST_PAGE, LATER_PAGE = "book/tricks.html", "book/bidding.html"
-
-
-@pytest.fixture(scope="module")
-def counted_site() -> Iterator[tuple[str, ServerLog]]:
-    if not (SITE_DIR / "index.html").is_file():
-        pytest.fail(f"no built site in {SITE_DIR}: run `make book` first", pytrace=False)
-    with counting_server(SITE_DIR, precompressed=True) as served:
-        yield served
-
-
-def guarded(context: BrowserContext, off_site: list[str]) -> BrowserContext:
-    def guard(route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            off_site.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
-    return context
 
 
 def start_first(context: BrowserContext, url: str) -> dict[str, Any]:
@@ -98,10 +69,8 @@ def test_cold_visit_loads_only_the_live_path_and_a_repeat_visit_no_python(
         for _ in range(2):
             # The explorer's own path: the service worker's offline copy of every page
             # (test_offline_app.py) is another download, measured apart (bench_bytes).
-            context = playwright_instance.chromium.launch_persistent_context(
-                str(Path(profile)), executable_path=CHROMIUM_PATH, headless=True,
-                args=CHROMIUM_ARGS, service_workers="block")
-            guarded(context, off_site)
+            context = open_profile(playwright_instance, Path(profile), off_site,
+                                   service_workers="block")
             try:
                 info = start_first(context, f"{base}/{FIRST_PAGE}")
             finally:
@@ -130,16 +99,9 @@ def test_without_shared_workers_a_later_page_restores_python_and_answers_right(
 ) -> None:
     base, _ = counted_site
     off_site: list[str] = []
-    floor_context = guarded(chromium.new_context(), off_site)
-    floor = floor_ms(floor_context.new_page(), base)
-    floor_context.close()
-
-    context = guarded(chromium.new_context(viewport={"width": 1200, "height": 900}), off_site)
-    context.add_init_script("delete window.SharedWorker")
+    visit = without_shared_workers(chromium, base, off_site)
+    floor, context, page, errors = visit.floor_ms, visit.context, visit.page, visit.errors
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
         readies = []
         for path, started_by_hand in ((FIRST_PAGE, True), (LATER_PAGE, False)):
             page.goto(f"{base}/{path}")

@@ -26,15 +26,14 @@ Screenshots after a soft navigation (1280x900 and 390x844) go to
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 
-from .helpers import ARTIFACTS, REPO, SCREENSHOTS, SITE_DIR, is_local, record_timings
-from .live import floor_ms, live_boxes, start_box, wait_box
-from .served import ServerLog, counting_server
+from .helpers import ARTIFACTS, REPO, SCREENSHOTS, guard_context, is_local, record_timings
+from .live import live_boxes, start_box, wait_box, without_shared_workers
+from .served import ServerLog
 from .test_live import (
     change_first_list,
     cpython_explorer,
@@ -101,26 +100,6 @@ JS_PAGE_STATE = """() => ({
 })"""
 
 
-@pytest.fixture(scope="module")
-def counted_site() -> Iterator[tuple[str, ServerLog]]:
-    if not (SITE_DIR / "index.html").is_file():
-        pytest.fail(f"no built site in {SITE_DIR}: run `make book` first", pytrace=False)
-    with counting_server(SITE_DIR, precompressed=True) as served:
-        yield served
-
-
-def guarded(context: BrowserContext, off_site: list[str]) -> BrowserContext:
-    def guard(route: Any) -> None:
-        if is_local(route.request.url):
-            route.continue_()
-        else:
-            off_site.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
-    return context
-
-
 def soft_navigated(page: Page, count: int) -> None:
     page.wait_for_function(
         "(n) => window.T42SoftNav && window.T42SoftNav.count >= n"
@@ -155,16 +134,9 @@ def test_without_shared_workers_a_later_page_is_a_soft_navigation_on_the_warm_wo
 ) -> None:
     base, _ = counted_site
     off_site: list[str] = []
-    floor_context = guarded(chromium.new_context(), off_site)
-    floor = floor_ms(floor_context.new_page(), base)
-    floor_context.close()
-
-    context = guarded(chromium.new_context(viewport={"width": 1280, "height": 900}), off_site)
-    context.add_init_script("delete window.SharedWorker")
+    visit = without_shared_workers(chromium, base, off_site, width=1280)
+    floor, context, page, errors = visit.floor_ms, visit.context, visit.page, visit.errors
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{base}/{FIRST_PAGE}")
         assert live_boxes(page) >= 1
         first = start_box(page, 0)
@@ -264,7 +236,7 @@ def test_with_shared_workers_pages_load_as_before(
 ) -> None:
     base, _ = counted_site
     off_site: list[str] = []
-    context = guarded(chromium.new_context(), off_site)
+    context = guard_context(chromium.new_context(), off_site)
     try:
         page = context.new_page()
         page.goto(f"{base}/{FIRST_PAGE}")

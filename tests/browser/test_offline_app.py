@@ -11,10 +11,7 @@ import functools
 import http.server
 import io
 import json
-import os
 import re
-import signal
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -26,7 +23,7 @@ import zxingcpp  # type: ignore[import-untyped,unused-ignore]
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .helpers import REPO, SITE_DIR, free_port, save_screenshot, serve_directory
+from .helpers import SITE_DIR, make_serve, save_screenshot, serve_directory
 from .live import live_boxes, start_box
 
 JS_CONTROLLED = """async () => {
@@ -335,17 +332,7 @@ def test_hand_sheets_print_alone(chromium: Browser, site_server: str) -> None:
 @contextmanager
 def make_serve_room() -> Iterator[tuple[str, list[str]]]:
     """``HOST=0.0.0.0 make serve`` on a free port; its 127.0.0.1 URL and shared URLs."""
-    port = free_port()
-    process = subprocess.Popen(
-        ["make", "serve", f"SITE_PORT={port}"],
-        cwd=REPO,
-        env={**os.environ, "HOST": "0.0.0.0", "SERVE_DIRECTORY": str(SITE_DIR)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
+    with make_serve(SITE_DIR) as (port, process):
         lines: list[str] = []
         deadline = time.monotonic() + 30
         assert process.stdout is not None
@@ -361,9 +348,6 @@ def make_serve_room() -> Iterator[tuple[str, list[str]]]:
                 break
             shared.append(line)
         yield f"http://127.0.0.1:{port}", shared
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=10)
 
 
 def test_teachers_page_shows_the_room_addresses_as_qr_codes(chromium: Browser) -> None:

@@ -22,6 +22,7 @@ FACTORIES = {
     "play": tw.play,
     "lessons": tw.lessons,
     "moon": tw.moon,
+    "hand_check": tw.hand_check,
 }
 
 

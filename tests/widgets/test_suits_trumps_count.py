@@ -65,6 +65,43 @@ def test_suits_typing_and_stepping() -> None:
     assert ex.state["domino"] == "5-3"
 
 
+def test_suits_box_answers_while_typing() -> None:
+    """The box answers each keystroke (in the browser nothing says to press Enter): half a
+    domino gets a hint, a word that is no domino an error naming the rule's notation."""
+    ex = SuitsExplorer()
+    assert ex.typed.continuous_update
+    for so_far in ("h", "he", "hello"):
+        ex.typed.value = so_far
+        assert ex.message_kind == "error" and f"'{so_far}' is not a domino" in ex.message
+    assert ex.state["domino"] == "6-4"  # nothing changed
+    ex.typed.value = ""
+    assert ex.message_kind == "info" and "6-4 leads" in ex.message
+    ex.typed.value = "5"
+    assert ex.message_kind == "info" and "other end" in ex.message and "5-3" in ex.message
+    ex.typed.value = "5-"
+    assert "other end" in ex.message and ex.state["domino"] == "6-4"
+    ex.typed.value = "5-3"
+    assert ex.state["domino"] == "5-3" and "5-3 leads" in ex.message
+    # Typing the domino already shown answers too (after the hint for its first end).
+    ex.typed.value = "5"
+    ex.typed.value = "53"
+    assert "5-3 leads" in ex.message
+
+
+def test_suits_box_empties_when_the_domino_is_chosen_another_way() -> None:
+    """Otherwise the box says "hello" beside another domino, and typing "hello" again
+    would change nothing, so say nothing."""
+    ex = SuitsExplorer()
+    ex.typed.value = "hello"
+    assert "not a domino" in ex.message
+    ex.next_button.click()
+    assert ex.typed.value == "" and ex.message_kind == "info"
+    ex.typed.value = "hello"
+    assert "'hello' is not a domino" in ex.message
+    ex.domino_picker.value = "3-3"
+    assert ex.typed.value == "" and "3-3 leads" in ex.message
+
+
 def test_suits_text_beside_pictures() -> None:
     ex = SuitsExplorer()
     assert "<title" in ex.picture.value and "six-four" in ex.picture.value

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..dominoes import Domino
 from ..hand import Hand, Phase
-from ._tiles import ControlSpec, _row, _row_width, _tile
+from ._tiles import ControlSpec, HighlightSpec, _kinds, _row, _row_width, _tile
 from .dominoes import play_labels
 from .draw import font_size, margin, shifted, text_at, wrap_text
 
@@ -252,3 +252,66 @@ def _legal_note(kinds: Sequence[str | None]) -> str:
 def _sentence(text: str) -> str:
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# -- what both tables work out the same way -------------------------------------------------
+class _View(NamedTuple):
+    """Who sees what: every hand open (``open_all``), the seats whose dominoes are drawn
+    face up, the seat at the bottom, the legal plays to mark and the buttons."""
+
+    open_all: bool
+    visible: set[int]
+    bottom: int
+    legal: set[Domino]
+    buttons: ControlSpec
+
+
+def _view(hand: Hand | MoonHand, seat: int | None, show_all: bool | None,
+          highlight_legal: bool, controls: bool | ControlSpec) -> _View:
+    """The view of a table from ``seat`` (``None``: all hands open), seat already checked."""
+    open_all = (seat is None) if show_all is None else show_all
+    visible = set(range(hand.seats)) if open_all else ({seat} if seat is not None else set())
+    legal: set[Domino] = set()
+    if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
+        legal = set(hand.legal_plays())
+    return _View(open_all, visible, 0 if seat is None else seat, legal,
+                 _table_controls(hand, seat, controls))
+
+
+def _view_words(seat: int | None, open_all: bool) -> str:
+    """How the picture's title says who looks at the table."""
+    if seat is None:
+        return "all hands open"
+    return f"seen from seat {seat}" + (", all hands open" if open_all else "")
+
+
+def _bid_line(hand: Hand | MoonHand, bid: str, contract_word: str) -> str:
+    """The header's first line: the bid (``bid``: the high bid in words), the contract
+    (after ``contract_word``) and the shaker."""
+    if hand.bidder is None:
+        line = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
+    elif hand.phase is Phase.BIDDING:
+        line = f"Bidding: high bid {bid} by seat {hand.bidder}"
+    else:
+        line = f"Seat {hand.bidder} bid {bid}"
+    if hand.contract is not None:
+        line += f" · {contract_word}: {hand.contract}"
+    return line + f" · seat {hand.shaker} shook"
+
+
+def _header(line1: str, line2: str, pad: float, fs: float, lh: float) -> list[str]:
+    """The two header lines of a wide table, at its top left."""
+    return [text_at(pad, pad + fs, line1, fs, bold=True, cls="header"),
+            text_at(pad, pad + fs + lh, line2, fs, cls="header")]
+
+
+def _marks(items: Sequence[Domino], highlight: HighlightSpec, legal: set[Domino],
+           acting_here: bool, out: bool = False) -> tuple[list[str | None], list[bool]]:
+    """How each domino of a hand shown face up is drawn: its highlight (else "legal" for a
+    legal play of the seat to act) and whether it is dimmed (a play it may not make, or
+    the hand of the seat that sits out)."""
+    extra = _kinds(list(items), highlight)
+    kinds = [k or ("legal" if acting_here and d in legal else None)
+             for d, k in zip(items, extra, strict=True)]
+    dims = [(acting_here and d not in legal) or out for d in items]
+    return kinds, dims

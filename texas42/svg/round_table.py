@@ -11,14 +11,18 @@ from ..dominoes import Domino
 from ..errors import InputError, quote
 from ..hand import Hand, Phase
 from ._table_parts import (
+    _bid_line,
     _compact_table,
     _hand_words,
+    _header,
     _legal_note,
+    _marks,
     _Seat,
     _sentence,
-    _table_controls,
+    _view,
+    _view_words,
 )
-from ._tiles import ControlSpec, HighlightSpec, _controls, _kinds, _row, _row_width, _tile
+from ._tiles import ControlSpec, HighlightSpec, _controls, _row, _row_width, _tile
 from .draw import SvgWrapper, check_size, document, font_size, margin, shifted, text_at
 
 __all__ = ["round_table_svg"]
@@ -59,33 +63,20 @@ def round_table_svg(
         raise InputError(f"seat {quote(seat)} is not a seat 0..{n - 1}", rule="seat")
     s = check_size(size)
     rules = hand.rules
-    open_all = (seat is None) if show_all is None else show_all
-    visible = set(range(n)) if open_all else ({seat} if seat is not None else set())
-    bottom = 0 if seat is None else seat
+    open_all, visible, bottom, legal, buttons = _view(hand, seat, show_all, highlight_legal,
+                                                      controls)
     fs, lh, m, g, pad = font_size(s), 1.35 * font_size(s), margin(s), 0.1 * s, 0.3 * s
     cell_h = 2 * s + 2 * m
     acting = hand.to_act if not hand.is_over else None
-    legal: set[Domino] = set()
-    if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
-        legal = set(hand.legal_plays())
-    buttons = _table_controls(hand, seat, controls)
     body: list[str] = []
     words: list[str] = [f"{rules.name} table, {n} seats"]
 
-    if hand.bidder is None:
-        line1 = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
+    high = hand.high_bid
+    if rules.bidding != "tricks":
+        bid = bid_text(high)
     else:
-        high = hand.high_bid
-        if rules.bidding != "tricks":
-            bid = bid_text(high)
-        else:
-            bid = f"shoot the moon ({high})" if high == rules.moon_bid else f"{high} tricks"
-        line1 = f"Seat {hand.bidder} bid {bid}"
-        if hand.phase is Phase.BIDDING:
-            line1 = f"Bidding: high bid {bid} by seat {hand.bidder}"
-    if hand.contract is not None:
-        line1 += f" · trumps: {hand.contract}"
-    line1 += f" · seat {hand.shaker} shook"
+        bid = f"shoot the moon ({high})" if high == rules.moon_bid else f"{high} tricks"
+    line1 = _bid_line(hand, bid, "trumps")
     taken = hand.tricks_won if rules.bidding == "tricks" else hand.points
     what = "Tricks taken" if rules.bidding == "tricks" else "Points"
     if rules.sides == "partners":
@@ -174,8 +165,7 @@ def round_table_svg(
     height = cy + y_max + pad + spare_row + 1.5 * lh
 
     if not compact:
-        body.append(text_at(pad, pad + fs, line1, fs, bold=True, cls="header"))
-        body.append(text_at(pad, pad + fs + lh, line2, fs, cls="header"))
+        body += _header(line1, line2, pad, fs, lh)
     words += [line1, line2]
     hands: list[_Seat] = []
 
@@ -184,11 +174,8 @@ def round_table_svg(
         shown = p in visible
         items = list(hand.holding(p))
         tiles: list[Domino | None] = list(items) if shown else [None] * len(items)
-        extra = _kinds(items, highlight) if shown else [None] * len(items)
-        acting_here = shown and p == hand.to_act and bool(legal)
-        kinds = [k or ("legal" if acting_here and d in legal else None)
-                 for d, k in zip(items, extra, strict=True)]
-        dims = [acting_here and d not in legal for d in items]
+        kinds, dims = _marks(items, highlight if shown else None, legal,
+                             shown and p == hand.to_act and bool(legal))
         parts = [f"seat {p}"] + (["you"] if seat == p else [])
         parts += ["bidder"] * (p == hand.bidder) + ["shaker"] * (p == hand.shaker)
         if p == acting:
@@ -255,9 +242,7 @@ def round_table_svg(
         body.append(text_at(cx, cy + ty + s + 1.4 * fs, caption, fs, anchor="middle", bold=True,
                           cls="caption"))
         body.append(text_at(pad, height - pad, status, fs, cls="status"))
-    view = ("all hands open" if seat is None
-            else f"seen from seat {seat}" + (", all hands open" if open_all else ""))
     name = rules.name[:1].upper() + rules.name[1:]
-    return document(width, height, f"{name} table of {n}, {view}",
+    return document(width, height, f"{name} table of {n}, {_view_words(seat, open_all)}",
                  " ".join(_sentence(w) for w in words if w), "".join(body),
                  "table-svg round-table-svg", interactive=bool(buttons))

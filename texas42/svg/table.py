@@ -10,14 +10,18 @@ from ..errors import InputError, quote
 from ..hand import Hand, Phase
 from ..tricks import trick_winner
 from ._table_parts import (
+    _bid_line,
     _compact_table,
     _hand_words,
+    _header,
     _legal_note,
+    _marks,
     _Seat,
     _sentence,
-    _table_controls,
+    _view,
+    _view_words,
 )
-from ._tiles import ControlSpec, HighlightSpec, _controls, _kinds, _row, _row_width, _tile
+from ._tiles import ControlSpec, HighlightSpec, _controls, _row, _row_width, _tile
 from .draw import SvgWrapper, check_size, document, font_size, margin, shifted, text_at
 from .round_table import round_table_svg
 from .trick import _seats_from, _trick_extent, _trick_parts
@@ -64,9 +68,8 @@ def table_svg(
     if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
         raise InputError(f"seat {quote(seat)} is not a seat 0..3", rule="seat")
     s = check_size(size)
-    open_all = (seat is None) if show_all is None else show_all
-    visible = {0, 1, 2, 3} if open_all else ({seat} if seat is not None else set())
-    bottom = 0 if seat is None else seat
+    open_all, visible, bottom, legal, buttons = _view(hand, seat, show_all, highlight_legal,
+                                                      controls)
     fs = font_size(s)
     lh = 1.35 * fs
     m = margin(s)
@@ -75,10 +78,6 @@ def table_svg(
 
     holdings = {p: list(hand.holding(p)) for p in range(4)}
     acting = hand.to_act if hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING) else None
-    legal: set[Domino] = set()
-    if highlight_legal and hand.phase is Phase.PLAYING and hand.to_act in visible:
-        legal = set(hand.legal_plays())
-    buttons = _table_controls(hand, seat, controls)
 
     # Sizes: rows of 7 upright dominoes at top and bottom; blocks of 2 x 4 lying
     # dominoes left and right; the trick in the middle.
@@ -100,23 +99,14 @@ def table_svg(
     words: list[str] = []
 
     # Header: bid, contract, shaker; points.
-    if hand.bidder is None:
-        line1 = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
-    else:
-        line1 = f"Seat {hand.bidder} bid {bid_text(hand.high_bid)}"
-        if hand.phase is Phase.BIDDING:
-            line1 = f"Bidding: high bid {bid_text(hand.high_bid)} by seat {hand.bidder}"
-    if hand.contract is not None:
-        line1 += f" · contract: {hand.contract}"
-    line1 += f" · seat {hand.shaker} shook"
+    line1 = _bid_line(hand, bid_text(hand.high_bid), "contract")
     pts = hand.points
     line2 = (
         f"Points: {pts[0]} for seats 0+2, {pts[1]} for seats 1+3 · "
         f"tricks played: {len(hand.tricks)}"
     )
     if not compact:
-        body.append(text_at(pad, pad + fs, line1, fs, bold=True, cls="header"))
-        body.append(text_at(pad, pad + fs + lh, line2, fs, cls="header"))
+        body += _header(line1, line2, pad, fs, lh)
     words.append(f"{line1}. {line2}.")
     parts: list[_Seat] = []
 
@@ -140,14 +130,8 @@ def table_svg(
         return " · ".join(parts), p == acting
 
     def kinds_for(p: int, items: list[Domino]) -> tuple[list[str | None], list[bool]]:
-        extra = _kinds(items, highlight)
-        kinds: list[str | None] = []
-        dims: list[bool] = []
-        for d, k in zip(items, extra, strict=True):
-            acting_here = p == hand.to_act and bool(legal)
-            kinds.append(k or ("legal" if acting_here and d in legal else None))
-            dims.append((acting_here and d not in legal) or p == hand.sitting_out)
-        return kinds, dims
+        return _marks(items, highlight, legal, p == hand.to_act and bool(legal),
+                      p == hand.sitting_out)
 
     for p in range(4):
         rel = (p - bottom) % 4
@@ -269,13 +253,7 @@ def table_svg(
         body = [drawn]
     else:
         body.append(text_at(pad, height - pad, status, fs, cls="status"))
-    if seat is None:
-        view = "all hands open"
-    elif open_all:
-        view = f"seen from seat {seat}, all hands open"
-    else:
-        view = f"seen from seat {seat}"
-    title_text = f"Texas 42 table, {view}"
+    title_text = f"Texas 42 table, {_view_words(seat, open_all)}"
     return document(
         width, height, title_text, " ".join(_sentence(w) for w in words), "".join(body),
         "table-svg", interactive=bool(buttons),

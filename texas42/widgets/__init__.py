@@ -13,6 +13,7 @@ plotting library), so it runs in JupyterLab, in Voila and in a browser kernel::
     widgets.play()           # 7. play one seat against the computer
     widgets.lessons()        # 8. lessons and quizzes
     widgets.moon()           # 9. Moon, the three-player game: the play explorer at Moon's table
+    widgets.hand_check()     # the course's last check: play a whole hand, then check it
 
 Every explorer keeps what it shows in ``.state`` (a dict) and its feedback line
 in ``.message``, so tests can drive it from Python. Install the extra first:
@@ -34,6 +35,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 from ._base import Explorer
 from .bidding_explorer import BiddingExplorer
 from .count_explorer import CountExplorer
+from .hand_check_explorer import HandCheckExplorer
 from .lessons_explorer import LessonExplorer
 from .play_explorer import PlayExplorer
 from .replay_explorer import ReplayExplorer
@@ -100,11 +102,18 @@ def moon(**options: Any) -> PlayExplorer:
     return PlayExplorer(**options)
 
 
+def hand_check(**options: Any) -> HandCheckExplorer:
+    """The course's last check: play a whole hand in the play explorer, then **Check my
+    hand** reads it back in plain words (what went well, what to look at)."""
+    return HandCheckExplorer(**options)
+
+
 __all__ = [
     "EXPLORERS",
     "BiddingExplorer",
     "CountExplorer",
     "Explorer",
+    "HandCheckExplorer",
     "LessonExplorer",
     "PlayExplorer",
     "ReplayExplorer",
@@ -113,6 +122,7 @@ __all__ = [
     "TrumpsExplorer",
     "bidding",
     "count",
+    "hand_check",
     "lessons",
     "moon",
     "play",

@@ -3,6 +3,7 @@ suits it follows, and every suit in rank order, with the reason in words."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ipywidgets as W
@@ -22,6 +23,10 @@ from ._pickers import (
     domino_options,
 )
 from ._pictures import domino_pic, row
+
+#: One end typed, the other still to come ("5", "5-"): the explorer answers while the
+#: learner types, so half a domino gets a hint, not an error.
+_HALF_DOMINO = re.compile(r"^\s*([0-6])\s*[-:|/ ]?\s*$")
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
@@ -84,7 +89,9 @@ class SuitsExplorer(Explorer):
             placeholder="or type one, e.g. 5-3",
             description="Type:",
             layout=W.Layout(width="14em"),
-            continuous_update=False,
+            # Answer as the learner types: nothing says to press Enter, and in the
+            # browser a box that waits for Enter left "hello" without a word.
+            continuous_update=True,
         )
         self.prev_button = button("◀ Previous", "the next higher domino")
         self.next_button = button("Next ▶", "the next lower domino")
@@ -112,6 +119,7 @@ class SuitsExplorer(Explorer):
         self._follows: list[str] = []
         self._suits: dict[str, list[str]] = {}
         self._busy = False
+        self._typing = False
         self._set(contract, domino)
 
     @safe
@@ -154,16 +162,39 @@ class SuitsExplorer(Explorer):
 
     @safe
     def _on_change(self, _change: Any = None) -> None:
-        if not self._busy:
-            self.render()
+        if self._busy:
+            return
+        if not self._typing and self.typed.value:
+            # Chosen another way: the box no longer says what is shown (and typing the
+            # same text again must answer again).
+            self._typing = True
+            try:
+                self.typed.value = ""
+            finally:
+                self._typing = False
+        self.render()
 
     @safe
     def _on_typed(self, change: Any) -> None:
+        if self._typing:
+            return
         text = str(change["new"]).strip()
         if not text:
+            self.render()  # the box emptied: the shown domino's words, not an old error
             return
-        d = Domino.parse(text)
-        self.domino_picker.value = str(d)  # re-renders through _on_change
+        half = _HALF_DOMINO.match(text)
+        if half:
+            self.show_message(f"Now type the other end too, like {half.group(1)}-3.")
+            return
+        d = Domino.parse(text)  # not a domino: the message says why
+        self._typing = True
+        try:
+            if self.domino_picker.value == str(d):
+                self.render()  # the same domino: its words again, after the hint
+            else:
+                self.domino_picker.value = str(d)  # re-renders through _on_change
+        finally:
+            self._typing = False
 
     def _step(self, by: int) -> None:
         values = [v for _, v in self.domino_picker.options]

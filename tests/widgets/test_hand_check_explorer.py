@@ -1,0 +1,97 @@
+"""The course's last check as an explorer (widgets.hand_check): a whole hand played in the
+play explorer, through its own controls, then Check my hand reads it back."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from texas42 import Phase
+from texas42 import widgets as tw
+from texas42.analysis import RuleBasedPlayer, decide
+from texas42.lessons.hand_check import check_hand
+from texas42.widgets.hand_check_explorer import HandCheckExplorer
+
+from .helpers import bid_or_name, check_clean, click
+
+ADVISOR = RuleBasedPlayer()
+
+
+def play_to_the_end(ex: HandCheckExplorer, *, refuse_once: bool = False) -> int:
+    """The learner plays as the rule-based player would, by the explorer's controls.
+    ``refuse_once``: the first time the learner must follow and holds a domino that does
+    not, that domino is clicked first (the table refuses it). Returns the refusals made."""
+    player, refused = ex.player, 0
+    for _ in range(60):
+        h = player.hand
+        if h.is_over:
+            return refused
+        d = decide(ADVISOR, h)
+        if bid_or_name(player, d.action):
+            continue
+        if refuse_once and not refused and h.current_trick:
+            wrong = [x for x in h.holding(h.to_act) if x not in h.legal_plays()]
+            if wrong:
+                click(player.table, str(wrong[0]))
+                assert getattr(player.last_error, "rule", None) == "follow-suit"
+                refused += 1
+                player.last_error = None
+        click(player.table, str(d.action))
+        check_clean(player, "learner")
+    raise AssertionError("the hand did not end")
+
+
+def test_check_before_the_end_says_not_yet() -> None:
+    ex = tw.hand_check(seed=5, seat=0)
+    # One message line, the play explorer's; what to do stands by the button.
+    assert ex.message == ex.player.message and "Your turn to bid" in ex.message
+    assert "then press Check my hand" in ex.report_box.value
+    ex.check_button.click()
+    assert not ex.state["passed"] and ex.message.startswith("Not yet")
+    assert ex.message_kind == "warn" and "Not yet" in ex.report_box.value
+    assert "What went well" not in ex.report_box.value
+    # The hand goes on: the "Not yet" is gone, the table speaks again.
+    ex.player.bid_picker.label = "pass"
+    ex.player.bid_button.click()
+    assert "Not yet" not in ex.report_box.value and not ex.message.startswith("Not yet")
+
+
+@pytest.mark.parametrize("seed", [5, 12])
+def test_a_whole_hand_played_passes_and_is_read_back(seed: int) -> None:
+    ex = tw.hand_check(seed=seed, seat=0)
+    refused = play_to_the_end(ex, refuse_once=True)
+    assert ex.player.hand.phase is Phase.OVER
+    assert "The hand is over: press Check my hand" in ex.report_box.value
+    ex.check_button.click()
+    state = ex.state
+    assert state["passed"] and ex.message_kind == "good"
+    assert ex.message == "You played a whole hand, from the shake to the score."
+    # The same words as the engine's check of the same hand, with the refusals seen.
+    assert state["refused"] == ["follow-suit"] * refused
+    expected = check_hand(ex.player.hand, 0, state["refused"])
+    assert state["well"] == list(expected.well) and state["look_at"] == list(expected.look_at)
+    assert "What went well:" in ex.report_box.value
+    for line in expected.well + expected.look_at:
+        assert line.replace("'", "&#x27;") in ex.report_box.value
+    assert refused == 1 and any("tried a domino" in x for x in state["look_at"])
+
+
+def test_next_hand_starts_a_new_check() -> None:
+    ex = tw.hand_check(seed=5, seat=0)
+    play_to_the_end(ex, refuse_once=True)
+    ex.check_button.click()
+    assert ex.state["passed"]
+    ex.player.next_button.click()
+    assert ex.player.hand.phase is Phase.BIDDING or not ex.player.hand.is_over
+    ex.check_button.click()
+    state = ex.state
+    assert not state["passed"] and state["refused"] == [] and ex.message.startswith("Not yet")
+
+
+def test_another_table_is_a_message_not_a_traceback() -> None:
+    ex = tw.hand_check(seed=5, seat=0)
+    ex.player.table_picker.value = "moon"
+    ex.check_button.click()
+    assert ex.message_kind == "error" and "hand of 42 at four seats" in ex.message
+    assert ex.last_error is not None and getattr(ex.last_error, "rule", None) == "table"
