@@ -48,9 +48,9 @@ from .rules import Rules
 
 FORMAT = "texas42-progress"
 VERSION = 1
-#: The most hands a progress file holds (years of practice); older ones are dropped
-#: on save, refused on import past this count.
-MAX_HANDS = 5000
+#: The most hands a progress file holds (months of practice, within a browser's 5 MB
+#: of storage); older ones are dropped on save, refused on import past this count.
+MAX_HANDS = 2000
 #: How many of the worst mistakes are kept as positions to play again.
 MISTAKES_KEPT = 5
 #: Bytes of a progress file read at most (each hand's entry is under 2 KB).
