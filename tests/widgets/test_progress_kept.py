@@ -178,3 +178,7 @@ def test_guided_hand_says_each_step_with_its_chapter() -> None:
     first.bid_picker.value = max(v for _, v in first.bid_picker.options if isinstance(v, int))
     first.bid_button.click()  # seat 0 bids the most and wins the bidding: trumps
     assert first.hand.phase.value == "contract" and "naming-trumps.html" in first.guide_box.value
+    first.guide_toggle.value = False  # the guide can be turned off, and on again
+    assert first.guide_box.value == ""
+    first.guide_toggle.value = True
+    assert "naming-trumps.html" in first.guide_box.value

@@ -731,7 +731,11 @@ class PlayExplorer(Explorer):
             on_import=self.import_progress)
         self._practice = False  # playing a kept mistake again: the game is not saved
         self._ready = False  # saving waits until what was kept has been read
-        shown: list[W.Widget] = [self.guide_box] if self._guided else []
+        self.guide_toggle = W.Checkbox(value=True, indent=False,
+                                       description="Explain each step (the guide)",
+                                       layout=W.Layout(width="auto"))
+        self.guide_toggle.observe(lambda _c: self._draw_guide(), names="value")
+        shown: list[W.Widget] = [self.guide_box, self.guide_toggle] if self._guided else []
         return shown + ([self.progress_view.fold, self.store] if self._keep else [])
 
     def _progress_start(self) -> None:
@@ -814,8 +818,9 @@ class PlayExplorer(Explorer):
 
     def _draw_guide(self) -> None:
         if self._guided:
-            self.guide_box.value = _progress.guide_html(self.hand, self.my_seats,
-                                                        self._guide_base)
+            self.guide_box.value = (_progress.guide_html(self.hand, self.my_seats,
+                                                         self._guide_base)
+                                    if self.guide_toggle.value else "")
 
     def _progress_note_review(self, reviews: list[Any]) -> None:
         """Keep the coach's verdict on the hand just reviewed: its loss, its worst
