@@ -890,7 +890,8 @@ class PlayExplorer(Explorer):
         text = self.kept.to_json(indent=1)
         self.progress_view.text.value = text
         self.store.download(text)
-        self.show_message(f"Exported {len(self.kept.entries)} hands as JSON (shown under "
+        n = len(self.kept.entries)
+        self.show_message(f"Exported {n} hand{'' if n == 1 else 's'} as JSON (shown under "
                           "the buttons and saved as texas42-progress.json).", kind="good")
         return text
 
@@ -901,5 +902,6 @@ class PlayExplorer(Explorer):
         self.progress_view.refresh(self.kept)
         if self.kept.game_entries():
             self._progress_restore()
-        self.show_message(f"Imported {len(self.kept.entries)} hands; your game goes on "
+        n = len(self.kept.entries)
+        self.show_message(f"Imported {n} hand{'' if n == 1 else 's'}; your game goes on "
                           "from the last of them.", kind="good")
