@@ -49,7 +49,8 @@ def _pass(page: Page, area: Locator) -> None:
     if named.count():
         named.first.click()
     else:
-        area.locator("select").filter(has_text="pass").first.select_option(label="pass")
+        bid = area.locator(".widget-dropdown", has_text="Your bid:").locator("select")
+        bid.select_option(label="pass")
         area.get_by_role("button", name="Bid", exact=True).click()
     _settled(page)
 

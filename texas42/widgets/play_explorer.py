@@ -179,6 +179,7 @@ class PlayExplorer(Explorer):
         self._claim = ""  # the verdict on the learner's last claim
         self._busy = False
         self._players: dict[int, Any] = {}
+        self._guided_layout()
         self._show_table()
         self._start()
         self._progress_start()
@@ -737,6 +738,29 @@ class PlayExplorer(Explorer):
         self.guide_toggle.observe(lambda _c: self._draw_guide(), names="value")
         shown: list[W.Widget] = [self.guide_box, self.guide_toggle] if self._guided else []
         return shown + ([self.progress_view.fold, self.store] if self._keep else [])
+
+    def _guided_layout(self) -> None:
+        """Guided: the guide's line sits under the message line, where the eye is, and
+        the game's settings (deal, table, seats) fold away under "Game settings"."""
+        if not self._guided:
+            return
+        kids = list(self.ui.children)
+        for box in kids:  # out of the widgets under the table (the toggle stays there)
+            inside = list(getattr(box, "children", ()))
+            if self.guide_box in inside:
+                box.children = [w for w in inside if w is not self.guide_box]
+        holders = [self.source.box, self.table_picker, self.seat_picker]
+        setup = [k for k in kids if k in holders or any(
+            c in holders for c in getattr(k, "children", ()))]
+        if self.message_box in kids:
+            at = kids.index(self.message_box) + 1
+            kids[at:at] = [self.guide_box]
+        if setup:
+            fold = W.Accordion(children=[W.VBox(setup)], selected_index=None)
+            fold.set_title(0, "Game settings")
+            fold.add_class("t42-settings")
+            kids = [fold if k is setup[0] else k for k in kids if k is setup[0] or k not in setup]
+        self.ui.children = kids
 
     def _progress_start(self) -> None:
         """Read what was kept: the file (a real kernel), else the page's storage, which
