@@ -159,18 +159,22 @@ class Progress:
     """Every hand kept, oldest first; the last game's hands are the game being played."""
 
     entries: list[Entry] = field(default_factory=list)
-    _hands: dict[int, Hand] = field(default_factory=dict, repr=False, compare=False)
+    #: Replayed hands by id() of their entry, with the entry itself (an id can be reused
+    #: once an entry is gone: the identity check keeps a stale hand from being used).
+    _hands: dict[int, tuple[Entry, Hand]] = field(default_factory=dict, repr=False,
+                                                  compare=False)
     #: The game last saved or restored: a save of another Game object starts a new game.
     _game: Game | None = field(default=None, repr=False, compare=False)
 
     # -- the hands -----------------------------------------------------------------------
     def hand(self, i: int) -> Hand:
         """Entry ``i`` replayed (checked against the rules once, then kept)."""
-        key = id(self.entries[i])
-        if key not in self._hands:
-            e = self.entries[i]
-            self._hands[key] = e.record.replay(_hand_type(e.record.rules))
-        return self._hands[key]
+        e = self.entries[i]
+        cached = self._hands.get(id(e))
+        if cached is None or cached[0] is not e:
+            cached = (e, e.record.replay(_hand_type(e.record.rules)))
+            self._hands[id(e)] = cached
+        return cached[1]
 
     @property
     def game_number(self) -> int:
@@ -199,9 +203,15 @@ class Progress:
                 new.append(old)  # unchanged: keep its review (and its cached hand)
             else:
                 new.append(Entry(record, seat=seat, game=number))
-                self._hands[id(new[-1])] = h if h.is_over else record.replay(type(h))
+                if h.is_over:  # (a hand still played changes: replayed when asked)
+                    self._hands[id(new[-1])] = (new[-1], h)
         before = [e for e in self.entries if e.game != number]
         self.entries = (before + new)[-MAX_HANDS:]
+        self._forget_gone()
+
+    def _forget_gone(self) -> None:
+        kept = {id(e) for e in self.entries}
+        self._hands = {k: v for k, v in self._hands.items() if k in kept}
 
     def restore_game(self) -> Game:
         """The game being played, rebuilt hand by hand at the very action it stopped."""
@@ -221,7 +231,10 @@ class Progress:
         for i, _ in enumerate(entries):
             if i:
                 game.next_hand(deal=entries[i].record.deal)
-            game.hands[-1] = self.hand(start + i)
+            hand = self.hand(start + i)
+            if not hand.is_over:  # the game plays on in it: its own copy, not the kept one
+                hand = entries[i].record.replay(_hand_type(rules))
+            game.hands[-1] = hand
         self._game = game
         return game
 
@@ -232,8 +245,9 @@ class Progress:
         i = self.entries.index(old)
         worst = tuple(sorted(mistakes, key=lambda m: -m.loss)[:MISTAKES_KEPT])
         self.entries[i] = replace(old, loss=float(loss), mistakes=worst)
-        if id(old) in self._hands:
-            self._hands[id(self.entries[i])] = self._hands.pop(id(old))
+        cached = self._hands.pop(id(old), None)
+        if cached is not None and cached[0] is old:
+            self._hands[id(self.entries[i])] = (self.entries[i], cached[1])
 
     # -- the counts ----------------------------------------------------------------------
     def finished(self) -> list[tuple[Entry, Hand]]:

@@ -182,3 +182,17 @@ def test_guided_hand_says_each_step_with_its_chapter() -> None:
     assert first.guide_box.value == ""
     first.guide_toggle.value = True
     assert "naming-trumps.html" in first.guide_box.value
+
+
+def test_guided_layout_puts_the_guide_under_the_message_and_folds_the_settings() -> None:
+    ex = PlayExplorer(seed=3, guided=True, keep=True)
+    kids = list(ex.ui.children)
+    assert kids[kids.index(ex.message_box) + 1] is ex.guide_box
+    settings = [k for k in kids if "t42-settings" in k._dom_classes]
+    assert len(settings) == 1 and settings[0].selected_index is None  # folded
+    inside = settings[0].children[0].children
+    assert ex.source.box in inside and not any(ex.source.box is k for k in kids)
+    ex.seat_picker.value = 1  # the folded settings still work
+    assert ex.last_error is None and ex.seat == 1
+    plain = PlayExplorer(seed=3)
+    assert plain.source.box in plain.ui.children
