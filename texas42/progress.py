@@ -163,6 +163,10 @@ class Progress:
     #: once an entry is gone: the identity check keeps a stale hand from being used).
     _hands: dict[int, tuple[Entry, Hand]] = field(default_factory=dict, repr=False,
                                                   compare=False)
+    #: Each entry's JSON, as for ``_hands``: a save after every action writes the whole
+    #: file, and only the hand being played is new.
+    _texts: dict[int, tuple[Entry, str]] = field(default_factory=dict, repr=False,
+                                                 compare=False)
     #: The game last saved or restored: a save of another Game object starts a new game.
     _game: Game | None = field(default=None, repr=False, compare=False)
 
@@ -212,6 +216,7 @@ class Progress:
     def _forget_gone(self) -> None:
         kept = {id(e) for e in self.entries}
         self._hands = {k: v for k, v in self._hands.items() if k in kept}
+        self._texts = {k: v for k, v in self._texts.items() if k in kept}
 
     def restore_game(self) -> Game:
         """The game being played, rebuilt hand by hand at the very action it stopped."""
@@ -310,7 +315,17 @@ class Progress:
                 "hands": [e.to_dict() for e in self.entries]}
 
     def to_json(self, *, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        if indent is not None:
+            return json.dumps(self.to_dict(), indent=indent)
+        parts = []
+        for e in self.entries:
+            cached = self._texts.get(id(e))
+            if cached is None or cached[0] is not e:
+                cached = (e, json.dumps(e.to_dict()))
+                self._texts[id(e)] = cached
+            parts.append(cached[1])
+        head = json.dumps({"format": FORMAT, "version": VERSION})[:-1]
+        return f'{head}, "hands": [{", ".join(parts)}]}}'
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Progress:
@@ -375,7 +390,7 @@ class Progress:
         """Replace every hand kept by those of a progress file; a bad file raises and
         changes nothing."""
         fresh = Progress.from_json(text)
-        self.entries, self._hands = fresh.entries, fresh._hands
+        self.entries, self._hands, self._texts = fresh.entries, fresh._hands, {}
 
 
 def _load(text: Any) -> Any:

@@ -216,3 +216,25 @@ def test_round_trip(seed: int, hands: int, tail: int) -> None:
     assert again.hands_played == p.hands_played and again.losses() == p.losses()
     assert json.loads(text)["format"] == FORMAT
     assert len(again.restore_game().hand.actions) == len(game.hand.actions)
+
+
+def test_saving_after_every_action_counts_only_what_was_played() -> None:
+    """Saved after each action (as the explorer does), the kept hands are always the
+    game's: no stale replay of an earlier save is counted."""
+    rng = random.Random(8)
+    game = Game(seed=8)
+    p = Progress()
+    for _ in range(3):
+        while not game.hand.is_over:
+            act(game.hand, rng)
+            p.save_game(game, seat=0)
+            assert p.hands_played == sum(h.is_over and h.phase is Phase.OVER
+                                         for h in game.hands)
+            assert p.hand(len(p.entries) - 1).actions == game.hand.actions
+            assert p.to_json() == json.dumps(p.to_dict())  # the cached texts are current
+        game.next_hand()
+        p.save_game(game, seat=0)
+    assert len(p._hands) <= len(p.entries)
+    restored = p.restore_game()
+    act(restored.hand, rng)  # playing on in the restored game leaves the kept hand alone
+    assert p.hand(len(p.entries) - 1).actions == []
