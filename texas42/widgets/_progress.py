@@ -46,6 +46,10 @@ class ProgressStore(anywidget.AnyWidget):
     what the page had stored ("" for nothing); after that, setting ``data`` stores it."""
 
     _esm = (_HERE / "progress_store.js").read_text(encoding="utf-8")
+    # Also in JupyterLab (the site's stylesheet says the same): a closed fold's title is
+    # half-transparent in ipywidgets' style, too faint to read (3.6:1).
+    _css = (".t42-play .jupyter-widget-Collapse-header, .t42-play "
+            ".jupyter-widget-Collapse-header span { color: #1a1a1a; }")
     key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
     #: The progress, as JSON; written to the page's storage on each change.
     data = traitlets.Unicode("").tag(sync=True)
