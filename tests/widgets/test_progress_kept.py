@@ -101,15 +101,19 @@ def test_a_review_is_charted_and_its_mistake_is_played_again() -> None:
                                         "trick 3")])
     ex.progress_view.refresh(ex.kept)
     assert len(ex.progress_view.try_buttons) == 1
-    kept_before = ex.store.data
+    kept_before, stored = ex.kept.to_json(), ex.store.data
     ex.progress_view.try_buttons[0].click()
     assert ex.last_error is None, ex.message
     assert ex._practice and list(ex.hand.plays) == list(rec.plays[:at])
     assert ex.your_turn and ex.message.startswith("Again, trick 3")
     learner_acts(ex)  # playing the position is not saved over the kept game
-    assert ex.store.data == kept_before
-    ex.progress_view.new_button.click()
-    assert not ex._practice and ex.store.data != kept_before
+    assert ex.store.data == stored and ex.kept.to_json() == kept_before
+    assert ex.progress_view.new_button.description == "Back to your game"
+    ex.progress_view.new_button.click()  # back to the kept game, as it was
+    assert not ex._practice and ex.store.data == kept_before
+    assert ex.hand.record() == ex.kept.game_entries()[-1].record
+    assert ex.message.startswith("Welcome back")
+    assert ex.progress_view.new_button.description == "New game"
 
 
 def test_export_and_import_round_trip_and_a_bad_import_changes_nothing() -> None:

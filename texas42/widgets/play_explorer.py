@@ -871,7 +871,13 @@ class PlayExplorer(Explorer):
 
     @safe
     def new_game(self) -> None:
-        """Start over (what "New game" does): the hands played so far stay counted."""
+        """Start over (what "New game" does): the hands played so far stay counted. While
+        a kept mistake is played again, the button is "Back to your game" instead."""
+        if self._practice and self.kept.game_entries():
+            self._practice = False
+            self.progress_view.new_button.description = "New game"
+            self._progress_restore()
+            return
         if self.source.mode.value == "seed":
             self.source.seed.value = int(self.source.seed.value) + 1  # another first deal
         self._practice = False
@@ -905,9 +911,10 @@ class PlayExplorer(Explorer):
         self.hint_box.value = self.review_box.value = ""
         self._computer_turns()
         self.render()
+        self.progress_view.new_button.description = "Back to your game"
         self.show_message(f"Again, {mistake.where}: last time you chose {mistake.chosen}. "
-                          "Your kept game waits: press 'New game' to leave this position. "
-                          + self._turn_words())
+                          "Your game waits: 'Back to your game' (under Your progress) "
+                          "returns to it. " + self._turn_words())
 
     def export_progress(self) -> str:
         """Every hand kept as JSON (what "Export" shows and downloads)."""
