@@ -200,3 +200,12 @@ def test_guided_layout_puts_the_guide_under_the_message_and_folds_the_settings()
     assert ex.last_error is None and ex.seat == 1
     plain = PlayExplorer(seed=3)
     assert plain.source.box in plain.ui.children
+
+
+def test_every_control_of_the_guided_kept_explorer_is_clean() -> None:
+    from .helpers import drive
+
+    ex = started(seed=4, guided=True)
+    counts = drive(ex)
+    assert counts.get("Button", 0) >= 5 and counts.get("Textarea", 0) > 0  # (each was clean)
+    assert ex.store.data and json.loads(ex.store.data)["format"] == "texas42-progress"
