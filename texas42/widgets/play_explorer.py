@@ -19,9 +19,10 @@ from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import IllegalActionError, IllegalPlayError, Texas42Error, check_seat
 from ..hand import Hand, Phase
+from ..progress import Progress
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..tricks import explain_play
-from . import _analysis, _coach, _tables
+from . import _analysis, _coach, _progress, _tables
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
 from ._deals import DealSource
@@ -38,6 +39,14 @@ from .bidding_explorer import (
     high_special,
 )
 from .table_widget import TableWidget
+
+
+def _in_browser() -> bool:
+    """Whether Python runs in the browser (Pyodide): there files vanish with the page."""
+    import sys
+
+    return sys.platform == "emscripten"
+
 
 _HOW = " Click it in your hand at the bottom of the table (or Tab to it, press Enter)."
 
@@ -77,8 +86,14 @@ class PlayExplorer(Explorer):
     title = "Play a hand"
 
     def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard",
-                 opponents: str = "default") -> None:
+                 opponents: str = "default", *, keep: bool = False, save: str | None = None,
+                 guided: bool = False, guide_base: str = "") -> None:
         super().__init__()
+        # keep: the game and the progress are kept in the page's storage (and in the
+        # file ``save``, in a real kernel) and come back on start; guided: one line per
+        # step of the hand, with the chapter that teaches it (links from ``guide_base``).
+        self._keep, self._save_file, self._guided = keep or save is not None, save, guided
+        self._guide_base = guide_base
         self.source = DealSource(seed)
         table, rules42 = _split_rules(rules)
         self.table_picker = dropdown("Table:", list(_tables.TABLES), table, width="30em")
@@ -145,6 +160,7 @@ class PlayExplorer(Explorer):
                 self.hint_box,
                 self.score_box,
                 self.table,
+                W.VBox(self._progress_widgets()),
                 self.log_box,
                 self.review_box,
             ]
@@ -164,8 +180,10 @@ class PlayExplorer(Explorer):
         self._claim = ""  # the verdict on the learner's last claim
         self._busy = False
         self._players: dict[int, Any] = {}
+        self._guided_layout()
         self._show_table()
         self._start()
+        self._progress_start()
 
     @property
     def hand(self) -> Hand:
@@ -523,6 +541,7 @@ class PlayExplorer(Explorer):
         summary = " ".join(x if one else f"{SEAT_NAMES[s]}: {x}" for s, x, _ in said)
         kind = "good" if all(k == "good" for _, _, k in said) else "info"
         self.show_message("Review: " + summary, kind=kind)
+        self._progress_note_review([rv for _, rv in reviews])
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -698,3 +717,223 @@ class PlayExplorer(Explorer):
         won = r is not None and ((mine and r.made)
                                  or (h.rules.sides != "partners" and not mine and not r.made))
         self.show_message(self._turn_words(), kind="good" if won else "info")
+        self._progress_after_render()
+
+    # -- progress kept (texas42.progress; the widgets in ._progress) -------------------------
+    def _progress_widgets(self) -> list[W.Widget]:
+        """The widgets of the progress kept and of the guided hand: the guide's line, the
+        "Your progress" fold, the page's storage (drawn as nothing)."""
+        self.kept = Progress()
+        self.store = _progress.ProgressStore()
+        self.store.on_load = self._progress_loaded
+        self.guide_box = html_box()
+        self.guide_box.add_class("t42-guide")
+        self.progress_view = _progress.ProgressView(
+            on_try=self.try_again, on_new=self.new_game, on_export=self.export_progress,
+            on_import=self.import_progress)
+        self._practice = False  # playing a kept mistake again: the game is not saved
+        self._ready = False  # saving waits until what was kept has been read
+        self.guide_toggle = W.Checkbox(value=True, indent=False,
+                                       description="Explain each step (the guide)",
+                                       layout=W.Layout(width="auto"))
+        self.guide_toggle.observe(lambda _c: self._draw_guide(), names="value")
+        shown: list[W.Widget] = [self.guide_box, self.guide_toggle] if self._guided else []
+        return shown + ([self.progress_view.fold, self.store] if self._keep else [])
+
+    def _guided_layout(self) -> None:
+        """Guided: the guide's line sits under the message line, where the eye is, and
+        the game's settings (deal, table, seats) fold away under "Game settings"."""
+        if not self._guided:
+            return
+        kids = list(self.ui.children)
+        for box in kids:  # out of the widgets under the table (the toggle stays there)
+            inside = list(getattr(box, "children", ()))
+            if self.guide_box in inside:
+                box.children = [w for w in inside if w is not self.guide_box]
+        holders = [self.source.box, self.table_picker, self.seat_picker]
+        setup = [k for k in kids if k in holders or any(
+            c in holders for c in getattr(k, "children", ()))]
+        if self.message_box in kids:
+            at = kids.index(self.message_box) + 1
+            kids[at:at] = [self.guide_box]
+        if setup:
+            fold = W.Accordion(children=[W.VBox(setup)], selected_index=None)
+            fold.set_title(0, "Game settings")
+            fold.add_class("t42-settings")
+            kids = [fold if k is setup[0] else k for k in kids if k is setup[0] or k not in setup]
+        self.ui.children = kids
+
+    def _progress_start(self) -> None:
+        """Read what was kept: the file (a real kernel), else the page's storage, which
+        answers later (:meth:`_progress_loaded`)."""
+        self.progress_view.refresh(self.kept)
+        self._draw_guide()
+        if self._save_file is not None and not _in_browser():
+            from pathlib import Path
+
+            path = Path(self._save_file)
+            self.store.loaded = True  # the file is the store: the page's is not read
+            self._progress_loaded(path.read_text(encoding="utf-8") if path.exists() else "")
+
+    @safe
+    def _progress_loaded(self, text: str) -> None:
+        if text:
+            try:
+                self.kept.load(text)
+            except Texas42Error as exc:  # kept by another version, or damaged: start afresh
+                self._ready = True
+                self._progress_save()
+                self.show_message(f"Your kept progress could not be read ({exc.message}); "
+                                  "a new game starts.", kind="warn")
+                return
+        self._ready = True
+        if self.kept.game_entries():
+            self._progress_restore()
+        else:
+            self._progress_save()
+
+    def _progress_restore(self) -> None:
+        """The kept game, back at the action it stopped at."""
+        entry = self.kept.game_entries()[0]
+        game = self.kept.restore_game()
+        table, rules42 = _split_rules(game.rules)
+        self._busy = True
+        try:
+            self.table_picker.value = table
+            if isinstance(rules42, Rules):
+                self.rules_choice.select(rules42)
+            self._show_table()
+            self.seat_picker.value = entry.seat
+        finally:
+            self._busy = False
+        if self.rules != game.rules:  # a table this explorer cannot set: keep the new game
+            self._progress_save()
+            return
+        self.game = game
+        self._make_players()
+        self.log, self.choices, self._review, self._claim = [], [], [], ""
+        self.hint_box.value = self.review_box.value = ""
+        self._practice = False
+        self._computer_turns()
+        self.render()
+        h = self.hand
+        acted = any(a.seat in self.my_seats for a in h.actions)
+        self.show_message(f"Welcome back: your game goes on at hand {len(game.hands)}"
+                          + (", where you stopped. " if acted else ". ") + self._turn_words())
+
+    def _progress_save(self) -> None:
+        if not (self._keep and self._ready) or self._practice:
+            return
+        self.kept.save_game(self.game, self.seat)
+        text = self.kept.to_json()
+        self.store.data = text
+        if self._save_file is not None and not _in_browser():
+            from pathlib import Path
+
+            Path(self._save_file).write_text(text, encoding="utf-8")
+
+    def _progress_after_render(self) -> None:
+        if not hasattr(self, "store"):
+            return  # (the first drawing, inside __init__: nothing to keep yet)
+        self._draw_guide()
+        if self._keep:
+            self._progress_save()
+            if self.hand.is_over:
+                self.progress_view.refresh(self.kept)
+
+    def _draw_guide(self) -> None:
+        if self._guided:
+            self.guide_box.value = (_progress.guide_html(self.hand, self.my_seats,
+                                                         self._guide_base)
+                                    if self.guide_toggle.value else "")
+
+    def _progress_note_review(self, reviews: list[Any]) -> None:
+        """Keep the coach's verdict on the hand just reviewed: its loss, its worst
+        decisions (each a position to play again)."""
+        if self._practice or not (self._keep and self._ready):
+            return
+        from ..analysis.coach import LABELS, POINTS_PER_MARK
+        from ..progress import Mistake
+
+        fine = LABELS[0][0]
+        loss, mistakes = 0.0, []
+        for rv in reviews:
+            loss += rv.total_loss
+            for d in rv.decisions:
+                points = d.loss * (POINTS_PER_MARK if d.unit == "marks" else 1)
+                if points >= fine and not d.close:
+                    best = max(d.options, key=lambda o: o.expected).choice
+                    mistakes.append(Mistake(d.kind, d.index, str(d.chosen)[:40],
+                                            str(best)[:40], points, d.where[:40]))
+        self._progress_save()
+        self.kept.set_review(len(self.game.hands) - 1, loss, mistakes)
+        self._progress_save()
+        self.progress_view.refresh(self.kept)
+
+    @safe
+    def new_game(self) -> None:
+        """Start over (what "New game" does): the hands played so far stay counted. While
+        a kept mistake is played again, the button is "Back to your game" instead."""
+        if self._practice and self.kept.game_entries():
+            self._practice = False
+            self.progress_view.new_button.description = "New game"
+            self._progress_restore()
+            return
+        if self.source.mode.value == "seed":
+            self.source.seed.value = int(self.source.seed.value) + 1  # another first deal
+        self._practice = False
+        self._start()
+        self._announce()
+
+    @safe
+    def try_again(self, n: int) -> None:
+        """Play the ``n``-th worst kept mistake again, from just before it (the kept game
+        waits: "New game" or a reload comes back to it)."""
+        entry, mistake = self.kept.worst_mistakes()[n]
+        record = entry.position(mistake)
+        hand = record.replay(_tables.hand_type(record.rules))
+        table, rules42 = _split_rules(record.rules)
+        self._busy = True
+        try:
+            self.table_picker.value = table
+            if isinstance(rules42, Rules):
+                self.rules_choice.select(rules42)
+            self._show_table()
+            self.seat_picker.value = entry.seat
+        finally:
+            self._busy = False
+        game = _tables.new_game(record.rules, first_shaker=record.shaker, seed=None,
+                                deal=record.deal)
+        game.hands[-1] = hand
+        self._practice = True
+        self.game = game
+        self._make_players()
+        self.log, self.choices, self._review, self._claim = [], [], [], ""
+        self.hint_box.value = self.review_box.value = ""
+        self._computer_turns()
+        self.render()
+        self.progress_view.new_button.description = "Back to your game"
+        self.show_message(f"Again, {mistake.where}: last time you chose {mistake.chosen}. "
+                          "Your game waits: 'Back to your game' (under Your progress) "
+                          "returns to it. " + self._turn_words())
+
+    def export_progress(self) -> str:
+        """Every hand kept as JSON (what "Export" shows and downloads)."""
+        text = self.kept.to_json(indent=1)
+        self.progress_view.text.value = text
+        self.store.download(text)
+        n = len(self.kept.entries)
+        self.show_message(f"Exported {n} hand{'' if n == 1 else 's'} as JSON (shown under "
+                          "the buttons and saved as texas42-progress.json).", kind="good")
+        return text
+
+    @safe
+    def import_progress(self, text: str) -> None:
+        """Replace the hands kept by ``text``'s; a bad file changes nothing."""
+        self.kept.load(text)  # a bad file raises here, and nothing has changed
+        self.progress_view.refresh(self.kept)
+        if self.kept.game_entries():
+            self._progress_restore()
+        n = len(self.kept.entries)
+        self.show_message(f"Imported {n} hand{'' if n == 1 else 's'}; your game goes on "
+                          "from the last of them.", kind="good")

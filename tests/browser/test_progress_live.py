@@ -1,0 +1,188 @@
+"""The Play page (book/play.html) live on the built site, in headless Chromium: the
+guided first hand says each step with its chapter; a hand played there survives a
+reload (the page's localStorage); the progress view counts the hands played; Export
+gives JSON (a download and the text) that imports back in a fresh browser; axe finds
+nothing critical or serious. Screenshots at 1280x900 and 390x844 go to
+test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from texas42.progress import Progress
+
+from .live import start_box
+from .test_live import Visit
+from .test_live_softnav import serious_axe_violations
+
+pytestmark = pytest.mark.browser
+
+ANSWER_MS = 60_000
+PAGE = "book/play.html"
+LEGAL = '.t42-table-pic [data-play][data-legal="true"]'
+SIZES = [(1280, 900), (390, 844)]
+
+
+def _area(page: Page) -> Locator:
+    return page.locator(".t42-live").first.locator(".t42-live-area")
+
+
+def _settled(page: Page) -> None:
+    """Python answered every message the page sent."""
+    page.wait_for_function(
+        "() => window.T42Live.pending === 0"
+        " && window.T42Live.lastIdleAt >= window.T42Live.lastSentAt", timeout=ANSWER_MS)
+
+
+def _message(area: Locator) -> Locator:
+    return area.locator(".t42-message").first
+
+
+def _pass(page: Page, area: Locator) -> None:
+    """The learner's bid: pass (a button named "pass" on the table, or the list)."""
+    named = area.get_by_role("button", name="pass", exact=True)
+    if named.count():
+        named.first.click()
+    else:
+        bid = area.locator(".widget-dropdown", has_text="Your bid:").locator("select")
+        bid.select_option(label="pass")
+        area.get_by_role("button", name="Bid", exact=True).click()
+    _settled(page)
+
+
+def _act(page: Page, area: Locator) -> None:
+    """One action of the learner: pass in the bidding, the first contract offered, or
+    the first domino that may be played."""
+    text = _message(area).inner_text()
+    if "Your turn to bid" in text:
+        _pass(page, area)
+    elif "name trumps" in text:
+        area.get_by_role("button", name="Name trumps").click()
+        _settled(page)
+    else:
+        area.locator(LEGAL).first.click()
+        _settled(page)
+
+
+def _hand_over(area: Locator) -> bool:
+    text = _message(area).inner_text()
+    return "Next hand" in text or "wins the game" in text
+
+
+def _open_progress(area: Locator) -> Locator:
+    fold = area.locator(".t42-progress")
+    header = fold.get_by_text("Your progress", exact=True)
+    if not fold.locator(".t42-progress-json").is_visible():
+        header.click()
+    expect(fold.locator(".t42-progress-json")).to_be_visible(timeout=ANSWER_MS)
+    return fold
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_hand_on_the_play_page_survives_a_reload_and_is_counted(
+    width: int, height: int, chromium: Browser, site_server: str,
+    screenshot: Callable[..., Path],
+) -> None:
+    visit = Visit(chromium, site_server)
+    try:
+        page = visit.page
+        page.set_viewport_size({"width": width, "height": height})
+        visit.open(PAGE)
+        screenshot(page, f"play-page-picture-{width}", full_page=False)
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        guide = area.locator(".t42-guide")
+        expect(guide).to_contain_text("this is the shake", timeout=ANSWER_MS)
+        assert guide.locator('a[href="bidding.html#the-shake"]').count() == 1
+        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        screenshot(page, f"play-page-guided-{width}", full_page=False)
+        # Pass, then play two dominoes (or the hand ends first).
+        _pass(page, area)
+        for _ in range(2):
+            if _hand_over(area):
+                break
+            _act(page, area)
+        held = area.locator(".t42-table-pic [data-play]").count()
+        screenshot(page, f"play-page-midhand-{width}", full_page=False)
+        # A reload: Start again, the same hand at the same point.
+        page.reload(wait_until="load")
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        expect(_message(area)).to_contain_text("Welcome back: your game goes on at hand 1",
+                                               timeout=ANSWER_MS)
+        assert area.locator(".t42-table-pic [data-play]").count() == held
+        # Finish the hand; the progress view counts it, and still does after a reload.
+        for _ in range(40):
+            if _hand_over(area):
+                break
+            _act(page, area)
+        assert _hand_over(area), _message(area).inner_text()
+        fold = _open_progress(area)
+        expect(fold).to_contain_text("Hands played: 1, in 1 game.", timeout=ANSWER_MS)
+        screenshot(page, f"play-page-progress-{width}", full_page=False)
+        page.reload(wait_until="load")
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        expect(_message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
+        expect(_open_progress(area)).to_contain_text("Hands played: 1", timeout=ANSWER_MS)
+        found = serious_axe_violations(page)
+        assert not found, f"axe on the live Play page: {found}"
+        visit.assert_private()
+    finally:
+        visit.context.close()
+
+
+def test_export_gives_json_that_imports_back(chromium: Browser, site_server: str) -> None:
+    first = Visit(chromium, site_server)
+    try:
+        page = first.page
+        first.open(PAGE)
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        for _ in range(40):
+            if _hand_over(area):
+                break
+            _act(page, area)
+        fold = _open_progress(area)
+        with page.expect_download(timeout=ANSWER_MS) as download:
+            fold.get_by_role("button", name="Export").click()
+        assert download.value.suggested_filename == "texas42-progress.json"
+        saved = Path(download.value.path()).read_text(encoding="utf-8")
+        _settled(page)
+        text = fold.locator(".t42-progress-json textarea").input_value()
+        kept = Progress.from_json(text)  # the JSON is the project's format, every hand checks
+        assert json.loads(saved) == json.loads(text)
+        assert kept.hands_played == 1 and len(kept.entries) == 1
+        first.assert_private()
+    finally:
+        first.context.close()
+    second = Visit(chromium, site_server)  # a fresh browser: nothing stored
+    try:
+        page = second.page
+        second.open(PAGE)
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        fold = _open_progress(area)
+        expect(fold).to_contain_text("Hands played: 0", timeout=ANSWER_MS)
+        box = fold.locator(".t42-progress-json textarea")
+        box.fill('{"format": "texas42-progress", "version": 1, "hands": [7]}')
+        _settled(page)
+        fold.get_by_role("button", name="Import").click()
+        _settled(page)
+        expect(_message(area)).to_contain_text("hand 1 of the progress file", timeout=ANSWER_MS)
+        expect(fold).to_contain_text("Hands played: 0")  # the bad file changed nothing
+        box.fill(text)
+        _settled(page)
+        fold.get_by_role("button", name="Import").click()
+        _settled(page)
+        expect(_message(area)).to_contain_text("Imported 1 hand;", timeout=ANSWER_MS)
+        expect(fold).to_contain_text("Hands played: 1, in 1 game.", timeout=ANSWER_MS)
+        second.assert_private()
+    finally:
+        second.context.close()

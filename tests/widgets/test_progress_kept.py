@@ -1,0 +1,211 @@
+"""The play explorer keeps the learner's progress (keep=True): it saves after each
+action and hand (the page's storage, a file in a real kernel), restores the game on
+start, New game keeps the hands counted, the progress view counts and charts, a
+mistake is played again, export and import (a bad import changes nothing), and the
+guided hand says each step with its chapter."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from texas42.progress import Mistake, Progress
+from texas42.widgets import _progress
+from texas42.widgets.play_explorer import PlayExplorer
+
+from .test_play_game import finish_hand, learner_acts
+
+
+def started(**kw: object) -> PlayExplorer:
+    """An explorer whose page has answered: nothing was stored."""
+    ex = PlayExplorer(keep=True, **kw)  # type: ignore[arg-type]
+    ex.store.handle({"stored": ""})
+    return ex
+
+
+def reloaded(ex: PlayExplorer, **kw: object) -> PlayExplorer:
+    """A new explorer on the same page: the page hands it what the first one stored."""
+    again = PlayExplorer(keep=True, **kw)  # type: ignore[arg-type]
+    again.store.handle({"stored": ex.store.data})
+    return again
+
+
+def test_nothing_is_saved_before_the_page_answers() -> None:
+    ex = PlayExplorer(keep=True, seed=3)
+    learner_acts(ex)
+    assert ex.store.data == "" and not ex.store.loaded
+    ex.store.handle({"stored": ""})
+    assert json.loads(ex.store.data)["hands"][0]["record"]["bids"]
+
+
+def test_each_action_is_saved_and_a_reload_comes_back_there() -> None:
+    ex = started(seed=4, seat=1)
+    for _ in range(5):
+        learner_acts(ex)
+    kept = json.loads(ex.store.data)
+    assert len(kept["hands"]) == 1 and kept["hands"][0]["seat"] == 1
+    assert len(kept["hands"][0]["record"]["plays"]) == len(ex.hand.plays) > 0
+    again = reloaded(ex, seed=99)  # another first deal asked: the kept game wins
+    assert again.seat == 1 and again.hand.deal == ex.hand.deal
+    assert again.hand.actions == ex.hand.actions
+    assert again.state["legal"] == ex.state["legal"]
+    assert again.message.startswith("Welcome back: your game goes on at hand 1, where you stopped.")
+    learner_acts(again)  # it plays on
+    assert again.last_error is None
+
+
+def test_hands_are_counted_and_the_score_comes_back() -> None:
+    ex = started(seed=2)
+    for _ in range(2):
+        finish_hand(ex)
+        if not ex.game.is_over:
+            ex.next_button.click()
+    assert ex.kept.hands_played == 2
+    assert "Hands played: 2, in 1 game." in ex.progress_view.counts.value
+    again = reloaded(ex)
+    assert again.game.standing == ex.game.standing and len(again.game.hands) == 3
+    assert again.message.startswith("Welcome back: your game goes on at hand 3. ")
+
+
+def test_new_game_starts_over_and_keeps_the_hands_counted() -> None:
+    ex = started(seed=2)
+    finish_hand(ex)
+    deal = ex.hand.deal
+    ex.progress_view.new_button.click()
+    assert ex.last_error is None and ex.hand.deal != deal and not ex.hand.actions
+    assert [e.game for e in ex.kept.entries] == [1, 2]
+    assert ex.kept.hands_played == 1
+    again = reloaded(ex)
+    assert again.hand.deal == ex.hand.deal and len(again.game.hands) == 1
+
+
+def test_a_review_is_charted_and_its_mistake_is_played_again() -> None:
+    ex = started(seed=6)
+    finish_hand(ex)
+    ex.review_button.click()
+    assert ex.last_error is None
+    entry = ex.kept.entries[0]
+    assert entry.loss is not None and ex.kept.losses() == [(1, entry.loss)]
+    assert 'class="loss-dot"' in ex.progress_view.counts.value
+    # A mistake to try again (the rule-based learner may have played well: add one).
+    rec = entry.record
+    hand = ex.kept.hand(0)
+    mine = [i for i, (t, k) in enumerate((t, k) for t in hand.tricks for k in range(4))
+            if (t.leader + k) % 4 == 0 and i >= 8]
+    at = mine[0]  # the learner's first play from the third trick on
+    ex.kept.set_review(0, 9.0, [Mistake("play", at, str(rec.plays[at]), "6-6", 9.0,
+                                        "trick 3")])
+    ex.progress_view.refresh(ex.kept)
+    assert len(ex.progress_view.try_buttons) == 1
+    kept_before, stored = ex.kept.to_json(), ex.store.data
+    ex.progress_view.try_buttons[0].click()
+    assert ex.last_error is None, ex.message
+    assert ex._practice and list(ex.hand.plays) == list(rec.plays[:at])
+    assert ex.your_turn and ex.message.startswith("Again, trick 3")
+    learner_acts(ex)  # playing the position is not saved over the kept game
+    assert ex.store.data == stored and ex.kept.to_json() == kept_before
+    assert ex.progress_view.new_button.description == "Back to your game"
+    ex.progress_view.new_button.click()  # back to the kept game, as it was
+    assert not ex._practice and ex.store.data == kept_before
+    assert ex.hand.record() == ex.kept.game_entries()[-1].record
+    assert ex.message.startswith("Welcome back")
+    assert ex.progress_view.new_button.description == "New game"
+
+
+def test_export_and_import_round_trip_and_a_bad_import_changes_nothing() -> None:
+    ex = started(seed=5)
+    finish_hand(ex)
+    ex.next_button.click()
+    learner_acts(ex)
+    sent: list[object] = []
+    ex.store.download = lambda text, name="": sent.append(text)  # type: ignore[method-assign]
+    ex.progress_view.export_button.click()
+    text = str(ex.progress_view.text.value)
+    assert sent == [text] and Progress.from_json(text).to_dict() == ex.kept.to_dict()
+    other = started(seed=11)
+    before = other.store.data
+    other.progress_view.text.value = '{"format": "texas42-progress", "version": 1, "hands": [1]}'
+    other.progress_view.import_button.click()
+    assert other.message_kind == "error" and "hand 1 of the progress file" in other.message
+    assert other.store.data == before and other.last_error is not None
+    other.last_error = None
+    other.progress_view.text.value = text
+    other.progress_view.import_button.click()
+    assert other.last_error is None
+    assert other.hand.deal == ex.hand.deal and other.hand.actions == ex.hand.actions
+    assert other.kept.hands_played == 1
+
+
+def test_a_file_in_a_real_kernel(tmp_path: Path) -> None:
+    path = tmp_path / "texas42-progress.json"
+    ex = PlayExplorer(save=str(path), seed=8)
+    for _ in range(3):
+        learner_acts(ex)
+    assert Progress.from_json(path.read_text()).entries[0].record.bids == tuple(
+        ex.hand.record().bids)
+    again = PlayExplorer(save=str(path))
+    assert again.hand.actions == ex.hand.actions
+    path.write_text("{broken")
+    fresh = PlayExplorer(save=str(path), seed=8)
+    assert fresh.message_kind == "warn" and "could not be read" in fresh.message
+    assert json.loads(path.read_text())["format"] == "texas42-progress"
+
+
+def test_without_keep_nothing_is_kept_or_shown() -> None:
+    ex = PlayExplorer(seed=3)
+    ex.store.handle({"stored": ""})
+    learner_acts(ex)
+    assert ex.store.data == ""
+    assert ex.progress_view.fold not in ex.ui.children[-3].children
+
+
+def test_guided_hand_says_each_step_with_its_chapter() -> None:
+    ex = PlayExplorer(seed=2, guided=True)  # (seat 0 leads, follows and wins count here)
+    seen = set()
+    for _ in range(80):
+        seen.add(_progress.guide_step(ex.hand, ex.my_seats))
+        text = ex.guide_box.value
+        assert 'href="' in text and ".html" in text
+        if ex.hand.is_over:
+            break
+        learner_acts(ex)
+    seen.add(_progress.guide_step(ex.hand, ex.my_seats))
+    assert {"shake", "lead", "follow", "count", "score"} <= seen
+    assert "scoring.html" in ex.guide_box.value
+    first = PlayExplorer(seed=3, guided=True, guide_base="../book/")
+    assert "../book/bidding.html#the-shake" in first.guide_box.value
+    assert "this is the shake" in first.guide_box.value
+    first.bid_picker.value = max(v for _, v in first.bid_picker.options if isinstance(v, int))
+    first.bid_button.click()  # seat 0 bids the most and wins the bidding: trumps
+    assert first.hand.phase.value == "contract" and "naming-trumps.html" in first.guide_box.value
+    first.guide_toggle.value = False  # the guide can be turned off, and on again
+    assert first.guide_box.value == ""
+    first.guide_toggle.value = True
+    assert "naming-trumps.html" in first.guide_box.value
+
+
+def test_guided_layout_puts_the_guide_under_the_message_and_folds_the_settings() -> None:
+    ex = PlayExplorer(seed=3, guided=True, keep=True)
+    kids = list(ex.ui.children)
+    assert kids[kids.index(ex.message_box) + 1] is ex.guide_box
+    settings = [k for k in kids if "t42-settings" in k._dom_classes]
+    assert len(settings) == 1 and settings[0].selected_index is None  # folded
+    inside = settings[0].children[0].children
+    assert ex.source.box in inside and not any(ex.source.box is k for k in kids)
+    ex.seat_picker.value = 1  # the folded settings still work
+    assert ex.last_error is None and ex.seat == 1
+    plain = PlayExplorer(seed=3)
+    assert plain.source.box in plain.ui.children
+
+
+def test_every_control_of_the_guided_kept_explorer_is_clean() -> None:
+    from .helpers import drive
+
+    ex = started(seed=4, guided=True)
+    counts = drive(ex)
+    assert counts.get("Button", 0) >= 5 and counts.get("Textarea", 0) > 0  # (each was clean)
+    assert ex.store.data and json.loads(ex.store.data)["format"] == "texas42-progress"

@@ -1,0 +1,438 @@
+"""A learner's progress: every hand they played, one record a hand, with the game it
+belongs to and the coach's verdict when they reviewed it. From it: the game being played
+(rebuilt to the very action it stopped at), the counts a learner wants to see, and the
+worst mistakes kept as positions to play again.
+
+The JSON form (:meth:`Progress.to_json`) holds one entry a hand; each entry's
+``"record"`` is the hand in the project's record format (:mod:`texas42.records`)::
+
+    {"format": "texas42-progress", "version": 1,
+     "hands": [{"game": 1, "seat": 0, "record": {...a hand record...},
+                "review": {"loss": 3.2, "mistakes": [{"kind": "play", "index": 5,
+                           "chosen": "6-4", "best": "5-5", "loss": 3.2,
+                           "where": "trick 2"}]}}]}
+
+``"review"`` is absent (or null) for a hand not reviewed. A bad file is refused whole
+(a :class:`~texas42.errors.NotationError`, ``rule="progress"``, naming the entry and
+what is wrong in it): :meth:`Progress.load` changes nothing then.
+
+>>> from texas42.game import Game
+>>> game = Game(seed=2)
+>>> for b in ("pass", "pass", "pass", "30"):
+...     game.hand.bid(b)
+>>> p = Progress()
+>>> p.save_game(game, seat=0)
+>>> p.hands_played, len(p.entries)
+(0, 1)
+>>> again = Progress.from_json(p.to_json())
+>>> again.restore_game().hand.bids == game.hand.bids
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .bidding import bid_text
+from .errors import NotationError, Texas42Error, quote
+from .game import Game
+from .hand import Hand, Phase
+from .moon import MoonGame, MoonHand, is_moon_rules
+from .records import HandRecord, check_keys, check_list
+from .rules import Rules
+
+FORMAT = "texas42-progress"
+VERSION = 1
+#: The most hands a progress file holds (months of practice, within a browser's 5 MB
+#: of storage); older ones are dropped on save, refused on import past this count.
+MAX_HANDS = 2000
+#: How many of the worst mistakes are kept as positions to play again.
+MISTAKES_KEPT = 5
+#: Bytes of a progress file read at most (each hand's entry is under 2 KB).
+MAX_PROGRESS_BYTES = 12_000_000
+
+_ENTRY_FIELDS = ("game", "seat", "record", "review")
+_TOP_FIELDS = ("format", "version", "hands")
+_MISTAKE_FIELDS = ("kind", "index", "chosen", "best", "loss", "where")
+_KINDS = ("bid", "discard", "contract", "play")
+
+
+def _bad(message: str) -> NotationError:
+    return NotationError(message, rule="progress")
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One of the learner's decisions that the coach judged costly."""
+
+    kind: str  # "bid", "discard", "contract" or "play"
+    index: int  # into the record's bids, discards, its contract (0) or plays
+    chosen: str
+    best: str
+    loss: float  # expected points given away (marks counted as 42 points)
+    where: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "index": self.index, "chosen": self.chosen,
+                "best": self.best, "loss": round(float(self.loss), 2), "where": self.where}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> Mistake:
+        data = check_keys(data, _MISTAKE_FIELDS, f"mistake of {where}")
+        kind = data.get("kind")
+        if kind not in _KINDS:
+            raise _bad(f"{where}: a mistake's kind {quote(kind)} is not one of "
+                       f"{', '.join(_KINDS)}")
+        index = data.get("index")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 64:
+            raise _bad(f"{where}: a mistake's index {quote(index)} is not a whole number 0..63")
+        loss = data.get("loss")
+        if (not isinstance(loss, int | float) or isinstance(loss, bool)
+                or not 0 <= loss <= 1000):
+            raise _bad(f"{where}: a mistake's loss {quote(loss)} is not a number 0..1000")
+        texts = [data.get(k, "") for k in ("chosen", "best", "where")]
+        for name, value in zip(("chosen", "best", "where"), texts, strict=True):
+            if not isinstance(value, str) or len(value) > 40:
+                raise _bad(f"{where}: a mistake's {name} {quote(value)} is not short text")
+        return cls(kind, index, texts[0], texts[1], float(loss), texts[2])
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One hand the learner played (finished or not), the game it was part of, the seat
+    they played and, once reviewed, the coach's total loss and worst decisions."""
+
+    record: HandRecord
+    seat: int = 0
+    game: int = 1
+    loss: float | None = None
+    mistakes: tuple[Mistake, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "seat": self.seat,
+                               "record": self.record.to_dict()}
+        if self.loss is not None:
+            out["review"] = {"loss": round(self.loss, 2),
+                             "mistakes": [m.to_dict() for m in self.mistakes]}
+        return out
+
+    def position(self, mistake: Mistake) -> HandRecord:
+        """The hand just before ``mistake``: the record cut at that decision."""
+        r = self.record
+        if mistake.kind == "bid":
+            return replace(r, bids=r.bids[:mistake.index], discards=(), contract=None,
+                           plays=(), claim=None)
+        if mistake.kind == "discard":
+            return replace(r, discards=r.discards[:mistake.index], contract=None, plays=(),
+                           claim=None)
+        if mistake.kind == "contract":
+            return replace(r, contract=None, plays=(), claim=None)
+        return replace(r, plays=r.plays[:mistake.index], claim=None)
+
+
+def _hand_type(rules: Rules) -> type[Hand]:
+    return MoonHand if is_moon_rules(rules) else Hand
+
+
+@dataclass(frozen=True)
+class Rate:
+    """How often the learner's side made a bid (or a contract) it won."""
+
+    made: int
+    tried: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.made / self.tried) if self.tried else 0
+
+    def __str__(self) -> str:
+        return f"{self.made} of {self.tried} ({self.percent}%)"
+
+
+@dataclass
+class Progress:
+    """Every hand kept, oldest first; the last game's hands are the game being played."""
+
+    entries: list[Entry] = field(default_factory=list)
+    #: Replayed hands by id() of their entry, with the entry itself (an id can be reused
+    #: once an entry is gone: the identity check keeps a stale hand from being used).
+    _hands: dict[int, tuple[Entry, Hand]] = field(default_factory=dict, repr=False,
+                                                  compare=False)
+    #: Each entry's JSON, as for ``_hands``: a save after every action writes the whole
+    #: file, and only the hand being played is new.
+    _texts: dict[int, tuple[Entry, str]] = field(default_factory=dict, repr=False,
+                                                 compare=False)
+    #: The game last saved or restored: a save of another Game object starts a new game.
+    _game: Game | None = field(default=None, repr=False, compare=False)
+
+    # -- the hands -----------------------------------------------------------------------
+    def hand(self, i: int) -> Hand:
+        """Entry ``i`` replayed (checked against the rules once, then kept)."""
+        e = self.entries[i]
+        cached = self._hands.get(id(e))
+        if cached is None or cached[0] is not e:
+            cached = (e, e.record.replay(_hand_type(e.record.rules)))
+            self._hands[id(e)] = cached
+        return cached[1]
+
+    @property
+    def game_number(self) -> int:
+        """The number of the game being played (0: none yet)."""
+        return self.entries[-1].game if self.entries else 0
+
+    def game_entries(self) -> list[Entry]:
+        """The hands of the game being played, in order."""
+        n = self.game_number
+        return [e for e in self.entries if e.game == n]
+
+    def save_game(self, game: Game, seat: int) -> None:
+        """Keep ``game``'s hands as the game being played (its hands replace the ones
+        kept for it; a new game is numbered after the last)."""
+        kept = self.game_entries()
+        # The same Game object as last time (or the one restore_game gave): the same game.
+        same = bool(kept) and game is self._game
+        self._game = game
+        number = self.game_number if same else self.game_number + 1
+        reviews = {i: e for i, e in enumerate(kept)} if same else {}
+        new = []
+        for i, h in enumerate(game.hands):
+            record = HandRecord.from_hand(h)
+            old = reviews.get(i)
+            if old is not None and old.record == record:
+                new.append(old)  # unchanged: keep its review (and its cached hand)
+            else:
+                new.append(Entry(record, seat=seat, game=number))
+                if h.is_over:  # (a hand still played changes: replayed when asked)
+                    self._hands[id(new[-1])] = (new[-1], h)
+        before = [e for e in self.entries if e.game != number]
+        self.entries = (before + new)[-MAX_HANDS:]
+        self._forget_gone()
+
+    def _forget_gone(self) -> None:
+        kept = {id(e) for e in self.entries}
+        self._hands = {k: v for k, v in self._hands.items() if k in kept}
+        self._texts = {k: v for k, v in self._texts.items() if k in kept}
+
+    def restore_game(self) -> Game:
+        """The game being played, rebuilt hand by hand at the very action it stopped."""
+        entries = self.game_entries()
+        if not entries:
+            raise _bad("no game is kept to restore")
+        first = entries[0].record
+        rules = first.rules
+        # Later shakes go on from a seed of their own (the game's own shakes are not kept).
+        seed = random.Random(json.dumps([e.record.to_dict() for e in entries])).randrange(2**31)
+        game: Game
+        if is_moon_rules(rules):
+            game = MoonGame(rules, seed=seed, shaker=first.shaker, deal=first.deal)  # type: ignore[arg-type]
+        else:
+            game = Game(rules, first_shaker=first.shaker, seed=seed, deal=first.deal)
+        start = self.entries.index(entries[0])
+        for i, _ in enumerate(entries):
+            if i:
+                game.next_hand(deal=entries[i].record.deal)
+            hand = self.hand(start + i)
+            if not hand.is_over:  # the game plays on in it: its own copy, not the kept one
+                hand = entries[i].record.replay(_hand_type(rules))
+            game.hands[-1] = hand
+        self._game = game
+        return game
+
+    def set_review(self, hand_index: int, loss: float, mistakes: Sequence[Mistake]) -> None:
+        """Note the coach's review of the game's hand ``hand_index`` (0 = its first)."""
+        entries = self.game_entries()
+        old = entries[hand_index]
+        i = self.entries.index(old)
+        worst = tuple(sorted(mistakes, key=lambda m: -m.loss)[:MISTAKES_KEPT])
+        self.entries[i] = replace(old, loss=float(loss), mistakes=worst)
+        cached = self._hands.pop(id(old), None)
+        if cached is not None and cached[0] is old:
+            self._hands[id(self.entries[i])] = (self.entries[i], cached[1])
+
+    # -- the counts ----------------------------------------------------------------------
+    def finished(self) -> list[tuple[Entry, Hand]]:
+        """The hands played to the end (a result, or everyone passed)."""
+        out = []
+        for i, e in enumerate(self.entries):
+            h = self.hand(i)
+            if h.is_over and h.phase is Phase.OVER:
+                out.append((e, h))
+        return out
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.finished())
+
+    def _rates(self, key: Callable[[Hand], str]) -> dict[str, Rate]:
+        counts: dict[str, list[int]] = {}
+        for e, h in self.finished():
+            r = h.result
+            if r is None or r.bidding_team != h.rules.share_of(e.seat):
+                continue  # the other side's bid
+            c = counts.setdefault(key(h), [0, 0])
+            c[0] += bool(r.made)
+            c[1] += 1
+        return {k: Rate(m, t) for k, (m, t) in sorted(counts.items())}
+
+    def make_rate_by_bid(self) -> dict[str, Rate]:
+        """Of the bids the learner's side won: how many it made, by bid."""
+        def key(h: Hand) -> str:
+            assert h.result is not None
+            bid = h.result.bid
+            return bid if isinstance(bid, str) else (
+                str(bid) if h.rules.bidding == "tricks" else bid_text(bid))
+        return self._rates(key)
+
+    def make_rate_by_trumps(self) -> dict[str, Rate]:
+        """Of the bids the learner's side won: how many it made, by contract."""
+        def key(h: Hand) -> str:
+            assert h.result is not None
+            return str(h.result.contract)
+        return self._rates(key)
+
+    def losses(self) -> list[tuple[int, float]]:
+        """(hand number, the coach's loss) of each reviewed hand, in the order played
+        (hand numbers count the finished hands from 1)."""
+        out = []
+        for n, (e, _) in enumerate(self.finished(), 1):
+            if e.loss is not None:
+                out.append((n, e.loss))
+        return out
+
+    def worst_mistakes(self, most: int = MISTAKES_KEPT) -> list[tuple[Entry, Mistake]]:
+        """The costliest decisions kept, worst first."""
+        pairs = [(e, m) for e in self.entries for m in e.mistakes]
+        return sorted(pairs, key=lambda em: -em[1].loss)[:most]
+
+    # -- JSON ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION,
+                "hands": [e.to_dict() for e in self.entries]}
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        if indent is not None:
+            return json.dumps(self.to_dict(), indent=indent)
+        parts = []
+        for e in self.entries:
+            cached = self._texts.get(id(e))
+            if cached is None or cached[0] is not e:
+                cached = (e, json.dumps(e.to_dict()))
+                self._texts[id(e)] = cached
+            parts.append(cached[1])
+        head = json.dumps({"format": FORMAT, "version": VERSION})[:-1]
+        return f'{head}, "hands": [{", ".join(parts)}]}}'
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Progress:
+        """Read a progress file; every hand is replayed against the rules, so a file
+        that reads is one the explorers can play on. Raises :class:`NotationError`
+        (``rule="progress"``) naming the entry and what is wrong."""
+        data = _load(text)
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Progress:
+        try:
+            data = check_keys(data, _TOP_FIELDS, "progress file")
+        except NotationError as exc:
+            raise _bad(exc.message) from None
+        if data.get("format") != FORMAT:
+            raise _bad(f"the file's format is {quote(data.get('format'))}, not {FORMAT!r}: "
+                       "it is not a texas42 progress file")
+        if data.get("version") != VERSION:
+            raise _bad(f"the progress file's version is {quote(data.get('version'))}: this "
+                       f"texas42 reads version {VERSION}")
+        raw = check_list(data.get("hands", []), "hands", MAX_HANDS, what="progress file")
+        out = cls()
+        last_game = 0
+        for n, item in enumerate(raw):
+            where = f"hand {n + 1} of the progress file"
+            try:
+                entry = _entry(item, where)
+                if entry.game < last_game:
+                    raise _bad(f"{where}: game {entry.game} comes after game {last_game}: "
+                               "the hands are kept in the order played")
+                last_game = entry.game
+                out.entries.append(entry)
+                out.hand(len(out.entries) - 1)  # replayed: every action checked
+            except NotationError as exc:
+                raise _bad(exc.message if exc.message.startswith(where)
+                           else f"{where}: {exc.message}") from None
+            except Texas42Error as exc:
+                rule = "" if repr(exc.rule) in exc.message else f" (rule {exc.rule!r})"
+                raise _bad(f"{where}: {exc.message}{rule}") from None
+        out._check_games()
+        return out
+
+    def _check_games(self) -> None:
+        """Each game's hands follow each other: the shake passes one seat on, and every
+        hand but the game's last is over."""
+        for n in sorted({e.game for e in self.entries}):
+            idx = [i for i, e in enumerate(self.entries) if e.game == n]
+            for a, b in itertools.pairwise(idx):
+                first, second = self.entries[a].record, self.entries[b].record
+                where = f"hand {b + 1} of the progress file"
+                if not self.hand(a).is_over:
+                    raise _bad(f"hand {a + 1} of the progress file is not over, but game {n} "
+                               "goes on after it")
+                if second.rules != first.rules or self.entries[b].seat != self.entries[a].seat:
+                    raise _bad(f"{where}: game {n} changes its table or seat mid-game")
+                if second.shaker != (first.shaker + 1) % first.rules.seats:
+                    raise _bad(f"{where}: its shaker is seat {second.shaker}, but the shake "
+                               f"passes from seat {first.shaker} to the next seat")
+
+    def load(self, text: str | bytes) -> None:
+        """Replace every hand kept by those of a progress file; a bad file raises and
+        changes nothing."""
+        fresh = Progress.from_json(text)
+        self.entries, self._hands, self._texts = fresh.entries, fresh._hands, {}
+
+
+def _load(text: Any) -> Any:
+    """The JSON of a progress file (UTF-8 text at most :data:`MAX_PROGRESS_BYTES`)."""
+    if not isinstance(text, str | bytes):
+        raise _bad(f"the progress file is {quote(text)}, not JSON text")
+    if len(text) > MAX_PROGRESS_BYTES:
+        raise _bad(f"the progress file is {len(text)} bytes: at most {MAX_PROGRESS_BYTES} "
+                   "are read")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise _bad(f"the progress file is not UTF-8 text (byte {exc.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _bad(f"the progress file is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError):
+        raise _bad("the progress file holds JSON no record has (too deep or too long a "
+                   "number)") from None
+
+
+def _entry(item: Any, where: str) -> Entry:
+    item = check_keys(item, _ENTRY_FIELDS, where)
+    game = item.get("game", 1)
+    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= MAX_HANDS:
+        raise _bad(f"{where}: game {quote(game)} is not a whole number 1..{MAX_HANDS}")
+    if "record" not in item:
+        raise _bad(f"{where}: it has no record of the hand")
+    record = HandRecord.from_dict(item["record"])
+    seat = item.get("seat", 0)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < record.rules.seats:
+        raise _bad(f"{where}: seat {quote(seat)} is not a seat 0..{record.rules.seats - 1}")
+    review = item.get("review")
+    if review is None:
+        return Entry(record, seat=seat, game=game)
+    review = check_keys(review, ("loss", "mistakes"), f"review of {where}")
+    loss = review.get("loss")
+    if not isinstance(loss, int | float) or isinstance(loss, bool) or not 0 <= loss <= 10_000:
+        raise _bad(f"{where}: the review's loss {quote(loss)} is not a number 0..10000")
+    marks = check_list(review.get("mistakes", []), "mistakes", MISTAKES_KEPT,
+                       what=f"review of {where}")
+    return Entry(record, seat=seat, game=game, loss=float(loss),
+                 mistakes=tuple(Mistake.from_dict(m, where) for m in marks))
