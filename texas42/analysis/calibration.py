@@ -128,7 +128,8 @@ class CoachPlayer(_RulesBidder):
 class GreedyPlayer(_RulesBidder):
     """A count-taker: plays the domino that takes its side the most points in the trick
     in progress, over ``samples`` guesses (the rest of the trick played by the rules),
-    looking no further; ties go to the rules' choice. Bids like the rules."""
+    looking no further; ties go to the least count and the fewest pips. Bids like the
+    rules."""
 
     name = "greedy"
 
@@ -157,9 +158,11 @@ class GreedyPlayer(_RulesBidder):
                                          [d.index for d in view.trick] + [m],
                                          False, left - 1)
                 totals[i] += took[view.team] - took[1 - view.team]
-        preferred = self.rules.choose(view)[0]
         top = max(totals)
-        pick = preferred if totals[moves.index(preferred)] == top else moves[totals.index(top)]
+        # Nothing to gain in this trick either way: the least count, the fewest pips
+        # (its own style, not the rules' choice).
+        pick = min((m for m, t in zip(moves, totals, strict=True) if t == top),
+                   key=lambda m: (DOMINOES[m].count, DOMINOES[m].pips, m))
         d = DOMINOES[pick]
         return Decision(d, f"{d}: takes the most count in this trick on average "
                            f"({top / self.samples:+.1f} points for its side).")
@@ -340,6 +343,7 @@ class Calibration:
 
 
 def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,
+              names: tuple[str, str] | None = None,
               coach: CoachSettings | None = None, rules: Rules = STANDARD,
               workers: int | None = 1, dask: Any = None,
               progress: Callable[[int, DealCalibration], None] | None = None,
@@ -353,7 +357,7 @@ def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,
     rng = random.Random(seed)
     jobs = [_Job(i, Deal.shake(rng, r.layout), i % r.seats, a, b, cs, r)
             for i in range(deals)]
-    out = Calibration(a.name, b.name, cs)
+    out = Calibration(*(names or (a.name, b.name)), cs)
     out.deals = run_jobs(calibrate_deal, jobs, workers=workers, dask=dask,
                          on_result=progress)
     return out
