@@ -9,7 +9,7 @@ import pytest
 
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
-from texas42.analysis.coach import TOO_CLOSE, review
+from texas42.analysis.coach import TOO_CLOSE, Judged, review
 from texas42.analysis.continuation import (
     ExactContinuation,
     PlayerContinuation,
@@ -62,7 +62,7 @@ class _Scripted:
         return [10.0 if m == low else 10.0 - d for m in moves]
 
 
-def _judged(hand: Hand, cont: _Scripted, samples: int, cap: int) -> list[tuple[int, object]]:
+def _judged(hand: Hand, cont: _Scripted, samples: int, cap: int) -> list[tuple[int, Judged]]:
     """(seat, decision) of every play judged with a choice other than the best."""
     out = []
     for seat in range(4):

@@ -41,28 +41,12 @@ from ..dominoes import DOMINOES
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
 from .coach import review
-from .continuation import Continuation, ExactContinuation, RuleContinuation, rules_until
+from .continuation import make_continuation, rules_until
 from .parallel import run_jobs
 from .players import Decision, Player, RuleBasedPlayer, _fingerprint, make_player, play_hand
 from .sampling import sample_holdings
 from .stats import mean_interval
 from .view import SeatView
-
-
-def make_continuation(name: str) -> Continuation:
-    """A continuation by name: ``"rules"`` or ``"exact[:E[/T]]"``
-    (:class:`~texas42.analysis.continuation.ExactContinuation`)."""
-    key, _, arg = name.partition(":")
-    if key == "rules":
-        return RuleContinuation()
-    if key == "exact":
-        e, _, t = arg.partition("/")
-        exact = int(e) if e else 5
-        return ExactContinuation(exact, int(t) if t else min(exact, 4))
-    from ..errors import NotationError
-
-    raise NotationError(f"{name!r} is not a continuation: rules or exact[:E[/T]]",
-                        rule="continuation")
 
 
 def _points_contract(view: SeatView) -> bool:

@@ -62,8 +62,8 @@ from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
 from .bounds import check_samples
-from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
 from .continuation import DEFAULT_CONTINUATION, Continuation
+from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
 from .playout import rule_playout
 from .rules_of_thumb import DOUBLES_MASK
 from .sampling import play_likelihood, sample_holdings

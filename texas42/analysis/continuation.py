@@ -38,7 +38,7 @@ from typing import Protocol
 from ..bidding import MARK
 from ..contracts import Contract
 from ..dominoes import DOMINOES
-from ..errors import InputError, Texas42Error
+from ..errors import InputError, NotationError, Texas42Error
 from ..rules import sevens_tie_side
 from ._tables import COUNT, fast_tables
 from .playout import rule_playout
@@ -236,6 +236,24 @@ class PlayerContinuation:
         return out
 
 
+def make_continuation(name: str) -> Continuation:
+    """A continuation by name: ``"rules"`` (:class:`RuleContinuation`) or
+    ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``).
+
+    Raises :class:`~texas42.errors.NotationError` (``rule="continuation"``) for any other
+    name, :class:`~texas42.errors.InputError` for numbers out of range."""
+    key, _, arg = str(name).strip().lower().partition(":")
+    e, _, t = arg.partition("/")
+    if key == "rules" and not arg:
+        return RuleContinuation()
+    if key == "exact" and all(x == "" or (x.isascii() and x.isdigit() and len(x) < 3)
+                              for x in (e, t)):
+        exact = int(e) if e else EXACT_TRICKS
+        return ExactContinuation(exact, int(t) if t else min(exact, THEN_TRICKS))
+    raise NotationError(f"{name!r} is not a continuation: rules or exact[:E[/T]]",
+                        rule="continuation")
+
+
 #: The coach's continuation unless told otherwise.
 DEFAULT_CONTINUATION: Continuation = ExactContinuation()
 
@@ -248,5 +266,6 @@ __all__ = [
     "ExactContinuation",
     "PlayerContinuation",
     "RuleContinuation",
+    "make_continuation",
     "rules_until",
 ]
