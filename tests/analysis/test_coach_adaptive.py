@@ -9,7 +9,7 @@ import pytest
 
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
-from texas42.analysis.coach import TOO_CLOSE, Judged, review
+from texas42.analysis.coach import TOO_CLOSE, Judged, advise, review
 from texas42.analysis.continuation import (
     ExactContinuation,
     PlayerContinuation,
@@ -148,3 +148,34 @@ def test_a_continuation_refuses_what_it_cannot_judge() -> None:
         ExactContinuation(3, 5)
     with pytest.raises(InputError):
         RuleContinuation().values(SeatView.of(hand), [0, 0, 0, 0], [0])
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_no_peek_with_adaptive_and_weighted_guesses(seed: int) -> None:
+    """Twin deals that agree on all a seat saw, bids included: the same advice, plain or
+    weighted, and the same adaptive verdict on the same play."""
+    from .test_coach import _twin
+
+    hand = _points_hand(seed)
+    steps = [i for i, a in enumerate(hand.actions)
+             if a.kind == "play" and len(hand.at(i).legal_actions()) > 1]
+    differ = 0
+    for step in steps[4::6]:
+        seat = hand.actions[step].seat
+        twin = _twin(hand, step, seat, random.Random(step))
+        assert twin is not None
+        one = hand.at(step)
+        assert SeatView.of(one) == SeatView.of(twin)
+        differ += one.deal != twin.deal
+        for weighted in (False, True):
+            assert (advise(one, samples=6, seed=2, weighted=weighted)
+                    == advise(twin, samples=6, seed=2, weighted=weighted))
+        # The review's adaptive verdict on that play: the twin played the same domino.
+        twin.apply(hand.actions[step][:2])
+        # (and on every earlier decision of the seat: it saw the same then too).
+        mine = review(hand.at(step + 1), seat, samples=4, seed=2, hindsight=False,
+                      weighted=True).decisions
+        theirs = review(twin, seat, samples=4, seed=2, hindsight=False,
+                        weighted=True).decisions
+        assert mine[-1].kind == "play" and mine == theirs
+    assert differ  # the twins were other deals indeed
