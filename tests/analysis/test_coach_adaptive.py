@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +180,23 @@ def test_no_peek_with_adaptive_and_weighted_guesses(seed: int) -> None:
                         weighted=True).decisions
         assert mine[-1].kind == "play" and mine == theirs
     assert differ  # the twins were other deals indeed
+
+
+def test_review_command_says_the_guesses_and_takes_the_new_options(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from texas42.analysis.cli import main
+
+    path = tmp_path / "hand.json"
+    path.write_text(_points_hand(7).record().to_json())
+    assert main(["review", str(path), "--seat", "1", "--json", "--samples", "4",
+                 "--max-samples", "4", "--continuation", "rules", "--weighted"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["decisions"] and all(d["worlds"] == 4 for d in data["decisions"])
+    assert main(["review", str(path), "--seat", "1", "--json", "--samples", "4"]) == 0
+    worlds = [d["worlds"] for d in json.loads(capsys.readouterr().out)["decisions"]]
+    assert all(w in (4, 8, 12) for w in worlds)  # batches of 4, up to 3 times as many
+    for bad in ("bogus", "exact:9", "exact:x"):
+        assert main(["review", str(path), "--seat", "1", "--continuation", bad]) == 2
+        assert "texas42 review: " in capsys.readouterr().err
