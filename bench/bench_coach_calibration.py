@@ -18,6 +18,22 @@ The bias check: in the coach-style pair, when the duplicate result is even (its 
 holds 0), the other player's loss per play must be at most 1.25 times the coach-style
 player's.
 
+Measured (issue 21, 2 shared cores, 1 worker, seed 1, coach 16 guesses capped at 48,
+continuation exact:5/4; points a deal, 95% intervals):
+
+- rule-based vs sampling:12, 60 deals: duplicate -5.60 (-9.56 to -1.64), coach -8.77
+  (-11.83 to -5.70), duplicate - coach +3.17 (-1.24 to +7.58): agree;
+- hybrid:48/4 vs sampling:12, 60 deals: duplicate -3.37 (-8.36 to +1.62), coach +1.85
+  (-0.75 to +4.45), duplicate - coach -5.22 (-10.29 to -0.15): DISAGREE (the coach leans
+  towards hybrid, whose style, rule playouts then exact play, is its continuation's);
+- greedy vs sampling:12, 60 deals: duplicate -4.90 (-8.53 to -1.27), coach -6.92 (-9.94 to
+  -3.90), duplicate - coach +2.02 (-2.46 to +6.50): agree;
+- coach-style:16 vs sampling:12, 20 deals: duplicate -0.50 (-6.97 to +5.97), even; coach
+  +2.13 (-4.08 to +8.34), duplicate - coach -2.63 (-9.55 to +4.29): agree; loss a play
+  0.271 vs 0.316: sampling:12 gets 1.16 times the coach-style loss (limit 1.25): passes.
+
+About 5 s CPU a deal on a quiet core (both hands played and all eight seat reviews).
+
 The pair separator is "," and A/B split at the LAST "/" that leaves two player names
 (``hybrid:48/4/sampling:12`` is hybrid:48/4 against sampling:12).
 """
