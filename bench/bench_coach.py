@@ -1,6 +1,7 @@
 """Benchmark: the honest coach (issue 13), a whole hand's review and a hint.
 
     PYTHONPATH=. python3 bench/bench_coach.py [--hands 12] [--seed 1] [--samples 48]
+    PYTHONPATH=. python3 bench/bench_coach.py --crossover [--hands 12]
 
 Seeded deals played through by four rule-based players (Moon: three); then, in CPU
 seconds of one process:
@@ -12,6 +13,11 @@ seconds of one process:
 - hint: :func:`texas42.analysis.coach.advise` for one decision, at the explorers' 32:
   the seat's first bid, and every play with a choice;
 - Moon: the review of one seat at the Moon explorer's 16 guesses.
+
+A review adds guesses until the chosen option and the best separate (up to 3 times
+``samples``): the times include that. ``--crossover``: what the exact search costs by
+tricks left (every legal play of one guessed world solved), against a rule-based
+playout: where :data:`texas42.analysis.continuation.EXACT_TRICKS` comes from.
 """
 
 from __future__ import annotations
@@ -49,12 +55,59 @@ def line(name: str, times: list[float]) -> None:
           f"  (n={len(times)})")
 
 
+def crossover(hands: int, seed: int) -> None:
+    """CPU time of the exact search of one guessed world, by tricks left."""
+    import random
+
+    from texas42.analysis.continuation import RuleContinuation
+    from texas42.analysis.position import Position
+    from texas42.analysis.sampling import sample_holdings
+    from texas42.analysis.view import SeatView
+    from texas42.bidding import MARK
+
+    times: dict[int, list[float]] = {k: [] for k in range(1, 8)}
+    playout: list[float] = []
+    for k in range(hands):
+        hand = Hand(Deal.from_seed(seed + k), shaker=k % 4)
+        play_hand(hand, [RuleBasedPlayer()] * 4)
+        c = hand.contract
+        if c is None or c.kind in ("nello", "sevens") or hand.high_bid >= MARK:
+            continue
+        for i, a in enumerate(hand.actions):
+            before = hand.at(i)
+            if a.kind != "play" or len(before.legal_actions()) < 2:
+                continue
+            v = SeatView.of(before)
+            assert v.contract is not None
+            w = sample_holdings(v, random.Random(i))
+            assert w is not None
+            pos = Position(tuple(w), v.contract, v.leader, v.trick, bidder=v.bidder)
+            s = solver.Solver(v.contract)
+            t = time.process_time()
+            s.play_values(pos)
+            times[7 - v.tricks_played].append(time.process_time() - t)
+            moves = [d.index for d in v.legal_plays]
+            t = time.process_time()
+            RuleContinuation().values(v, w, moves)
+            playout.append((time.process_time() - t) / len(moves))
+    for left, ts in sorted(times.items()):
+        if ts:
+            print(f"exact, {left} tricks left, every play of a world: median "
+                  f"{1000 * statistics.median(ts):7.2f} ms  max {1000 * max(ts):7.2f} ms"
+                  f"  (n={len(ts)})")
+    print(f"rule-based playout of one play: median {1000 * statistics.median(playout):.3f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    ap.add_argument("--crossover", action="store_true")
     args = ap.parse_args()
+    if args.crossover:
+        crossover(args.hands, args.seed)
+        return
     print(f"Python {platform.python_version()} on {platform.machine()}; "
           f"{args.hands} hands from seed {args.seed}")
     full, explorer, bare, hints_bid, hints_play, moon = [], [], [], [], [], []

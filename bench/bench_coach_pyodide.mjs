@@ -1,7 +1,8 @@
 // The coach's review and hint in the browser's Python: the site's Pyodide runtime (npm
 // pyodide, the same WebAssembly CPython the live explorers run) under Node, this checkout's
-// texas42 mounted read-only. Wall-clock seconds; 6 seeded hands (42 and Moon); the review's
-// chart (texas42/svg/review_chart.py, what the review view draws once the review is done).
+// texas42 mounted read-only. Wall-clock seconds; 6 seeded hands (42 and Moon). The review
+// adds guesses until the chosen option and the best separate (up to 3 x 32); its chart
+// (texas42/svg/review_chart.py) is what the review view draws once the review is done.
 //
 //   node bench/bench_coach_pyodide.mjs
 import path from "node:path";
@@ -20,7 +21,7 @@ from texas42.analysis import RuleBasedPlayer, play_hand, solver
 from texas42.analysis.coach import review, advise
 from texas42.moon import MoonDeal, MoonHand
 from texas42.svg import review_chart_svg
-rv, hb, mr, ch = [], [], [], []
+rv, hb, hp, mr, ch = [], [], [], [], []
 for k in range(6):
     h = Hand(Deal.from_seed(1 + k), shaker=3); play_hand(h, [RuleBasedPlayer()] * 4)
     solver._SOLUTIONS.clear(); solver._SOLVERS.clear()
@@ -28,8 +29,11 @@ for k in range(6):
     t = time.perf_counter(); review_chart_svg(done, hand=h, controls=True); ch.append(time.perf_counter() - t)
     first = next(i for i, a in enumerate(h.actions) if a.seat == k % 4)
     t = time.perf_counter(); advise(h.at(first), samples=32, seed=k); hb.append(time.perf_counter() - t)
+    for i, a in enumerate(h.actions):  # every play hint of the seat (the explorers' 32)
+        if a.kind == "play" and a.seat == k % 4 and len(h.at(i).legal_actions()) > 1:
+            t = time.perf_counter(); advise(h.at(i), samples=32, seed=k); hp.append(time.perf_counter() - t)
     mh = MoonHand(MoonDeal.from_seed(1 + k), shaker=k % 3); play_hand(mh, [RuleBasedPlayer()] * 3)
     t = time.perf_counter(); review(mh, k % 3, samples=16, seed=k); mr.append(time.perf_counter() - t)
-f"{sys.version.split()[0]}: 42 review (32, hindsight) median {statistics.median(rv):.2f} max {max(rv):.2f}; its chart median {statistics.median(ch):.3f} max {max(ch):.3f}; first-bid hint median {statistics.median(hb):.2f} max {max(hb):.2f}; Moon review (16) median {statistics.median(mr):.2f} max {max(mr):.2f}"
+f"{sys.version.split()[0]}: 42 review (32, hindsight) median {statistics.median(rv):.2f} max {max(rv):.2f}; its chart median {statistics.median(ch):.3f} max {max(ch):.3f}; first-bid hint median {statistics.median(hb):.2f} max {max(hb):.2f}; play hint median {statistics.median(hp):.2f} max {max(hp):.2f}; Moon review (16) median {statistics.median(mr):.2f} max {max(mr):.2f}"
 `);
 console.log(out);

@@ -152,6 +152,17 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--samples", type=_count, default=DEFAULT_SAMPLES,
                    help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES}"
                    f", at most {MAX_SAMPLES})")
+    p.add_argument("--max-samples", type=_count, default=None, help="the cap: guesses are "
+                   "added, --samples at a time, until the chosen option and the best separate "
+                   "at 95%% or this many were used, then 'too close to call' (default 3 x "
+                   "--samples)")
+    p.add_argument("--weighted", action="store_true", help="weight each guess by how likely "
+                   "the plays seen are in it under the rule-based player's policy (sharper "
+                   "when the other seats played by the rules)")
+    p.add_argument("--continuation", default="exact", metavar="NAME",
+                   help="how each option is played out in a guess: exact[:E[/T]] (the exact "
+                   "solver from E tricks left, rule-based players until T tricks left before "
+                   "that; default exact = exact:5/4) or rules")
     p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=review_main)
@@ -170,7 +181,11 @@ def review_main(args: argparse.Namespace) -> int:
             source: Any = MoonHand.replay_dict(data)  # kinds: bid, discard, contract, play
         else:
             source = HandRecord.from_dict(data)
-        rv = review(source, args.seat, samples=args.samples, seed=args.seed)
+        from .continuation import make_continuation
+
+        rv = review(source, args.seat, samples=args.samples, seed=args.seed,
+                    max_samples=args.max_samples, weighted=args.weighted,
+                    continuation=make_continuation(args.continuation))
     except (Texas42Error, ValueError) as exc:
         print(f"texas42 review: {exc}", file=sys.stderr)
         return 2

@@ -5,13 +5,17 @@ the seat's :class:`~texas42.analysis.view.SeatView` (its own dominoes, the bids,
 tricks it may look at, the voids shown) and nothing else. It guesses the unseen dominoes
 ``samples`` times (:func:`~texas42.analysis.sampling.sample_holdings`: every guess fits
 the counts, the voids and the bids); these guesses are the *worlds*. Each legal option is
-tried in the SAME worlds, and each world is played to the end by rule-based players who
-see only their own seat's view in that world (:func:`~texas42.analysis.playout.rule_playout`;
-cheap, so a whole hand's review stays within seconds, in the browser too). In the last
-:data:`ENDGAME_TRICKS` tricks of a points contract each world is played exactly instead
-(the solver on that guessed world: by then the seat knows nearly everything, and the
-rule-based players' endgame is their weakest part). The option's ``expected`` value is
-the average over the worlds.
+tried in the SAME worlds. A play in a points contract is played out in each world by the
+coach's *continuation* (:mod:`~texas42.analysis.continuation`; by default the exact
+solver on that guessed world once few tricks are left, and before that rule-based players
+only until the solver can take over: the rules' own continuation made a play those
+rules continue well look good, a strong play of another style look like a mistake).
+Bids, the contract, and plays judged in marks are played out by rule-based players who
+see only their own seat's view in that world
+(:func:`~texas42.analysis.playout.rule_playout`). The option's ``expected`` value is the
+average over the worlds (``weighted``: each world weighted by how likely the plays seen
+are in it). A review adds guesses until the chosen option and the best separate at 95%,
+or a cap is reached: then the verdict is :data:`TOO_CLOSE`.
 
 Units (always said): a play in a points contract is judged in *points* the seat's side
 takes from that moment to the end of the hand (the trick in progress counts whole). When
@@ -58,21 +62,25 @@ from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
 from .bounds import check_samples
+from .continuation import DEFAULT_CONTINUATION, Continuation
 from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
 from .playout import rule_playout
-from .position import Position
 from .rules_of_thumb import DOUBLES_MASK
-from .sampling import sample_holdings
+from .sampling import play_likelihood, sample_holdings
 from .solver import SOLVE_BUDGET
 from .view import SeatView
 
-#: From this many tricks left (the one in progress included), each world of a play in a
-#: points contract is played exactly (the open-hands solver on that world, not on the true
-#: deal): few dominoes are unseen by then, so a world is close to what the seat knows, and
-#: such small positions solve in milliseconds. Earlier, rule-based playouts (cheap).
-ENDGAME_TRICKS = 3
-#: Guesses of the hidden dominoes per decision, by default.
+#: Guesses of the hidden dominoes per decision, by default (a review adds more, batch by
+#: batch, until the chosen option and the best separate: up to :data:`CAP_FACTOR` times).
 DEFAULT_SAMPLES = 48
+#: A review's cap on the guesses of one decision: this many times ``samples``.
+CAP_FACTOR = 3
+#: Two options *separate* when their paired difference is more than this many standard
+#: errors from 0 (95%, two-sided).
+Z95 = 1.96
+#: The verdict when the cap is reached and the chosen option and the best did not separate
+#: (nor is the loss surely small enough to be fine).
+TOO_CLOSE = "too close to call"
 #: A mark counts as a whole hand's points when a loss in marks is put into words.
 POINTS_PER_MARK = 42
 #: The label of a loss (in points): below 2 fine, below 5 an inaccuracy, below 10 a
@@ -134,13 +142,13 @@ class Advice:
         return max(0.0, self.best.expected - mine.expected)
 
     def too_close(self, choice: str) -> bool:
-        """Whether ``choice``'s loss is within the guesses' noise (under two standard
-        errors of the paired difference): then the coach cannot call it a loss."""
+        """Whether ``choice``'s loss is within the guesses' noise (under :data:`Z95`
+        standard errors of the paired difference: 95%): the coach cannot call it a loss."""
         loss = self.loss(choice)
         if loss == 0 or not self.noise:
             return loss == 0
         i = next(i for i, o in enumerate(self.options) if o.choice == choice)
-        return loss < 2 * self.noise[i]
+        return loss < Z95 * self.noise[i]
 
 
 @dataclass(frozen=True)
@@ -174,6 +182,7 @@ class Judged:
             "reason": self.reason,
             "hindsight": self.hindsight if self.hindsight is not None else {"best": [],
                                                                              "points": None},
+            "worlds": self.worlds,
         }
 
 
@@ -345,9 +354,15 @@ class _Table:
     through the engine and played to the end by rule-based players; a decision is judged
     by the seat's own score (each for themselves; the side's, with partners)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, continuation: Continuation | None = None,
+                 weighted: bool = False) -> None:
         self.rules = rules
         self.fast = rules.is_42
+        #: How a play in a points contract is played out in a world (42's table).
+        self.continuation = continuation or DEFAULT_CONTINUATION
+        #: Weight each guess by how likely the plays seen are under the rule-based
+        #: player's policy (:func:`~texas42.analysis.sampling.play_likelihood`).
+        self.weighted = weighted
         self.seats = rules.seats
         self.partners = rules.sides == "partners"
         self.side = "your side" if self.partners else "you"
@@ -428,23 +443,22 @@ class _Table:
             [spare & ~wmask] if rules.aside else [])
         return masks, widow
 
+    def weight(self, view: Any, world: Any) -> float:
+        """How much a guess counts: 1, or (weighted, 42's table, a play) how likely the
+        plays seen are in it under the rule-based player's policy."""
+        if not (self.weighted and self.fast and view.phase is Phase.PLAYING):
+            return 1.0
+        return play_likelihood(view, list(world))
+
     def values(self, hand: Any, view: Any, world: Any, kind: str,
                options: list[Any], unit: str) -> list[float]:
-        """Every option's value in one world: at 42's table exact play of the world in
-        the endgame (:data:`ENDGAME_TRICKS`), else one playout per option."""
+        """Every option's value in one world: at 42's table, a play in a points
+        contract, by the :attr:`continuation` (exact search where affordable); else one
+        rule-based playout per option."""
         c = view.contract
         if (self.fast and kind == "play" and unit == "points" and c is not None
-                and c.kind not in ("nello", "sevens")
-                and 7 - view.tricks_played <= ENDGAME_TRICKS):
-            from .solver import solver_for
-
-            pos = Position((world[0], world[1], world[2], world[3]), c, view.leader,
-                           view.trick, bidder=view.bidder, out=view.sitting_out)
-            got = solver_for(pos).play_values(pos)
-            rest = pos.remaining_points
-            team = view.team
-            return [float(got[o.index] if team == 0 else rest - got[o.index])
-                    for o in options]
+                and c.kind not in ("nello", "sevens")):
+            return self.continuation.values(view, world, [o.index for o in options])
         return [self.value(hand, view, world, kind, o, unit) for o in options]
 
     def value(self, hand: Any, view: Any, world: Any, kind: str, option: Any,
@@ -511,8 +525,9 @@ class _Table:
         return {"best": best, "points": sol.points[mine]}
 
 
-def _game(hand: Any) -> _Table:
-    return _Table(hand.rules)
+def _game(hand: Any, continuation: Continuation | None = None,
+          weighted: bool = False) -> _Table:
+    return _Table(hand.rules, continuation, weighted)
 
 
 def _legal(hand: Any) -> list[Any]:
@@ -520,15 +535,22 @@ def _legal(hand: Any) -> list[Any]:
 
 
 def advise(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES,
-           seed: int = 0) -> Advice:
+           seed: int = 0, continuation: Continuation | None = None,
+           weighted: bool = False) -> Advice:
     """The coach's advice for the decision of the seat to act in ``hand`` (a 42
     :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`; ``seat``, if given,
     must be the seat to act): the expected value of every legal option over ``samples``
-    guesses of what the seat cannot see, and one sentence why the best one is best."""
-    return _advise(_game(hand), hand, seat, samples, seed)
+    guesses of what the seat cannot see, and one sentence why the best one is best.
+    ``continuation``: how a play is played out in a guess (default
+    :data:`~texas42.analysis.continuation.DEFAULT_CONTINUATION`); ``weighted``: weight
+    each guess by how likely the plays seen are in it (:meth:`_Table.weight`)."""
+    return _advise(_game(hand, continuation, weighted), hand, seat, samples, seed)
 
 
-def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> Advice:
+def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
+            chosen: str | None = None, cap: int | None = None) -> Advice:
+    """The advice over ``samples`` guesses; with ``chosen`` (a review), batches of
+    ``samples`` more until :func:`_settled` or ``cap`` guesses in all."""
     if hand.is_over or not hand.legal_actions():
         raise NotationError("the hand is over: there is no decision to advise on",
                             rule="no-decision")
@@ -541,43 +563,93 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int) -> 
     options = _legal(hand)
     unit = game.unit(view)
     rng = _rng(game.fingerprint(view), seed)
-    ws = [w for w in (game.sample(hand, view, rng) for _ in range(samples)) if w is not None]
+    cap = samples if chosen is None or cap is None else max(cap, samples)
     per_world: list[list[float]] = []
-    for w in ws:
-        try:
-            if hasattr(game, "values"):
-                got = game.values(hand, view, w, kind, options, unit)
-            else:
-                got = [game.value(hand, view, w, kind, o, unit) for o in options]
-        except Texas42Error:
-            # The guess fits the counts, voids and bids, but the engine refuses to replay
-            # the auction on it (a plunge by a seat given too few doubles): drop it.
-            continue
-        per_world.append(list(got))
-    used = len(per_world)
-    values = [sum(w[i] for w in per_world) / max(used, 1) for i in range(len(options))]
-    opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
-    noise = _paired_noise(per_world, values)
+    weights: list[float] = []
+    drawn = 0
+    while True:
+        batch = min(samples, cap - drawn)
+        for w in [game.sample(hand, view, rng) for _ in range(batch)]:
+            if w is None:
+                continue
+            try:
+                if hasattr(game, "values"):
+                    got = game.values(hand, view, w, kind, options, unit)
+                else:
+                    got = [game.value(hand, view, w, kind, o, unit) for o in options]
+            except Texas42Error:
+                # The guess fits the counts, voids and bids, but the engine refuses to
+                # replay the auction on it (a plunge by a seat given too few doubles).
+                continue
+            per_world.append(list(got))
+            weights.append(game.weight(view, w) if hasattr(game, "weight") else 1.0)
+        drawn += batch
+        advice = _summary(kind, view, options, unit, per_world, weights, game.side)
+        if chosen is None or drawn >= cap or _settled(advice, chosen):
+            break
     action, why = game.rule(hand)
-    advice = Advice(kind, view.seat, opts, unit, used, "", game.side, noise)
-    return Advice(kind, view.seat, opts, unit, used,
+    return Advice(kind, view.seat, advice.options, unit, advice.worlds,
                   _reason(advice, None, _choice_text(kind, action), why, hand), game.side,
-                  noise)
+                  advice.noise)
 
 
-def _paired_noise(per_world: list[list[float]], values: list[float]) -> tuple[float, ...]:
+def _summary(kind: str, view: Any, options: list[Any], unit: str,
+             per_world: list[list[float]], weights: list[float], side: str) -> Advice:
+    """The options' (weighted) averages over the worlds so far and their paired noise."""
+    used = len(per_world)
+    total = sum(weights) or 1.0
+    values = [sum(w * v[i] for w, v in zip(weights, per_world, strict=True)) / total
+              for i in range(len(options))]
+    opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
+    return Advice(kind, view.seat, opts, unit, used, "", side,
+                  _paired_noise(per_world, values, weights))
+
+
+def _fine_limit(unit: str) -> float:
+    return LABELS[0][0] / (POINTS_PER_MARK if unit == "marks" else 1)
+
+
+def _settled(advice: Advice, chosen: str) -> bool:
+    """Whether more guesses can no longer change the verdict on ``chosen``: it and the
+    best option (when it is the best: the runner-up) separate at 95% (:data:`Z95`), or
+    they are equal in every guess, or the loss is surely below the "fine" limit even at
+    the top of its 95% interval."""
+    if advice.worlds < 2:
+        return False
+    opts = advice.options
+    i = next(k for k, o in enumerate(opts) if o.choice == chosen)
+    b = max(range(len(opts)), key=lambda k: opts[k].expected)
+    if i == b:
+        if len(opts) < 2:
+            return True
+        r = max((k for k in range(len(opts)) if k != b), key=lambda k: opts[k].expected)
+        gap, se = opts[b].expected - opts[r].expected, advice.noise[r]
+        if Z95 * se - gap < _fine_limit(advice.unit):
+            return True  # the runner-up is surely not "fine" better
+    else:
+        gap, se = opts[b].expected - opts[i].expected, advice.noise[i]
+        if gap + Z95 * se < _fine_limit(advice.unit):
+            return True
+    return (se == 0 and gap < 1e-9) or gap > Z95 * se
+
+
+def _paired_noise(per_world: list[list[float]], values: list[float],
+                  weights: list[float] | None = None) -> tuple[float, ...]:
     """The standard error of each option's difference from the best, over the same
-    guesses (0 for the best; 0 for all with fewer than two guesses)."""
+    guesses (0 for the best; 0 for all with fewer than two guesses). With ``weights``
+    the weighted mean's (with equal weights the same as without)."""
     n = len(per_world)
     if n < 2:
         return tuple(0.0 for _ in values)
+    ws = weights if weights is not None else [1.0] * n
+    total = sum(ws) or 1.0
     b = max(range(len(values)), key=lambda i: values[i])
     out = []
     for i in range(len(values)):
         diffs = [w[b] - w[i] for w in per_world]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        out.append((var / n) ** 0.5)
+        mean = sum(x * d for x, d in zip(ws, diffs, strict=True)) / total
+        var = sum((x * (d - mean)) ** 2 for x, d in zip(ws, diffs, strict=True)) / total ** 2
+        out.append((var * n / (n - 1)) ** 0.5)
     return tuple(out)
 
 
@@ -743,12 +815,21 @@ def _as_hand(source: Any) -> Any:
 
 
 def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
-           seed: int = 0, hindsight: bool = True, progress: Progress | None = None) -> Review:
+           seed: int = 0, hindsight: bool = True, progress: Progress | None = None,
+           max_samples: int | None = None, continuation: Continuation | None = None,
+           weighted: bool = False) -> Review:
     """Judge every decision ``seat`` made in the hand (a 42 :class:`~texas42.Hand` or
     :class:`~texas42.HandRecord`, or a :class:`~texas42.moon.MoonHand`): every bid, the
     contract (and in Moon the discard), every play with a choice, each from what the seat
     knew at that moment. ``progress(done, total)`` is called after each decision. Plays
     the engine made after a claim are not judged.
+
+    Adaptive guesses: each decision starts with ``samples`` guesses and adds ``samples``
+    more at a time until the chosen option and the best separate at 95% (or the loss is
+    surely "fine"), or ``max_samples`` guesses were used (default :data:`CAP_FACTOR`
+    times ``samples``; ``max_samples=samples``: no more). A loss still within the noise
+    then is labelled :data:`TOO_CLOSE`. Each decision's ``worlds`` says how many guesses
+    it used. ``continuation`` and ``weighted``: as for :func:`advise`.
 
     The hindsight of the whole review shares one solver budget
     (:data:`~texas42.analysis.solver.SOLVE_BUDGET`): once it is spent, later decisions
@@ -759,9 +840,10 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`); a record
     that does not replay raises its own error."""
     hand = _as_hand(source)
-    game = _game(hand)
+    game = _game(hand, continuation, weighted)
     check_seat(seat, game.seats)
     check_samples(samples)
+    cap = CAP_FACTOR * samples if max_samples is None else check_samples(max_samples)
     left = [SOLVE_BUDGET]  # what the review's hindsight may still search
     steps = []
     counts: dict[str, int] = {}
@@ -779,19 +861,21 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     for n, (step, kind, index, value) in enumerate(steps):
         before = hand.at(step)
         if len(before.legal_actions()) > 1:
-            advice = _advise(game, before, None, samples, seed)
             chosen = _choice_text(kind, value)
+            advice = _advise(game, before, None, samples, seed, chosen, cap)
             action, why = game.rule(before)
             loss = advice.loss(chosen)
             # A loss the guesses cannot tell from nothing is not called a mistake.
-            label = "fine" if advice.too_close(chosen) else label_for(loss, advice.unit)
+            close = advice.too_close(chosen)
+            label = (TOO_CLOSE if close and loss > 0 and not _settled(advice, chosen)
+                     else "fine" if close else label_for(loss, advice.unit))
             out.append(Judged(
                 kind, index, chosen, advice.options, loss, label,
                 _reason(advice, chosen, _choice_text(kind, action), why, before),
                 advice.unit, advice.worlds,
                 _bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
                 if hindsight else None,
-                _where(kind, index, before), advice.too_close(chosen),
+                _where(kind, index, before), close,
             ))
         if progress is not None:
             progress(n + 1, len(steps))
@@ -812,6 +896,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "LABELS",
     "POINTS_PER_MARK",
+    "TOO_CLOSE",
     "Advice",
     "Judged",
     "Option",

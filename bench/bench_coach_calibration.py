@@ -1,0 +1,128 @@
+"""Benchmark: is the coach calibrated against duplicate play (issue 21)?
+
+    PYTHONPATH=. nice -n 10 python3 bench/bench_coach_calibration.py --deals 200 \\
+        [--pairs rule-based/sampling:12,hybrid:48/4/sampling:12,...] [--samples 16] \\
+        [--max-samples 48] [--continuation exact] [--weighted] [--seed 1] \\
+        [--workers N | --dask ADDRESS]
+
+For each pair of players A/B (default: rule-based vs sampling:12, hybrid:48/4 vs
+sampling:12, greedy vs sampling:12 (a count-taker: a deliberately different style), and
+coach-style:16 vs sampling:12 (the coach's own continuation as a player)) every deal is
+played twice, duplicate style, and the coach reviews every seat's plays
+(:mod:`texas42.analysis.calibration`). Per pair: the duplicate result A - B (points a
+deal, both hands, 95% interval), the coach's prediction ``2 * (loss B - loss A)``, their
+paired difference (calibrated: its interval holds 0), each player's expected loss per
+play, the guesses per decision and the CPU time.
+
+The bias check: in the coach-style pair, when the duplicate result is even (its interval
+holds 0), the other player's loss per play must be at most 1.25 times the coach-style
+player's.
+
+Measured (issue 21, 2 shared cores, 1 worker, seed 1, coach 16 guesses capped at 48,
+continuation exact:5/4; points a deal, 95% intervals):
+
+- rule-based vs sampling:12, 60 deals: duplicate -5.60 (-9.56 to -1.64), coach -8.77
+  (-11.83 to -5.70), duplicate - coach +3.17 (-1.24 to +7.58): agree;
+- hybrid:48/4 vs sampling:12, 60 deals: duplicate -3.37 (-8.36 to +1.62), coach +1.85
+  (-0.75 to +4.45), duplicate - coach -5.22 (-10.29 to -0.15): DISAGREE (the coach leans
+  towards hybrid, whose style, rule playouts then exact play, is its continuation's);
+- greedy vs sampling:12, 60 deals: duplicate -4.90 (-8.53 to -1.27), coach -6.92 (-9.94 to
+  -3.90), duplicate - coach +2.02 (-2.46 to +6.50): agree;
+- coach-style:16 vs sampling:12, 20 deals: duplicate -0.50 (-6.97 to +5.97), even; coach
+  +2.13 (-4.08 to +8.34), duplicate - coach -2.63 (-9.55 to +4.29): agree; loss a play
+  0.271 vs 0.316: sampling:12 gets 1.16 times the coach-style loss (limit 1.25): passes.
+
+About 5 s CPU a deal on a quiet core (both hands played and all eight seat reviews).
+
+The pair separator is "," and A/B split at the LAST "/" that leaves two player names
+(``hybrid:48/4/sampling:12`` is hybrid:48/4 against sampling:12).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from texas42.analysis.calibration import (
+    Calibration,
+    CoachSettings,
+    DealCalibration,
+    calibrate,
+    calibration_player,
+)
+from texas42.analysis.parallel import add_arguments
+
+PAIRS = ("rule-based/sampling:12,hybrid:48/4/sampling:12,greedy/sampling:12,"
+         "coach-style:16/sampling:12")
+BIAS_LIMIT = 1.25
+
+
+def split_pair(text: str) -> tuple[str, str]:
+    """``A/B`` where A may hold a "/" itself (hybrid:48/4)."""
+    parts = text.split("/")
+    for k in range(len(parts) - 1, 0, -1):
+        a, b = "/".join(parts[:k]), "/".join(parts[k:])
+        try:
+            calibration_player(a)
+            calibration_player(b)
+        except ValueError:
+            continue
+        return a, b
+    raise SystemExit(f"not a pair of players: {text!r}")
+
+
+def bias_check(r: Calibration) -> str:
+    dm, dh = r.duplicate()
+    la, lb = r.per_decision()
+    even = abs(dm) <= dh
+    ratio = lb / la if la > 0 else float("inf")
+    verdict = ("passes" if ratio <= BIAS_LIMIT else "FAILS") if even else \
+        "not applicable (the duplicate result is not even)"
+    return (f"bias check ({r.a} is the coach's own style): {r.b} loses {ratio:.2f} times "
+            f"as much a play (limit {BIAS_LIMIT}): {verdict}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pairs", default=PAIRS)
+    ap.add_argument("--samples", type=int, default=16, help="the coach's first batch")
+    ap.add_argument("--max-samples", type=int, default=None,
+                    help="the coach's cap (default 3 x samples)")
+    ap.add_argument("--continuation", default="exact", help="rules or exact[:E[/T]]")
+    ap.add_argument("--weighted", action="store_true",
+                    help="weight the coach's guesses by the plays seen")
+    ap.add_argument("--quiet", action="store_true")
+    add_arguments(ap)
+    args = ap.parse_args()
+    coach = CoachSettings(args.samples, args.max_samples, 7, args.continuation,
+                          args.weighted)
+    print(f"{args.deals} deals from seed {args.seed}; coach: {args.samples} guesses "
+          f"(cap {args.max_samples or 3 * args.samples}), continuation {args.continuation}"
+          f"{', weighted' if args.weighted else ''}", flush=True)
+    for text in args.pairs.split(","):
+        a_name, b_name = split_pair(text.strip())
+        a = calibration_player(a_name, seed=args.seed)
+        b = calibration_player(b_name, seed=args.seed + 1)
+        start = time.perf_counter()
+
+        def show(i: int, d: DealCalibration) -> None:
+            if not args.quiet:
+                print(f"  deal {i + 1}: " + (f"duplicate {d.duplicate:+d} coach "
+                      f"{d.coach:+.1f}" if d.counted else f"left out ({d.why})")
+                      + f" ({d.seconds:.0f} s)", file=sys.stderr, flush=True)
+
+        r = calibrate(a, b, deals=args.deals, seed=args.seed, coach=coach, names=(a_name, b_name),
+                      workers=args.workers, dask=args.dask, progress=show)
+        print(r.summary() + f"; {time.perf_counter() - start:.0f} s wall", flush=True)
+        if a_name.startswith("coach-style"):
+            print("  " + bias_check(r), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""A small version of the coach's calibration (bench/bench_coach_calibration.py): the
+coach's verdicts, summed per deal, agree with the duplicate result."""
+
+from __future__ import annotations
+
+from texas42.analysis import RuleBasedPlayer
+from texas42.analysis.calibration import (
+    CoachSettings,
+    RandomPlays,
+    calibrate,
+    calibration_player,
+)
+from texas42.analysis.match import match
+
+COACH = CoachSettings(samples=8)
+
+
+def test_the_coach_agrees_with_duplicate_play() -> None:
+    """Rule-based play against random play: the duplicate result is far above 0, and the
+    coach's prediction (2 x the other side's losses minus ours) agrees with it, deal by
+    deal, within the 95% interval."""
+    r = calibrate(RuleBasedPlayer(), RandomPlays(1), deals=3, seed=1, coach=COACH)
+    assert len(r.counted) == 3
+    dm, dh = r.duplicate()
+    pm, ph = r.predicted()
+    assert dm - dh > 0 and pm - ph > 0  # both see the random plays as worse
+    assert r.agrees(), r.summary()
+    la, lb = r.per_decision()
+    assert lb > la  # a random play loses more than a rule-based one
+    # The duplicate result is the match harness's on the same deals.
+    m = match(RuleBasedPlayer(), RandomPlays(1), deals=3, seed=1)
+    assert [d.duplicate for d in r.deals] == [d.points for d in m.deals]
+
+
+def test_the_same_seed_gives_the_same_calibration_on_two_workers() -> None:
+    one = calibrate(RuleBasedPlayer(), calibration_player("greedy:4", 1), deals=2, seed=5,
+                    coach=COACH, workers=1)
+    two = calibrate(RuleBasedPlayer(), calibration_player("greedy:4", 1), deals=2, seed=5,
+                    coach=COACH, workers=2)
+    strip = [(d.duplicate, d.coach, d.worlds, d.counted) for d in one.deals]
+    assert strip == [(d.duplicate, d.coach, d.worlds, d.counted) for d in two.deals]

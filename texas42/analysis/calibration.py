@@ -1,0 +1,374 @@
+"""Is the coach calibrated? Its verdicts against how play really goes (issue 21).
+
+Two players A and B play each deal twice, duplicate style (A in seats 0+2, then in 1+3,
+the same shaker), every trick played. The coach then reviews every seat of both hands
+(each side's plays, judged from what the seat could see). Points are zero-sum (the
+points left in a hand go to one side or the other), so a play that gives away ``x``
+expected points costs its side ``2x`` in the side's points minus the other's: the coach
+predicts the duplicate result A - B of a deal as ``2 * (B's losses - A's losses)``.
+Calibrated: over many deals the duplicate result minus the prediction averages 0 (its
+95% interval holds 0), whatever the players' style.
+
+Only plays are judged: the players here bid and name trumps alike (rule-based), so the
+auction and the contract are the same in both hands of a deal, and a loss of a bid
+would count once for each side and cancel. A deal whose auction differs between its two
+hands, or whose contract is not judged in points (nello, sevens, a mark bid: the coach
+judges those in marks), is left out of both measures, and counted as left out.
+
+Three players of their own style for the measure (bids and trumps like the rules):
+
+- :class:`CoachPlayer`: plays what the coach's continuation says is best over its own
+  guesses (the style the coach could favour);
+- :class:`GreedyPlayer`: a count-taker that looks no further than the trick in progress
+  (the points its side takes in it, over guesses);
+- :class:`RandomPlays`: any legal domino (a player the coach must find far worse).
+
+``python bench/bench_coach_calibration.py`` runs the measure; a small version is a test
+(``tests/analysis/test_coach_calibration.py``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bidding import MARK
+from ..deals import Deal
+from ..dominoes import DOMINOES
+from ..hand import Hand, Phase
+from ..rules import STANDARD, Rules
+from .coach import review
+from .continuation import make_continuation, rules_until
+from .parallel import run_jobs
+from .players import Decision, Player, RuleBasedPlayer, _fingerprint, make_player, play_hand
+from .sampling import sample_holdings
+from .stats import mean_interval
+from .view import SeatView
+
+
+def _points_contract(view: SeatView) -> bool:
+    c = view.contract
+    return (c is not None and view.bidder is not None and c.kind not in ("nello", "sevens")
+            and view.high_bid < MARK and view.rules.is_42)
+
+
+class _RulesBidder:
+    """Bids, discards and names the contract like :class:`RuleBasedPlayer`."""
+
+    name = "rules-bidder"
+
+    def __init__(self) -> None:
+        self.rules = RuleBasedPlayer()
+
+    def bid(self, view: SeatView) -> Decision:
+        return self.rules.bid(view)
+
+    def discard(self, view: SeatView) -> Decision:
+        return self.rules.discard(view)
+
+    def contract(self, view: SeatView) -> Decision:
+        return self.rules.contract(view)
+
+
+class CoachPlayer(_RulesBidder):
+    """Plays the domino the coach's continuation values most over ``samples`` guesses of
+    the hidden dominoes (seeded from ``seed`` and the view); bids like the rules; a
+    contract the coach judges in marks is played by the rules."""
+
+    def __init__(self, samples: int = 16, seed: int = 0,
+                 continuation: str = "exact") -> None:
+        super().__init__()
+        self.samples = samples
+        self.seed = seed
+        self.continuation_name = continuation
+        self.continuation = make_continuation(continuation)
+        self.name = f"coach-style:{samples}"
+
+    def play(self, view: SeatView) -> Decision:
+        legal = view.legal_plays
+        if len(legal) == 1 or not _points_contract(view):
+            return self.rules.play(view)
+        rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
+        moves = [d.index for d in legal]
+        totals = [0.0] * len(moves)
+        n = 0
+        for _ in range(self.samples):
+            w = sample_holdings(view, rng)
+            if w is None:
+                continue
+            for i, v in enumerate(self.continuation.values(view, w, moves)):
+                totals[i] += v
+            n += 1
+        ranked = sorted(range(len(moves)), key=lambda i: (-totals[i], DOMINOES[moves[i]].display))
+        best = DOMINOES[moves[ranked[0]]]
+        return Decision(best, f"{best}: best average over {n} guesses of the unseen dominoes, "
+                              f"each played out by the coach's continuation: "
+                              f"{totals[ranked[0]] / max(n, 1):.1f} points for its side.")
+
+
+class GreedyPlayer(_RulesBidder):
+    """A count-taker: plays the domino that takes its side the most points in the trick
+    in progress, over ``samples`` guesses (the rest of the trick played by the rules),
+    looking no further; ties go to the least count and the fewest pips. Bids like the
+    rules."""
+
+    name = "greedy"
+
+    def __init__(self, samples: int = 8, seed: int = 0) -> None:
+        super().__init__()
+        self.samples = samples
+        self.seed = seed
+
+    def play(self, view: SeatView) -> Decision:
+        legal = view.legal_plays
+        if len(legal) == 1 or not _points_contract(view):
+            return self.rules.play(view)
+        assert view.contract is not None and view.bidder is not None
+        rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
+        moves = [d.index for d in legal]
+        totals = [0.0] * len(moves)
+        left = 7 - view.tricks_played
+        for _ in range(self.samples):
+            w = sample_holdings(view, rng)
+            if w is None:
+                continue
+            for i, m in enumerate(moves):
+                hands = list(w)
+                hands[view.seat] = view.held & ~(1 << m)
+                _, _, took = rules_until(hands, view.contract, view.bidder, view.leader,
+                                         [d.index for d in view.trick] + [m],
+                                         False, left - 1)
+                totals[i] += took[view.team] - took[1 - view.team]
+        top = max(totals)
+        # Nothing to gain in this trick either way: the least count, the fewest pips
+        # (its own style, not the rules' choice).
+        pick = min((m for m, t in zip(moves, totals, strict=True) if t == top),
+                   key=lambda m: (DOMINOES[m].count, DOMINOES[m].pips, m))
+        d = DOMINOES[pick]
+        return Decision(d, f"{d}: takes the most count in this trick on average "
+                           f"({top / self.samples:+.1f} points for its side).")
+
+
+class RandomPlays(_RulesBidder):
+    """Any legal domino, at random (seeded from ``seed`` and the view); bids like the
+    rules."""
+
+    name = "random-plays"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__()
+        self.seed = seed
+
+    def play(self, view: SeatView) -> Decision:
+        rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
+        d = rng.choice(view.legal_plays)
+        return Decision(d, f"{d}: chosen at random.")
+
+
+def calibration_player(name: str, seed: int = 0) -> Player:
+    """The players of :func:`make_player`, and ``coach-style[:N]``, ``greedy[:N]`` and
+    ``random-plays``."""
+    key, _, arg = name.partition(":")
+    if key == "coach-style":
+        return CoachPlayer(int(arg or 16), seed)
+    if key == "greedy":
+        return GreedyPlayer(int(arg or 8), seed)
+    if key == "random-plays":
+        return RandomPlays(seed)
+    return make_player(name, seed=seed)
+
+
+@dataclass(frozen=True)
+class CoachSettings:
+    """How the coach reviews (see :func:`~texas42.analysis.coach.review`)."""
+
+    samples: int = 16
+    max_samples: int | None = None
+    seed: int = 7
+    continuation: str = "exact"
+    weighted: bool = False
+
+
+@dataclass(frozen=True)
+class _Job:
+    index: int
+    deal: Deal
+    shaker: int
+    a: Player
+    b: Player
+    coach: CoachSettings
+    rules: Rules
+
+
+@dataclass(frozen=True)
+class DealCalibration:
+    """One deal: counted or why not, the duplicate result A - B (points, both hands),
+    the coach's prediction ``2 * (loss B - loss A)``, each side's summed loss and
+    decisions judged, the guesses used, and the CPU seconds."""
+
+    index: int
+    counted: bool
+    why: str
+    duplicate: int
+    coach: float
+    loss_a: float
+    loss_b: float
+    decisions_a: int
+    decisions_b: int
+    worlds: int
+    seconds: float
+
+
+def _play(job: _Job, a_even: bool) -> Hand:
+    players = [(job.a if (s % 2 == 0) == a_even else job.b) for s in range(4)]
+    hand = Hand(job.deal, shaker=job.shaker, rules=job.rules)
+    play_hand(hand, players)
+    return hand
+
+
+def calibrate_deal(job: _Job) -> DealCalibration:
+    """Play the deal both ways and review every seat's plays (module docstring)."""
+    start = time.process_time()
+    hands = (_play(job, True), _play(job, False))
+
+    def skip(why: str) -> DealCalibration:
+        return DealCalibration(job.index, False, why, 0, 0.0, 0.0, 0.0, 0, 0, 0,
+                               time.process_time() - start)
+
+    one, two = hands
+    if one.phase is Phase.RESHAKE or two.phase is Phase.RESHAKE or one.result is None:
+        return skip("everyone passed")
+    if one.bids != two.bids or one.contract != two.contract:
+        return skip("the auctions differ")
+    c = one.contract
+    assert c is not None
+    if c.kind in ("nello", "sevens") or one.high_bid >= MARK:
+        return skip("judged in marks")
+    # A - B: A holds the even seats in the first hand, the odd ones in the second.
+    dup = (one.points[0] - one.points[1]) + (two.points[1] - two.points[0])
+    loss = [0.0, 0.0]
+    count = [0, 0]
+    worlds = 0
+    cs = job.coach
+    cont = make_continuation(cs.continuation)
+    for k, hand in enumerate(hands):
+        for seat in range(4):
+            rv = review(hand, seat, samples=cs.samples, max_samples=cs.max_samples,
+                        seed=cs.seed, hindsight=False, continuation=cont,
+                        weighted=cs.weighted)
+            side = 0 if (seat % 2 == 0) == (k == 0) else 1  # 0: A's seat
+            for d in rv.decisions:
+                if d.kind != "play":
+                    continue
+                assert d.unit == "points"
+                loss[side] += d.loss
+                count[side] += 1
+                worlds += d.worlds
+    return DealCalibration(job.index, True, "", dup, 2 * (loss[1] - loss[0]), loss[0],
+                           loss[1], count[0], count[1], worlds, time.process_time() - start)
+
+
+@dataclass
+class Calibration:
+    """The measure over many deals of one pair (A, B)."""
+
+    a: str
+    b: str
+    coach: CoachSettings
+    deals: list[DealCalibration] = field(default_factory=list)
+
+    @property
+    def counted(self) -> list[DealCalibration]:
+        return [d for d in self.deals if d.counted]
+
+    def duplicate(self) -> tuple[float, float]:
+        """A - B points a deal (both hands), and its 95% half-width."""
+        return mean_interval([float(d.duplicate) for d in self.counted])
+
+    def predicted(self) -> tuple[float, float]:
+        """The coach's A - B (``2 * (loss B - loss A)``), and its 95% half-width."""
+        return mean_interval([d.coach for d in self.counted])
+
+    def residual(self) -> tuple[float, float]:
+        """Duplicate minus the coach's prediction, deal by deal (paired): calibrated when
+        its 95% interval holds 0."""
+        return mean_interval([d.duplicate - d.coach for d in self.counted])
+
+    def agrees(self) -> bool:
+        m, h = self.residual()
+        return len(self.counted) >= 2 and abs(m) <= h
+
+    def per_decision(self) -> tuple[float, float]:
+        """Expected points lost per play judged: A's, B's."""
+        c = self.counted
+        da = sum(d.decisions_a for d in c)
+        db = sum(d.decisions_b for d in c)
+        return (sum(d.loss_a for d in c) / max(da, 1), sum(d.loss_b for d in c) / max(db, 1))
+
+    def summary(self) -> str:
+        c = self.counted
+        dm, dh = self.duplicate()
+        pm, ph = self.predicted()
+        rm, rh = self.residual()
+        la, lb = self.per_decision()
+        worlds = sum(d.worlds for d in c) / max(1, sum(d.decisions_a + d.decisions_b
+                                                        for d in c))
+        secs = sum(d.seconds for d in self.deals)
+        left = len(self.deals) - len(c)
+        return (f"{self.a} vs {self.b}: {len(c)} deals counted ({left} left out); "
+                f"duplicate A-B {dm:+.2f} ({dm - dh:+.2f} to {dm + dh:+.2f}); coach "
+                f"{pm:+.2f} ({pm - ph:+.2f} to {pm + ph:+.2f}); duplicate - coach "
+                f"{rm:+.2f} ({rm - rh:+.2f} to {rm + rh:+.2f}): "
+                f"{'agree' if self.agrees() else 'DISAGREE'}; loss a play A {la:.3f}, "
+                f"B {lb:.3f}; {worlds:.1f} guesses a decision; {secs:.0f} s CPU")
+
+
+def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,
+              names: tuple[str, str] | None = None,
+              coach: CoachSettings | None = None, rules: Rules = STANDARD,
+              workers: int | None = 1, dask: Any = None,
+              progress: Callable[[int, DealCalibration], None] | None = None,
+              ) -> Calibration:
+    """The calibration of the coach on ``deals`` deals of A against B (module
+    docstring). The deals are shaken from ``seed`` as :func:`~.match.match` shakes
+    them, so the duplicate result is the match's on the same deals. ``workers`` and
+    ``dask``: as :func:`~.parallel.run_jobs`."""
+    cs = coach or CoachSettings()
+    r = rules.replace(early_end=False) if rules.early_end else rules
+    rng = random.Random(seed)
+    jobs = [_Job(i, Deal.shake(rng, r.layout), i % r.seats, a, b, cs, r)
+            for i in range(deals)]
+    out = Calibration(*(names or (a.name, b.name)), cs)
+    out.deals = run_jobs(calibrate_deal, jobs, workers=workers, dask=dask,
+                         on_result=progress)
+    return out
+
+
+def per_decision_ratio(results: Sequence[Calibration], player: str) -> list[float]:
+    """Each result's loss per play of ``player`` over its opponent's (for the bias
+    check: a player even with the coach's style gets at most 1.25 times its loss)."""
+    out = []
+    for r in results:
+        la, lb = r.per_decision()
+        if r.a == player and la > 0:
+            out.append(lb / la)
+        elif r.b == player and lb > 0:
+            out.append(la / lb)
+    return out
+
+
+__all__ = [
+    "Calibration",
+    "CoachPlayer",
+    "CoachSettings",
+    "DealCalibration",
+    "GreedyPlayer",
+    "RandomPlays",
+    "calibrate",
+    "calibrate_deal",
+    "calibration_player",
+    "make_continuation",
+]

@@ -1,0 +1,271 @@
+"""How the coach plays an option out in one guessed world: its *continuation*.
+
+The coach (:mod:`texas42.analysis.coach`) tries every legal play of a seat in the same
+guessed worlds; a continuation says what each play is worth in one world: the points the
+seat's side takes from that moment to the end of the hand (the trick in progress counts
+whole), 42's table, a points contract (not nello or sevens: those are judged in marks or
+by the rules' own playout).
+
+The interface is one method, so any stronger player can be plugged in later::
+
+    class Continuation(Protocol):
+        name: str
+        def values(self, view: SeatView, world: Sequence[int],
+                   moves: Sequence[int]) -> list[float]: ...
+
+``view`` is the seat's view (the decision), ``world`` a guess at every holding (bit masks
+by seat, the seat's own exact) and ``moves`` the legal dominoes (indices) to try; the
+answer is one value per move. :class:`PlayerContinuation` turns any
+:class:`~texas42.analysis.players.Player` into one (it plays the world through the
+engine, each seat seeing only its own view in that world).
+
+- :class:`RuleContinuation`: rule-based players to the end (fast, 0.05 ms a playout; the
+  coach's yardstick before issue 21, biased towards what those rules continue well).
+- :class:`ExactContinuation` (the coach's default): the exact open-hands solver on the
+  world once at most ``exact`` tricks are left; before that the rule-based players play
+  on only until ``then`` tricks are left and the solver plays the rest exactly. Measured
+  (``bench/bench_coach.py --crossover``): solving every play of a world costs about
+  0.2 ms with 3 tricks left, 0.7 ms with 4, 3 ms with 5, 7 ms with 6 and 35 ms with 7
+  (CPython, a busy machine): exact from 5 tricks left keeps a whole hand's review in the
+  browser's budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..bidding import MARK
+from ..contracts import Contract
+from ..dominoes import DOMINOES
+from ..errors import InputError, NotationError, Texas42Error
+from ..rules import sevens_tie_side
+from ._tables import COUNT, fast_tables
+from .playout import rule_playout
+from .position import Position
+from .rules_of_thumb import play_choice, seat_settings
+from .solver import Solver
+from .view import SeatView
+
+#: Exact from this many tricks left (the one in progress included).
+EXACT_TRICKS = 5
+#: Before that: rule-based players until this many tricks are left, then exact.
+THEN_TRICKS = 4
+
+
+class Continuation(Protocol):
+    """What each of ``moves`` (domino indices, legal for ``view``'s seat) is worth in
+    ``world``: the points the seat's side takes from here to the end of the hand."""
+
+    name: str
+
+    def values(self, view: SeatView, world: Sequence[int],
+               moves: Sequence[int]) -> list[float]: ...
+
+
+def _check(view: SeatView) -> Contract:
+    c = view.contract
+    if (c is None or view.bidder is None or c.kind in ("nello", "sevens")
+            or not view.rules.is_42):
+        raise InputError("a continuation plays a points contract at 42's table out",
+                         rule="continuation")
+    return c
+
+
+class RuleContinuation:
+    """Rule-based players to the end of the hand (each knows its own dominoes and every
+    domino played): :func:`~texas42.analysis.playout.rule_playout`."""
+
+    name = "rules"
+
+    def values(self, view: SeatView, world: Sequence[int],
+               moves: Sequence[int]) -> list[float]:
+        c = _check(view)
+        assert view.bidder is not None
+        out = []
+        for m in moves:
+            hands = list(world)
+            hands[view.seat] = view.held & ~(1 << m)
+            trick = [d.index for d in view.trick] + [m]
+            pts = rule_playout(hands, c, view.bidder, view.leader, view.high_bid >= MARK,
+                               declarer=view.declarer, trick=trick,
+                               sevens_tie=view.rules.sevens_tie)
+            out.append(float(pts[view.team]))
+        return out
+
+
+def rules_until(hands: list[int], contract: Contract, bidder: int, leader: int,
+                trick: list[int], every_trick: bool, tricks_left: int,
+                ) -> tuple[list[int], int, tuple[int, int]]:
+    """Rule-based players (as :func:`~texas42.analysis.playout.rule_playout`) finish the
+    trick in progress and play on until ``tricks_left`` tricks are left (or fewer: the
+    trick in progress is always finished). Returns the holdings then, who leads next and
+    the points each side (0+2, 1+3) took meanwhile. Not for nello or sevens."""
+    ft = fast_tables(contract)
+    h = list(hands)
+    bid_team = bidder & 1
+    settings = seat_settings(contract, bid_team, every_trick)
+    seat_power = ft.seat_power(sevens_tie_side("bidder", bid_team))
+    members, lead_of = ft.members, ft.lead
+    took = [0, 0]
+    lead = leader
+    plays = list(trick)
+    while True:
+        seats = [(lead + i) & 3 for i in range(4)]
+        for k in range(len(plays), 4):
+            p = seats[k]
+            held = h[p]
+            legal = (held & members[lead_of[plays[0]]] or held) if k else held
+            unknown = (h[0] | h[1] | h[2] | h[3]) & ~held
+            m = play_choice(settings[p], held, legal, unknown, plays, k == 3,
+                            k - 2 if k >= 2 else -1)[0]
+            h[p] = held ^ (1 << m)
+            plays.append(m)
+        best = 0
+        suit = lead_of[plays[0]]
+        for i in range(1, 4):
+            if seat_power[seats[i]][suit][plays[i]] > seat_power[seats[best]][suit][plays[best]]:
+                best = i
+        winner = seats[best]
+        took[winner & 1] += 1 + sum(COUNT[x] for x in plays)
+        lead = winner
+        plays = []
+        left = (h[0] | h[1] | h[2] | h[3]).bit_count() // 4
+        if left <= tricks_left:
+            return h, lead, (took[0], took[1])
+
+
+class ExactContinuation:
+    """The exact open-hands solver on the world once at most ``exact`` tricks are left
+    (the trick in progress included); earlier, rule-based players until ``then`` tricks
+    are left and the solver for the rest. The solver's tables are emptied after each
+    world (worlds share few positions; the tables would only grow)."""
+
+    def __init__(self, exact: int = EXACT_TRICKS, then: int = THEN_TRICKS) -> None:
+        if not (1 <= then <= exact <= 7):
+            raise InputError(f"exact search needs 1 <= then ({then}) <= exact ({exact}) "
+                             "<= 7 tricks", rule="continuation")
+        self.exact = exact
+        self.then = then
+        self.name = f"exact:{exact}/{then}"
+        self._solvers: dict[tuple[Contract, int | None], Solver] = {}
+
+    def _solver(self, contract: Contract, out: int | None) -> Solver:
+        key = (contract, out)
+        s = self._solvers.get(key)
+        if s is None:
+            if len(self._solvers) > 16:
+                self._solvers.clear()
+            s = self._solvers[key] = Solver(contract, out)
+        return s
+
+    def values(self, view: SeatView, world: Sequence[int],
+               moves: Sequence[int]) -> list[float]:
+        c = _check(view)
+        bidder = view.bidder
+        assert bidder is not None
+        solver = self._solver(c, view.sitting_out)
+        team = view.team
+        try:
+            if 7 - view.tricks_played <= self.exact:
+                pos = Position(tuple(world), c, view.leader, view.trick, bidder=bidder,
+                               out=view.sitting_out)
+                got = solver.play_values(pos)
+                rest = pos.remaining_points
+                return [float(got[m] if team == 0 else rest - got[m]) for m in moves]
+            out = []
+            every = view.high_bid >= MARK
+            for m in moves:
+                hands = list(world)
+                hands[view.seat] = view.held & ~(1 << m)
+                trick = [d.index for d in view.trick] + [m]
+                h, lead, took = rules_until(hands, c, bidder, view.leader, trick, every,
+                                            self.then)
+                pos = Position(tuple(h), c, lead, (), bidder=bidder, out=view.sitting_out)
+                v = solver.value(pos)
+                out.append(float(took[team] + (v if team == 0 else pos.remaining_points - v)))
+            return out
+        finally:
+            solver.clear()
+
+
+class PlayerContinuation:
+    """Any :class:`~texas42.analysis.players.Player` in every seat plays the world out
+    through the engine, each seat seeing only its own view of that world: the way to
+    plug the strongest player in (slow: one hand replayed per move and world)."""
+
+    def __init__(self, player: object) -> None:
+        self.player = player
+        self.name = f"player:{getattr(player, 'name', type(player).__name__)}"
+
+    def values(self, view: SeatView, world: Sequence[int],
+               moves: Sequence[int]) -> list[float]:
+        from ..deals import Deal
+        from ..hand import Hand
+        from .players import Player, play_hand
+
+        _check(view)
+        if len(view.tricks) != view.tricks_played:
+            raise InputError("the world cannot be rebuilt: some tricks are hidden",
+                             rule="continuation")
+        original = list(world)
+        for s, _, d in view.plays_seen():
+            original[s] |= 1 << d.index
+        original[view.seat] = view.dealt
+        rules = view.rules.replace(early_end=False) if view.rules.early_end else view.rules
+        base = Hand(Deal(original), shaker=view.shaker, rules=rules)
+        try:  # the auction and the tricks so far, as the seat saw them
+            for b in view.bids:
+                base.bid(b)
+            assert view.contract is not None
+            base.name_contract(view.contract)
+            for _, _, d in view.plays_seen():
+                base.play(d)
+        except Texas42Error as exc:  # a special bid: its name is not in the view
+            raise InputError(f"the world cannot be replayed: {exc}",
+                             rule="continuation") from exc
+        before = tuple(base.points)
+        player: Player = self.player  # type: ignore[assignment]
+        out = []
+        team = view.team
+        for m in moves:
+            h = base.copy()
+            h.play(DOMINOES[m])
+            play_hand(h, [player] * 4)
+            out.append(float(h.points[team] - before[team]))
+        return out
+
+
+def make_continuation(name: str) -> Continuation:
+    """A continuation by name: ``"rules"`` (:class:`RuleContinuation`) or
+    ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``).
+
+    Raises :class:`~texas42.errors.NotationError` (``rule="continuation"``) for any other
+    name, :class:`~texas42.errors.InputError` for numbers out of range."""
+    key, _, arg = str(name).strip().lower().partition(":")
+    e, _, t = arg.partition("/")
+    if key == "rules" and not arg:
+        return RuleContinuation()
+    if key == "exact" and all(x == "" or (x.isascii() and x.isdigit() and len(x) < 3)
+                              for x in (e, t)):
+        exact = int(e) if e else EXACT_TRICKS
+        return ExactContinuation(exact, int(t) if t else min(exact, THEN_TRICKS))
+    raise NotationError(f"{name!r} is not a continuation: rules or exact[:E[/T]]",
+                        rule="continuation")
+
+
+#: The coach's continuation unless told otherwise.
+DEFAULT_CONTINUATION: Continuation = ExactContinuation()
+
+
+__all__ = [
+    "DEFAULT_CONTINUATION",
+    "EXACT_TRICKS",
+    "THEN_TRICKS",
+    "Continuation",
+    "ExactContinuation",
+    "PlayerContinuation",
+    "RuleContinuation",
+    "make_continuation",
+    "rules_until",
+]
