@@ -121,6 +121,12 @@ class PlayExplorer(Explorer):
         self.settings_button = W.ToggleButton(
             value=False, description="Settings", tooltip="show the deal, the table, the rules, "
             "your seat and the computer players", layout=W.Layout(width="auto", height="2.4em"))
+        # On a phone the log, hint and review fold under the table behind this button (on
+        # a wide page they stand beside the table and the button is not shown).
+        self.details_button = W.ToggleButton(
+            value=False, description="Details", tooltip="what happened, the hint and the "
+            "review", layout=W.Layout(width="auto", height="2.4em"))
+        self.details_button.add_class("t42-play-fold")
         self.progress = progress_bar("Thinking:")
         self.progress.layout.width = "16em"
         # The table: your dominoes in it are the buttons you play with, and the bids and
@@ -148,6 +154,7 @@ class PlayExplorer(Explorer):
         self.contract_picker.observe(self._on_pick, names="value")
         self.pause.observe(self._on_pause, names="value")
         self.settings_button.observe(self._on_settings, names="value")
+        self.details_button.observe(self._on_details, names="value")
         #: A slot under the table for other parts of the explorer (saving, a guide ...).
         self.extras_box = W.VBox()
         self._layout()
@@ -185,7 +192,8 @@ class PlayExplorer(Explorer):
         self.settings_box.add_class("t42-play-settings")
         self.tools = W.HBox(
             [self.hint_button, self.lay_down_button, self.review_button, self.next_button,
-             self.progress], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+             self.details_button, self.progress],
+            layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.tools.add_class("t42-play-tools")
         table_column = W.VBox([self.table, self.tools, self.message_box, self.extras_box])
         table_column.add_class("t42-play-table")
@@ -202,6 +210,13 @@ class PlayExplorer(Explorer):
     @safe
     def _on_settings(self, _change: Any = None) -> None:
         self.settings_box.layout.display = None if self.settings_button.value else "none"
+
+    @safe
+    def _on_details(self, _change: Any = None) -> None:
+        if self.details_button.value:
+            self.side.add_class("t42-open")
+        else:
+            self.side.remove_class("t42-open")
 
     @safe
     def _on_pause(self, _change: Any = None) -> None:
@@ -746,11 +761,12 @@ class PlayExplorer(Explorer):
             return page(p(head))
         from ..svg import tally_svg
 
+        # One line beside "Settings": the words, then each side's tally, small.
         pics = "".join(
-            f'<span style="display:inline-block;margin-right:1em">'
-            f'{tally_svg(g.marks[t], size=28, label=f"seats {t}+{t + 2}")}</span>'
+            f'<span style="display:inline-block;margin-left:0.6em;vertical-align:middle">'
+            f'{tally_svg(g.marks[t], size=20, label=f"seats {t}+{t + 2}")}</span>'
             for t in (0, 1))
-        return page(p(head)) + f"<div>{pics}</div>"
+        return page(p(head).removesuffix("</p>") + pics + "</p>")
 
     def _bid_meaning(self, value: int | str) -> str:
         h = self.hand
@@ -792,8 +808,10 @@ class PlayExplorer(Explorer):
                 self.contract_picker.options = [(contract_label(c), str(c)) for c in cs]
                 self.contract_picker.value = str(cs[0])
                 actions_label = "Trumps"
-                actions = [{"send": "contract", "value": str(c), "text": contract_label(c),
-                            "label": f"Name {contract_label(c)}",
+                # "Sixes" on the button, "Sixes are trumps" read out (it names the button).
+                actions = [{"send": "contract", "value": str(c),
+                            "text": contract_label(c).removesuffix(" are trumps"),
+                            "label": contract_label(c),
                             "title": Contract.parse(str(c)).describe()} for c in cs]
         finally:
             self._busy = False
