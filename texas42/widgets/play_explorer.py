@@ -332,17 +332,16 @@ class PlayExplorer(Explorer):
             return
         verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
         self.log.append(f"{SEAT_NAMES[seat]} {verb} {decision.text} — {decision.reason}.")
-        words = self.log[-1]
+        # Under the hand only what was done; the reason is in the log beside the table.
+        words = f"{SEAT_NAMES[seat]} {verb} {decision.text}."
         if decision.kind == "contract" and h.sitting_out is not None:
             self.log.append(contract_consequence(h))
             words += " " + self.log[-1]
         self._frame(words)
 
     def _frame(self, words: str) -> None:
-        """Keep the table as it is now, with the words of what just happened: the front end
-        shows each in turn (the picture only when it pauses between them)."""
-        if not self.commentary.value:
-            words = words.split(" — ")[0] + ("" if words.endswith(".") else ".")
+        """Keep the table as it is now, with the words of what just happened (one short
+        line): the front end shows each in turn (the picture only when it pauses)."""
         h, seat = self.hand, self.acting
         svg = ""
         if self.pause.value:
