@@ -199,7 +199,8 @@ def test_a_whole_hand_plays_without_scrolling(
                             lambda name: screenshot(page, f"play-fits-{size}-{how}-{name}",
                                                     full_page=False))
         assert steps[0] == "bidding" and "trumps" in steps and steps[-1] == "score"
-        assert len([s for s in steps if s.startswith("trick")]) == 7
+        # 84 is all the tricks: the hand ends at the first trick lost, or after seven.
+        assert 1 <= len([s for s in steps if s.startswith("trick")]) <= 7
         expect(area.locator(".t42-message").first).to_contain_text("Review the hand")
         visit.assert_private()
     finally:
