@@ -130,7 +130,7 @@ def play_a_hand(page: Page, index: int, area: Locator, keyboard: bool,
                 else "trumps" if label else "score" if area.locator(LEGAL).count() == 0
                 else f"trick {len([s for s in steps if s.startswith('trick')]) + 1}")
         page.evaluate(JS_FIT, index)  # scrolled into view, for the picture
-        if step in ("bidding", "trumps", "trick 4", "score"):
+        if step in ("bidding", "trumps", "trick 2", "score"):
             shot(step.replace(" ", "-"))
         try:
             assert_fits(page, index, step)
