@@ -270,10 +270,14 @@ def test_play_42_by_click_live_on_the_site(
         area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
         message = area.locator(".t42-message").first
         expect(message).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
-        area.locator("select").filter(has_text="84").first.select_option(label="84")
-        area.get_by_role("button", name="Bid", exact=True).click()
+        # The bids and the trumps are buttons under the hand (issue 22: the table is the
+        # interface); the computer's bids are shown at once with the pause turned off.
+        area.get_by_role("button", name="Settings").click()
+        area.get_by_label("Pause between the computer's plays").uncheck()
+        area.get_by_role("button", name="Settings").click()
+        area.get_by_role("button", name="Bid 84", exact=True).click()
         expect(message).to_contain_text("name trumps", timeout=ANSWER_MS)
-        area.get_by_role("button", name="Name trumps").click()
+        area.locator(".t42-table-actions .t42-act").first.click()
         expect(message).to_contain_text("lead any domino", timeout=ANSWER_MS)
         buttons = area.locator(BUTTONS)
         expect(buttons).to_have_count(7, timeout=ANSWER_MS)
@@ -282,7 +286,11 @@ def test_play_42_by_click_live_on_the_site(
         if width == 390:
             phone_checks(page, index, 7)
         else:
-            assert units > 400  # a wide page: the normal table
+            # A wide page (issue 22): the log stands beside the table, so the table's column
+            # is narrower than COMPACT_BELOW and the table is drawn compact there too.
+            column = float(area.locator(".t42-table").evaluate(
+                "t => t.getBoundingClientRect().width"))
+            assert column < 560 and units <= 360, (column, units)
         lead = area.locator(f'{BUTTONS}[aria-label^="Play "]').first
         played = lead.get_attribute("data-play")
         page.locator(".t42-live").nth(index).locator(".t42-table-pic").scroll_into_view_if_needed()

@@ -54,7 +54,9 @@ def _find(valid: bool) -> PlayExplorer:
 
 def test_sure_claim_ends_the_hand_with_the_reason() -> None:
     ex = _find(valid=True)
-    assert ex.state["may_lay_down"] and ex.lay_down_button in ex.action_box.children
+    # The button sits under the table (ex.tools), shown only while a claim may be made.
+    assert ex.state["may_lay_down"] and ex.lay_down_button in ex.tools.children
+    assert ex.lay_down_button.layout.display != "none"
     ex.lay_down_button.click()
     s = ex.state
     assert ex.last_error is None
@@ -63,7 +65,7 @@ def test_sure_claim_ends_the_hand_with_the_reason() -> None:
     assert s["claim"].startswith("Valid:") and ex.message.startswith("Valid:")
     assert ex.message_kind == "good" and s["result"] in ex.message
     assert any("laid down" in line for line in s["log"])
-    assert not s["may_lay_down"] and ex.lay_down_button not in ex.action_box.children
+    assert not s["may_lay_down"] and ex.lay_down_button.layout.display == "none"
 
 
 def test_claim_that_is_not_sure_changes_nothing() -> None:

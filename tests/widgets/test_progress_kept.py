@@ -190,16 +190,16 @@ def test_guided_hand_says_each_step_with_its_chapter() -> None:
 
 def test_guided_layout_puts_the_guide_under_the_message_and_folds_the_settings() -> None:
     ex = PlayExplorer(seed=3, guided=True, keep=True)
-    kids = list(ex.ui.children)
+    kids = list(ex.table_column.children)
     assert kids[kids.index(ex.message_box) + 1] is ex.guide_box
-    settings = [k for k in kids if "t42-settings" in k._dom_classes]
-    assert len(settings) == 1 and settings[0].selected_index is None  # folded
-    inside = settings[0].children[0].children
-    assert ex.source.box in inside and not any(ex.source.box is k for k in kids)
+    assert ex.guide_box not in ex.extras_box.children
+    # The settings (deal, table, seats) are folded away under "Settings".
+    assert ex.settings_box.layout.display == "none" and not ex.settings_button.value
+    assert ex.source.box in ex.settings_box.children
     ex.seat_picker.value = 1  # the folded settings still work
     assert ex.last_error is None and ex.seat == 1
     plain = PlayExplorer(seed=3)
-    assert plain.source.box in plain.ui.children
+    assert plain.guide_box not in plain.table_column.children
 
 
 def test_every_control_of_the_guided_kept_explorer_is_clean() -> None:

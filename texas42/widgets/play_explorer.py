@@ -49,6 +49,9 @@ def _in_browser() -> bool:
 
 
 _HOW = " Click it in your hand at the bottom of the table (or Tab to it, press Enter)."
+#: How long each of the computer's actions stays on the table before the next (the
+#: front end waits; "Pause between the computer's plays" turns it off).
+PAUSE_MS = 600
 
 
 def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
@@ -125,10 +128,27 @@ class PlayExplorer(Explorer):
             "Lay down", "claim every trick left: the engine checks it against every "
             "arrangement of the dominoes you cannot see",
         )
-        self.action_box = W.VBox()
+        self.pause = W.Checkbox(
+            value=True,
+            indent=False,
+            description="Pause between the computer's plays",
+            layout=W.Layout(width="auto"),
+        )
+        self.settings_button = W.ToggleButton(
+            value=False, description="Settings", tooltip="show the deal, the table, the rules, "
+            "your seat and the computer players", layout=W.Layout(width="auto", height="2.4em"))
+        # On a phone the log, hint and review fold under the table behind this button (on
+        # a wide page they stand beside the table and the button is not shown).
+        self.details_button = W.ToggleButton(
+            value=False, description="Details", tooltip="what happened, the hint and the "
+            "review", layout=W.Layout(width="auto", height="2.4em"))
+        self.details_button.add_class("t42-play-fold")
         self.progress = progress_bar("Thinking:")
-        # The table: your dominoes in it are the buttons you play with.
-        self.table = TableWidget(self._play, explorer=self)
+        self.progress.layout.width = "16em"
+        # The table: your dominoes in it are the buttons you play with, and the bids and
+        # trumps are buttons under it.
+        self.table = TableWidget(self._play, explorer=self, on_action=self._on_table_action)
+        self.table.pause_ms = PAUSE_MS
         self.meaning = html_box()
         self.log_box = html_box()
         self.hint_box = html_box()
@@ -148,24 +168,12 @@ class PlayExplorer(Explorer):
         self.lay_down_button.on_click(self._on_lay_down)
         self.bid_picker.observe(self._on_pick, names="value")
         self.contract_picker.observe(self._on_pick, names="value")
-        self.ui = W.VBox(
-            [
-                self.source.box,
-                wrap_row([self.table_picker, self.rules_picker]),
-                wrap_row([self.seat_picker, self.opponents, self.commentary]),
-                self.message_box,
-                self.action_box,
-                self.meaning,
-                W.HBox([self.hint_button, self.review_button, self.next_button, self.progress]),
-                self.hint_box,
-                self.score_box,
-                self.table,
-                W.VBox(self._progress_widgets()),
-                self.log_box,
-                self.review_box,
-            ]
-        )
-        self.ui.add_class("t42-play")
+        self.pause.observe(self._on_pause, names="value")
+        self.settings_button.observe(self._on_settings, names="value")
+        self.details_button.observe(self._on_details, names="value")
+        #: A slot under the table for other parts of the explorer (saving, a guide ...).
+        self.extras_box = W.VBox(self._progress_widgets())
+        self._layout()
         self.extra = [
             *self.source.fields,
             self.bid_picker,
@@ -175,6 +183,8 @@ class PlayExplorer(Explorer):
             self.lay_down_button,
         ]
         self.log: list[str] = []
+        #: What happened since the last picture, shown one step at a time (the table's frames).
+        self._frames: list[dict[str, str]] = []
         self.choices: list[tuple[int, Domino]] = []  # (action index, the learner's play)
         self._review: list[str] = []
         self._claim = ""  # the verdict on the learner's last claim
@@ -184,6 +194,54 @@ class PlayExplorer(Explorer):
         self._show_table()
         self._start()
         self._progress_start()
+
+    def _layout(self) -> None:
+        """Where everything sits: the table with its buttons (bids, trumps; Hint, Lay down,
+        Review, Next hand) and the message line under the hand; the log, the hint and the
+        hint beside it on a wide page (under it, in a box that scrolls, on a phone), the review
+        under it all; the settings folded away under "Settings", so the explorer fits a screen while playing.
+        The layout's classes are styled by table_widget.css."""
+        self.settings_box = W.VBox([
+            self.source.box,
+            wrap_row([self.table_picker, self.rules_picker]),
+            wrap_row([self.seat_picker, self.opponents]),
+            wrap_row([self.commentary, self.pause]),
+        ], layout=W.Layout(display="none"))
+        self.settings_box.add_class("t42-play-settings")
+        self.tools = W.HBox(
+            [self.hint_button, self.lay_down_button, self.review_button, self.next_button,
+             self.details_button, self.progress],
+            layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.tools.add_class("t42-play-tools")
+        self.table_column = W.VBox(
+            [self.table, self.tools, self.message_box, self.extras_box])
+        self.table_column.add_class("t42-play-table")
+        self.side = W.VBox([self.hint_box, self.log_box])
+        self.side.add_class("t42-play-side")
+        main = W.HBox([self.table_column, self.side])
+        main.add_class("t42-play-main")
+        top = W.HBox([self.settings_button, self.score_box],
+                     layout=W.Layout(align_items="center"))
+        top.add_class("t42-play-top")
+        # The review (a chart, the table at a chosen moment) needs the whole width: it comes
+        # under the table once the hand is over, on a phone too (not behind "Details").
+        self.ui = W.VBox([top, self.settings_box, main, self.review_box])
+        self.ui.add_class("t42-play")
+
+    @safe
+    def _on_settings(self, _change: Any = None) -> None:
+        self.settings_box.layout.display = None if self.settings_button.value else "none"
+
+    @safe
+    def _on_details(self, _change: Any = None) -> None:
+        if self.details_button.value:
+            self.side.add_class("t42-open")
+        else:
+            self.side.remove_class("t42-open")
+
+    @safe
+    def _on_pause(self, _change: Any = None) -> None:
+        self.table.pause_ms = PAUSE_MS if self.pause.value else 0
 
     @property
     def hand(self) -> Hand:
@@ -291,13 +349,27 @@ class PlayExplorer(Explorer):
         if decision.kind == "discard":
             # The others do not see what the bidder lays aside.
             self.log.append(f"{SEAT_NAMES[seat]} picks up the widow and lays one domino aside.")
+            self._frame(self.log[-1])
             return
         verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
         said = ("passes" if decision.kind == "bid" and decision.text == "pass"
                 else f"{verb} {decision.text}")
         self.log.append(f"{SEAT_NAMES[seat]} {said} — {decision.reason}.")
+        # Under the hand only what was done; the reason is in the log beside the table.
+        words = f"{SEAT_NAMES[seat]} {said}."
         if decision.kind == "contract" and h.sitting_out is not None:
             self.log.append(contract_consequence(h))
+            words += " " + self.log[-1]
+        self._frame(words)
+
+    def _frame(self, words: str) -> None:
+        """Keep the table as it is now, with the words of what just happened (one short
+        line): the front end shows each in turn (the picture only when it pauses)."""
+        h, seat = self.hand, self.acting
+        svg = ""
+        if self.pause.value:
+            svg = table_pic(h, seat=seat, show_all=h.is_over, compact=self.table.compact)
+        self._frames.append({"svg": svg, "words": words})
 
     @safe
     def _on_table(self, _change: Any = None) -> None:
@@ -365,6 +437,7 @@ class PlayExplorer(Explorer):
 
     def _after_learner(self, seat: int, words: str) -> None:
         self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
+        self._frame(self.log[-1])
         self.hint_box.value = ""
         self._computer_turns()
         self.render()
@@ -375,9 +448,59 @@ class PlayExplorer(Explorer):
             raise IllegalActionError(f"you cannot {what} now: {h.status()}", rule="turn")
 
     @safe
+    def _on_table_action(self, kind: str, value: str) -> None:
+        """A button under the table ({"bid": "30"}, {"contract": "sixes"}) or a click on a
+        domino that is not a button ({"tap": "6-4"}, "" for one face down)."""
+        if kind == "bid":
+            self._require_turn("bid", "bid")
+            options = {str(v): v for _, v in self.bid_picker.options}
+            # Not one of the buttons (a page out of date): the engine says why not.
+            self._bid(options.get(value, int(value) if value.isdigit() else value))
+        elif kind == "contract":
+            self._require_turn("contract", "name trumps")
+            self._name(value)
+        else:
+            raise IllegalPlayError(self._tap_words(value), rule="turn")
+
+    def _tap_words(self, text: str) -> str:
+        """Why a click on this domino (not a button) plays nothing, and whose turn it is."""
+        h = self.hand
+        try:
+            d: Domino | None = Domino.parse(text) if text else None
+        except Texas42Error:
+            d = None
+        yours = " and ".join(SEAT_NAMES[s] for s in self.my_seats)
+        owner = next((s for s in range(h.rules.seats) if d is not None and d in h.holding(s)),
+                     None)
+        if h.is_over:
+            why = "The hand is over."
+        elif owner is None and d is not None:
+            why = f"{d} has already been played."
+        elif owner is None or owner not in self.my_seats:
+            whose = "another player's" if owner is None else f"{SEAT_NAMES[owner]}'s"
+            why = f"You cannot play {whose} dominoes: yours ({yours}) are at the bottom."
+        else:
+            why = ""
+        if h.is_over:
+            turn = "Press 'Review the hand' or 'Next hand'."
+        elif h.to_act not in self.my_seats:
+            name = SEAT_NAMES[h.to_act]
+            turn = f"It is {name}'s turn: wait for {name} to play."
+        elif h.phase is Phase.BIDDING:
+            turn = "It is your turn to bid: choose a bid with the buttons under your hand."
+        elif h.next_action == "contract":
+            turn = "It is your turn to name trumps: choose with the buttons under your hand."
+        else:
+            turn = f"It is your turn ({SEAT_NAMES[h.to_act]}): play one of your dominoes."
+        return f"{why} {turn}".strip()
+
+    @safe
     def _on_bid(self, _b: Any = None) -> None:
         self._require_turn("bid", "bid")
-        value, seat = self.bid_picker.value, self.acting
+        self._bid(self.bid_picker.value)
+
+    def _bid(self, value: int | str) -> None:
+        seat = self.acting
         self.hand.bid(value if isinstance(value, str) else int(value))
         words = (trick_bid_words(int(value)) if self.in_tricks
                  else bid_words(self.hand, len(self.hand.bids) - 1))
@@ -386,8 +509,11 @@ class PlayExplorer(Explorer):
     @safe
     def _on_name(self, _b: Any = None) -> None:
         self._require_turn("contract", "name trumps")
+        self._name(str(self.contract_picker.value))
+
+    def _name(self, contract: str) -> None:
         seat = self.acting
-        self.hand.name_contract(str(self.contract_picker.value))
+        self.hand.name_contract(contract)
         words = f"named {self.hand.contract}"
         if self.hand.sitting_out is not None:
             words += ". " + contract_consequence(self.hand).rstrip(".")
@@ -656,11 +782,18 @@ class PlayExplorer(Explorer):
             return page(p(head))
         from ..svg import tally_svg
 
+        # One line beside "Settings": the words, then each side's tally, small.
         pics = "".join(
-            f'<span style="display:inline-block;margin-right:1em">'
-            f'{tally_svg(g.marks[t], size=28, label=f"seats {t}+{t + 2}")}</span>'
+            f'<span style="display:inline-block;margin-left:0.6em;vertical-align:middle">'
+            f'{tally_svg(g.marks[t], size=20, label=f"seats {t}+{t + 2}")}</span>'
             for t in (0, 1))
-        return page(p(head)) + f"<div>{pics}</div>"
+        return page(p(head).removesuffix("</p>") + pics + "</p>")
+
+    def _bid_meaning(self, value: int | str) -> str:
+        h = self.hand
+        if self.in_tricks:
+            return _tables.bid_meaning(int(value), h)
+        return explain_any_bid(value, h)
 
     def _draw_meaning(self) -> None:
         h = self.hand
@@ -675,6 +808,8 @@ class PlayExplorer(Explorer):
 
     def render(self) -> None:
         h = self.hand
+        actions: list[dict[str, str]] = []
+        actions_label = ""
         self._busy = True
         try:
             if self._bidding_now:
@@ -682,30 +817,44 @@ class PlayExplorer(Explorer):
                            else bid_options(h))
                 self.bid_picker.options = options
                 self.bid_picker.value = options[0][1]
-                self.action_box.children = [W.HBox([self.bid_picker, self.bid_button])]
+                actions_label = "Your bid"
+                actions = [{"send": "bid", "value": str(v), "text": label.capitalize()
+                            if label == "pass" else label,
+                            "label": "Pass" if label == "pass" else f"Bid {label}",
+                            "title": self._bid_meaning(v)} for label, v in options]
             elif self.your_turn and h.next_action == "discard":
-                self.action_box.children = []  # the discard is clicked in the table
+                pass  # the discard is clicked in the table
             elif self.your_turn and h.phase is Phase.CONTRACT:
                 cs = h.valid_contracts()
                 self.contract_picker.options = [(contract_label(c), str(c)) for c in cs]
                 self.contract_picker.value = str(cs[0])
-                self.action_box.children = [W.HBox([self.contract_picker, self.name_button])]
-            elif self.your_turn and h.phase is Phase.PLAYING:
-                # The dominoes are played from the table itself (self.table).
-                self.action_box.children = [self.lay_down_button] if self._may_lay_down else []
-            else:
-                self.action_box.children = []
+                actions_label = "Trumps"
+                # "Sixes" on the button, "Sixes are trumps" read out (it names the button).
+                actions = [{"send": "contract", "value": str(c),
+                            "text": contract_label(c).removesuffix(" are trumps"),
+                            "label": contract_label(c),
+                            "title": Contract.parse(str(c)).describe()} for c in cs]
         finally:
             self._busy = False
         self._draw_meaning()
+        # The dominoes are played from the table itself (after taking the widow, they are
+        # the buttons that lay one aside).
+        self.lay_down_button.layout.display = None if self._may_lay_down else "none"
         # The table is seen from the seat being played: its dominoes at the bottom (after
         # taking the widow, they are the buttons that lay one aside).
         controls: Any = True
         if self.your_turn and h.next_action == "discard":
             controls = {d: f"Lay {d} aside" for d in h.holding(self.acting)}
         seat, over = self.acting, h.is_over
-        self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
-                                                  controls=controls, compact=compact))
+        frames, self._frames = self._frames, []
+        # One message: the steps since the last picture, the buttons and the new picture.
+        with self.table.hold_sync():
+            if frames:
+                self.table.show_frames(frames)
+            self.table.actions = actions
+            self.table.actions_label = actions_label
+            self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
+                                                      controls=controls, compact=compact))
         self.next_button.disabled = not h.is_over or self.game.is_over
         self.score_box.value = self._score_html()
         log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]
@@ -741,27 +890,15 @@ class PlayExplorer(Explorer):
         return shown + ([self.progress_view.fold, self.store] if self._keep else [])
 
     def _guided_layout(self) -> None:
-        """Guided: the guide's line sits under the message line, where the eye is, and
-        the game's settings (deal, table, seats) fold away under "Game settings"."""
+        """Guided: the guide's line sits right under the message line, where the eye is
+        (the game's settings are folded under "Settings" in every layout)."""
         if not self._guided:
             return
-        kids = list(self.ui.children)
-        for box in kids:  # out of the widgets under the table (the toggle stays there)
-            inside = list(getattr(box, "children", ()))
-            if self.guide_box in inside:
-                box.children = [w for w in inside if w is not self.guide_box]
-        holders = [self.source.box, self.table_picker, self.seat_picker]
-        setup = [k for k in kids if k in holders or any(
-            c in holders for c in getattr(k, "children", ()))]
-        if self.message_box in kids:
-            at = kids.index(self.message_box) + 1
-            kids[at:at] = [self.guide_box]
-        if setup:
-            fold = W.Accordion(children=[W.VBox(setup)], selected_index=None)
-            fold.set_title(0, "Game settings")
-            fold.add_class("t42-settings")
-            kids = [fold if k is setup[0] else k for k in kids if k is setup[0] or k not in setup]
-        self.ui.children = kids
+        self.extras_box.children = [w for w in self.extras_box.children
+                                    if w is not self.guide_box]
+        kids = list(self.table_column.children)
+        at = kids.index(self.message_box) + 1
+        self.table_column.children = [*kids[:at], self.guide_box, *kids[at:]]
 
     def _progress_start(self) -> None:
         """Read what was kept: the file (a real kernel), else the page's storage, which

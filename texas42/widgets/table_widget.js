@@ -4,49 +4,171 @@
 // (and Home, End) move between the dominoes, as in a toolbar, so a keyboard user need not Tab
 // through the whole hand. After each new picture the keyboard focus comes back to the same
 // domino, or the first playable one.
+// Under the picture: a row of real buttons (a bid, a contract: {bid: "30"}, {contract: ...}),
+// the line of what just happened (read out, aria-live) and the note (why not).
+// A click on another domino (not a button) sends {tap: "6-4"} ("" for a face-down one): Python
+// says whose turn it is. The computer's actions come as frames (a picture and a line each),
+// shown one at a time pause_ms apart before the final picture; a click, Enter or Space
+// during them shows the end at once.
 function render({ model, el }) {
   el.classList.add("t42-table");
   // JupyterLab / Notebook 7: Enter and Space here are ours, not the notebook's shortcuts.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.dataset.animating = "false";
   const pic = document.createElement("div");
   pic.className = "t42-table-pic";
   pic.tabIndex = -1; // where focus waits when no domino is a button
+  const actions = document.createElement("div");
+  actions.className = "t42-table-actions";
+  actions.setAttribute("role", "group");
+  const said = document.createElement("p");
+  said.className = "t42-table-said";
+  said.setAttribute("aria-live", "polite");
   const note = document.createElement("p");
   note.className = "t42-table-note";
   note.setAttribute("role", "status");
   note.setAttribute("aria-live", "polite");
-  el.append(pic, note);
+  el.append(pic, actions, said, note);
 
-  function draw() {
+  let anim = null; // { frames, at, timer, focus } while the computer's actions are shown
+  let serial = model.get("serial");
+
+  function focusedName() {
     const active = document.activeElement;
-    const had = pic.contains(active);
-    const was = had && active.closest ? active.closest("[data-play]") : null;
-    const name = was ? was.getAttribute("data-play") : null;
-    pic.innerHTML = model.get("value");
-    if (!had) return;
+    if (!el.contains(active)) return null;
+    const was = active.closest ? active.closest("[data-play]") : null;
+    if (was) return { play: was.getAttribute("data-play") };
+    return { inside: true };
+  }
+  function refocus(where) {
+    if (!where) return;
     const buttons = Array.from(pic.querySelectorAll("[data-play]"));
-    const next = buttons.find((b) => b.getAttribute("data-play") === name) ||
-      buttons.find((b) => b.getAttribute("data-legal") === "true") || buttons[0];
+    const acts = Array.from(actions.querySelectorAll("button"));
+    const next = (where.play && buttons.find((b) => b.getAttribute("data-play") === where.play)) ||
+      acts[0] || buttons.find((b) => b.getAttribute("data-legal") === "true") || buttons[0];
     (next || pic).focus();
+  }
+  function drawActions() {
+    actions.textContent = "";
+    const items = anim ? [] : model.get("actions") || [];
+    const label = model.get("actions_label") || "";
+    actions.setAttribute("aria-label", label || "Actions");
+    if (items.length && label) {
+      const head = document.createElement("span");
+      head.className = "t42-table-actions-label";
+      head.setAttribute("aria-hidden", "true");
+      head.textContent = label + ":";
+      actions.append(head);
+    }
+    for (const item of items) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "t42-act";
+      b.textContent = item.text || item.value;
+      if (item.label) b.setAttribute("aria-label", item.label);
+      if (item.title) b.title = item.title;
+      b.dataset.send = item.send;
+      b.dataset.value = item.value;
+      actions.append(b);
+    }
+    actions.hidden = !actions.childElementCount;
+  }
+  function frameWords() {
+    return (model.get("frames") || []).map((f) => f.words).filter(Boolean);
+  }
+  function drawFinal(where) {
+    pic.innerHTML = model.get("value");
+    drawActions();
+    el.dataset.animating = "false";
+    refocus(where);
+  }
+  function finish() {
+    if (!anim) return;
+    clearTimeout(anim.timer);
+    const where = anim.focus;
+    const words = frameWords();
+    anim = null;
+    said.textContent = words.length ? words[words.length - 1] : "";
+    drawFinal(where);
+  }
+  function step() {
+    const frames = anim.frames;
+    if (anim.at >= frames.length - 1) {
+      finish();
+      return;
+    }
+    const frame = frames[anim.at];
+    pic.innerHTML = frame.svg;
+    said.textContent = frame.words || "";
+    anim.at += 1;
+    anim.timer = setTimeout(step, model.get("pause_ms"));
+  }
+  function update() {
+    const fresh = model.get("serial") !== serial;
+    serial = model.get("serial");
+    const frames = model.get("frames") || [];
+    const where = anim ? anim.focus : focusedName();
+    if (anim) {
+      clearTimeout(anim.timer);
+      anim = null;
+    }
+    if (fresh) said.textContent = frameWords().join(" ");
+    if (fresh && model.get("pause_ms") > 0 && frames.length > 1 && frames[0].svg) {
+      anim = { frames, at: 0, timer: null, focus: where };
+      el.dataset.animating = "true";
+      drawActions();
+      if (where) pic.focus(); // keys still come here (Enter shows the end)
+      step();
+      return;
+    }
+    drawFinal(where);
+    markSide();
+  }
+  // The play explorer's column beside the table scrolls when it is long (a review, the
+  // log on a phone): a region with a name, in the tab order, so the keyboard can scroll it.
+  function markSide() {
+    const play = el.closest ? el.closest(".t42-play") : null;
+    const side = play ? play.querySelector(".t42-play-side") : null;
+    if (!side || side.hasAttribute("tabindex")) return;
+    side.tabIndex = 0;
+    side.setAttribute("role", "region");
+    side.setAttribute("aria-label", "What happened, the hint and the review");
   }
   function say() {
     note.textContent = model.get("note") || "";
   }
   function choose(target) {
+    if (anim) {
+      finish();
+      return true;
+    }
     const button = target && target.closest ? target.closest("[data-play]") : null;
-    if (!button || !pic.contains(button)) return false;
+    if (!button || !pic.contains(button)) {
+      const domino = target && target.closest ? target.closest(".domino") : null;
+      if (!domino || !pic.contains(domino)) return false;
+      send({ tap: domino.getAttribute("data-domino") || "" });
+      return true;
+    }
+    send({ play: button.getAttribute("data-play") });
+    return true;
+  }
+  function send(content) {
     try {
-      model.send({ play: button.getAttribute("data-play") });
+      model.send(content);
     } catch (e) {
       // A saved picture (no Python behind it): nothing to do.
     }
-    return true;
   }
   pic.addEventListener("click", (event) => { choose(event.target); });
+  actions.addEventListener("click", (event) => {
+    const b = event.target && event.target.closest ? event.target.closest("button") : null;
+    if (!b || !actions.contains(b)) return;
+    send({ [b.dataset.send]: b.dataset.value });
+  });
   const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  function move(event) {
-    const buttons = Array.from(pic.querySelectorAll("[data-play]"));
-    const here = event.target && event.target.closest ? event.target.closest("[data-play]") : null;
+  function move(event, within, selector) {
+    const buttons = Array.from(within.querySelectorAll(selector));
+    const here = event.target && event.target.closest ? event.target.closest(selector) : null;
     const at = buttons.indexOf(here);
     if (!buttons.length || at < 0) return false;
     let to;
@@ -58,17 +180,23 @@ function render({ model, el }) {
   }
   pic.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
-    if (choose(event.target)) {
+    if (anim || event.target.closest("[data-play]")) {
+      choose(event.target);
       event.preventDefault();
       event.stopPropagation();
     }
+  });
+  actions.addEventListener("keydown", (event) => {
+    // Enter and Space press the focused button (the browser's own); not the notebook's.
+    if (event.key === "Enter" || event.key === " ") event.stopPropagation();
   });
   // The arrows are caught on the way down (window, capture phase): Jupyter Notebook 7 takes
   // them at the document for moving between cells before they would reach the table.
   function arrows(event) {
     if (!(event.key in STEPS || event.key === "Home" || event.key === "End")) return;
-    if (!pic.contains(event.target)) return;
-    if (move(event)) {
+    const moved = pic.contains(event.target) ? move(event, pic, "[data-play]")
+      : actions.contains(event.target) ? move(event, actions, "button") : false;
+    if (moved) {
       event.preventDefault();
       event.stopPropagation();
     }
@@ -93,17 +221,36 @@ function render({ model, el }) {
   }
   const observer = typeof ResizeObserver === "function" ? new ResizeObserver(measure) : null;
   if (observer) observer.observe(el);
-  model.on("change:value", draw);
-  model.on("change:note", say);
-  draw();
+  // One handler for every change of a message: the frames, the picture and the buttons
+  // come together (Python sends them in one message).
+  // (The proxy anywidget hands us has no changedAttributes: compare with what was drawn.)
+  const KEYS = ["value", "serial", "actions", "actions_label"];
+  let drawn = KEYS.map((k) => model.get(k));
+  let noted = model.get("note");
+  function changed() {
+    const now = KEYS.map((k) => model.get(k));
+    if (now.some((v, i) => v !== drawn[i])) {
+      drawn = now;
+      update();
+    }
+    if (model.get("note") !== noted) {
+      noted = model.get("note");
+      say();
+    }
+  }
+  model.on("change", changed);
+  pic.innerHTML = model.get("value");
+  drawActions();
+  said.textContent = frameWords().join(" ");
   say();
   measure();
+  requestAnimationFrame(markSide); // once the view is in the page
   return () => {
     clearTimeout(timer);
+    if (anim) clearTimeout(anim.timer);
     if (observer) observer.disconnect();
     window.removeEventListener("keydown", arrows, true);
-    model.off("change:value", draw);
-    model.off("change:note", say);
+    model.off("change", changed);
   };
 }
 

@@ -16,6 +16,17 @@ own play path, or answers with the engine's reason, shown in the widget's live r
 >>> t.handle({"play": "6-4", "extra": 1}), t.handle({"nonsense": True}), seen
 (None, None, ['6-4', '6-4'])
 
+Buttons beside the picture (``actions``: a bid, a contract) send ``{"bid": "30"}`` or
+``{"contract": "sixes"}``, and a click on a domino that is not a button (another seat's,
+or the learner's own while it is not their turn to play) sends ``{"tap": "6-4"}`` (``""``
+for a face-down one): each goes to ``on_action(kind, value)``.
+
+>>> acted = []
+>>> t2 = TableWidget(seen.append, on_action=lambda kind, value: acted.append((kind, value)))
+>>> t2.handle({"bid": "30"}); t2.handle({"contract": "sixes"}); t2.handle({"tap": ""})
+>>> acted
+[('bid', '30'), ('contract', 'sixes'), ('tap', '')]
+
 An explorer hands it a drawing instead (:meth:`TableWidget.draw`): a function of
 ``compact``, drawn again when the page it is shown in turns narrow (a phone) or wide.
 
@@ -70,12 +81,29 @@ class TableWidget(anywidget.AnyWidget):
     note = traitlets.Unicode("").tag(sync=True)
     #: The width (CSS px) the front end draws the widget in; 0: not known (saved output).
     width = traitlets.Int(0).tag(sync=True)
+    #: Buttons under the picture, each ``{"send": "bid", "value": "30", "text": "30",
+    #: "label": "Bid 30", "title": "what it means"}``; ``actions_label`` names the group.
+    actions = traitlets.List(traitlets.Dict()).tag(sync=True)
+    actions_label = traitlets.Unicode("").tag(sync=True)
+    #: What happened since the last picture: ``{"svg": picture after it (or ""),
+    #: "words": one line}`` each, shown in turn (``pause_ms`` apart) before ``value``;
+    #: ``serial`` grows with each new list, so the front end knows it is new.
+    frames = traitlets.List(traitlets.Dict()).tag(sync=True)
+    serial = traitlets.Int(0).tag(sync=True)
+    pause_ms = traitlets.Int(0).tag(sync=True)
 
     def __init__(
-        self, on_play: Callable[[str], Any], *, explorer: Any = None, **kwargs: Any
+        self,
+        on_play: Callable[[str], Any],
+        *,
+        explorer: Any = None,
+        on_action: Callable[[str, str], Any] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.on_play = on_play
+        #: Called with ("bid" | "contract" | "tap", the text the front end sent).
+        self.on_action = on_action
         #: The explorer whose refusals (``last_error``, ``message``) the note reads out.
         self.explorer = explorer
         self._drawing: Callable[[bool], str] | None = None
@@ -106,6 +134,12 @@ class TableWidget(anywidget.AnyWidget):
             for d, legal, label in _BUTTON.findall(self.value)
         ]
 
+    def show_frames(self, frames: list[dict[str, str]]) -> None:
+        """Send the steps since the last picture (each shown ``pause_ms`` apart); set
+        with the new ``value`` in one message (:meth:`hold_sync`) so they arrive together."""
+        self.frames = frames
+        self.serial += 1
+
     def _clear_note(self, _change: Any) -> None:
         self.note = ""
 
@@ -113,14 +147,25 @@ class TableWidget(anywidget.AnyWidget):
         self.handle(content)
 
     def handle(self, content: Any) -> None:
-        """A message from the front end: ``{"play": "6-4"}`` plays; anything else is
+        """A message from the front end: ``{"play": "6-4"}`` plays; ``{"bid": ...}``,
+        ``{"contract": ...}`` and ``{"tap": ...}`` go to ``on_action``; anything else is
         ignored (a page can send only what the script sends, but never trust it)."""
-        if not (isinstance(content, dict) and isinstance(content.get("play"), str)):
+        if not isinstance(content, dict):
+            return
+        kind = next((k for k in ("play", "bid", "contract", "tap") if k in content), "")
+        value = content.get(kind)
+        if not isinstance(value, str):
+            return
+        if kind != "play" and self.on_action is None:
             return
         ex = self.explorer
         if ex is not None:
             ex.last_error = None
-        self.on_play(content["play"][:8])
+        if kind == "play":
+            self.on_play(value[:8])
+        else:
+            assert self.on_action is not None
+            self.on_action(kind, value[:40])  # a bid or contract name is short
         if ex is not None and ex.last_error is not None:  # refused: say why, by the table
             self.note = ex.message
 
