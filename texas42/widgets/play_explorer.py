@@ -197,10 +197,10 @@ class PlayExplorer(Explorer):
 
     def _layout(self) -> None:
         """Where everything sits: the table with its buttons (bids, trumps; Hint, Lay down,
-        Review, Next hand) and the message line under the hand; the log, the hint and the
-        hint beside it on a wide page (under it, in a box that scrolls, on a phone), the review
-        under it all; the settings folded away under "Settings", so the explorer fits a screen while playing.
-        The layout's classes are styled by table_widget.css."""
+        Review, Next hand) and the message line under the hand; the log and the hint beside
+        it on a wide page (under it, in a box that scrolls, on a phone), the review under it
+        all; the settings folded away under "Settings", so the explorer fits a screen while
+        playing. The layout's classes are styled by table_widget.css."""
         self.settings_box = W.VBox([
             self.source.box,
             wrap_row([self.table_picker, self.rules_picker]),
