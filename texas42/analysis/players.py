@@ -18,6 +18,10 @@ that bids in points (42, two-hand, three-hand) it plays 42's rules of thumb
   out with rule-based players until E tricks are left and solves it exactly from there:
   far cheaper early in the hand, so more guesses in a quick play (README's Figures: a
   little behind ``"sampling:12"``, not clearly, at a ninth of its time; slowest play 0.1 s).
+- :class:`SearchPlayer` (``"search:N/E/X"``): the sampling player with inference from the
+  plays (guesses weighted by how well they explain them), exact solving from E tricks left
+  (X guesses while more than 4 are left) and exact ties broken by the rules of thumb;
+  :data:`STRONGEST_PLAYER` is one.
 
 >>> from texas42 import Hand, Deal
 >>> hand = Hand(Deal.from_seed(5), shaker=3)
@@ -793,6 +797,10 @@ def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
 #: The computer player of the explorers (partners, opponents, the replay's hands): the
 #: strongest that keeps a computer play quick in the browser (README's Figures).
 DEFAULT_PLAYER = "hybrid"
+#: The strongest texas42 player (README's Figures: ahead of ``"sampling:12"`` at about its
+#: time a play): every guess solved exactly, 12 of them while more than 4 tricks are left
+#: and 24 after, weighted by the plays seen, exact ties to the rules of thumb.
+STRONGEST_PLAYER = "search:24/7/12"
 #: ... and at the tables that bid in tricks (Moon and Moon for many): guessing gains
 #: little there (Moon: sampling:8 +0.31 tricks a hand over the rules, at 170 ms a play),
 #: while five to seven computer seats of guesses took seconds after one click.
