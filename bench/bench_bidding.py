@@ -1,7 +1,7 @@
 """Benchmark: bidding judged by play, and the bid odds predicted against what happens.
 
     PYTHONPATH=. python3 bench/bench_bidding.py policies [--deals 1000] [--seed 1]
-        [--play rule-based] [--bolder -3,3] [--workers N | --dask ADDRESS]
+        [--play rule-based] [--bolder=-3,3] [--workers N | --dask ADDRESS]
     PYTHONPATH=. python3 bench/bench_bidding.py calibration [--hands 300] [--seed 1]
         [--play rule-based] [--workers N | --dask ADDRESS]
 
