@@ -5,7 +5,8 @@
 The match summary gives the mean over a whole hand; an explorer feels the slowest play,
 which is on the first trick for a player that solves every guess exactly (its deals are
 largest there). Seats 0 and 2 are the player, 1 and 3 rule-based; forced plays are left out.
-Default players: the explorers' default, sampling:12 and sampling:6.
+Default players: the explorers' default, sampling:12, sampling:6 and the strongest
+(``STRONGEST_PLAYER``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from texas42 import Deal, Hand
 from texas42.analysis.players import (
     DEFAULT_PLAYER,
+    STRONGEST_PLAYER,
     Decision,
     RuleBasedPlayer,
     make_player,
@@ -53,7 +55,8 @@ def measure(name: str, hands: int, seed: int) -> dict[int, list[float]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("players", nargs="*", default=[DEFAULT_PLAYER, "sampling:12", "sampling:6"])
+    ap.add_argument("players", nargs="*", default=[DEFAULT_PLAYER, "sampling:12", "sampling:6",
+                                                   STRONGEST_PLAYER])
     ap.add_argument("--hands", type=int, default=6)
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args()
@@ -62,8 +65,9 @@ def main() -> None:
         every = [x for xs in t.values() for x in xs]
         rows = "  ".join(f"trick {k + 1}: {1000 * statistics.median(v):.0f}/{1000 * max(v):.0f}"
                          for k, v in sorted(t.items()))
-        print(f"{name}: {len(every)} plays, mean {1000 * statistics.fmean(every):.0f} ms, "
-              f"max {1000 * max(every):.0f} ms; median/max ms by trick: {rows}")
+        print(f"{name}: {len(every)} plays, median {1000 * statistics.median(every):.0f} ms, "
+              f"mean {1000 * statistics.fmean(every):.0f} ms, max {1000 * max(every):.0f} ms; "
+              f"median/max ms by trick: {rows}")
 
 
 if __name__ == "__main__":

@@ -19,11 +19,11 @@ match harness, all in pure Python.
   :func:`can_make`, :func:`can_reach`: yes/no questions; :class:`Solver` keeps its table
   between calls; :class:`Position` is what the solver searches, at a table of any shape
   (:class:`~texas42.analysis.shape.TableShape`: 42, Moon, ...).
-- :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer` (by name:
-  :func:`make_player`), at every table of the rules profiles: each :class:`Decision`
-  has a one-line ``reason``; :class:`SeatView` is all a player sees; :func:`decide`,
-  :func:`play_hand` for any hand; :func:`default_player` is the explorers' computer
-  player.
+- :class:`RandomPlayer`, :class:`RuleBasedPlayer`, :class:`SamplingPlayer`,
+  :class:`SearchPlayer` (by name: :func:`make_player`), at every table of the rules
+  profiles: each :class:`Decision` has a one-line ``reason``; :class:`SeatView` is all a
+  player sees; :func:`decide`, :func:`play_hand` for any hand; :func:`default_player` is
+  the explorers' computer player.
 - :func:`evaluate_hand`: bid odds by simulation, with 95% intervals and the method named
   (plunge and splash too), at every table: at a table bidding in tricks (Moon) the
   chance and expected score of each bid (:class:`TrickEvaluation`).
@@ -45,6 +45,7 @@ from .players import (
     RandomPlayer,
     RuleBasedPlayer,
     SamplingPlayer,
+    SearchPlayer,
     decide,
     default_player,
     make_player,
@@ -66,6 +67,7 @@ __all__ = [
     "Review",
     "RuleBasedPlayer",
     "SamplingPlayer",
+    "SearchPlayer",
     "SeatView",
     "Solution",
     "Solver",

@@ -335,7 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m texas42.analysis match",
         description="Duplicate match between two computer players (see texas42.analysis).",
     )
-    who = "random, rule-based, sampling[:N], weighted[:N] or hybrid[:N[/E]]"
+    who = "random, rule-based, sampling[:N], weighted[:N], hybrid[:N[/E]] or search[:N[/E[/X]]]"
     parser.add_argument("a", help=f"side A: {who}")
     parser.add_argument("b", help=f"side B: {who}")
     parser.add_argument("--deals", type=int, default=100)

@@ -18,6 +18,10 @@ that bids in points (42, two-hand, three-hand) it plays 42's rules of thumb
   out with rule-based players until E tricks are left and solves it exactly from there:
   far cheaper early in the hand, so more guesses in a quick play (README's Figures: a
   little behind ``"sampling:12"``, not clearly, at a ninth of its time; slowest play 0.1 s).
+- :class:`SearchPlayer` (``"search:N/E/X"``): the sampling player with inference from the
+  plays (guesses weighted by how well they explain them), exact solving from E tricks left
+  (X guesses while more than 4 are left) and exact ties broken by the rules of thumb;
+  :data:`STRONGEST_PLAYER` is one.
 
 >>> from texas42 import Hand, Deal
 >>> hand = Hand(Deal.from_seed(5), shaker=3)
@@ -534,8 +538,9 @@ class SamplingPlayer:
 
     def __getstate__(self) -> dict[str, object]:
         # A player sent to a worker process or a cluster travels without its solvers'
-        # tables: they only speed the search up, and a copy of a used one did not always
-        # choose as the original (seen with 2 workers), so every copy starts fresh.
+        # tables: they only speed the search up and may hold 30 MB. (A copy of a used one
+        # once chose differently: the solver tested ``self.cnt is COUNT``, false for an
+        # unpickled copy of the tuple, so its bounds left the count out; fixed there.)
         state = dict(self.__dict__)
         state["_solvers"] = {}
         return state
@@ -691,6 +696,92 @@ class SamplingPlayer:
         ))
 
 
+#: The search player (``"search[:N[/E[/X]]]"``): N guesses played out by the rules, exact
+#: in the last E tricks with X guesses once more than 4 tricks are left (an exact solve is
+#: dearer there), N when fewer; guesses drawn SEARCH_DRAWS times over and weighted by how
+#: well they explain the plays seen.
+SEARCH_SAMPLES = 48
+SEARCH_EXACT = 5
+SEARCH_EXACT_SAMPLES = 24
+SEARCH_DRAWS = 2
+#: Two averages closer than this are the same (sums of whole points over the guesses).
+_TIED = 1e-9
+
+
+class SearchPlayer(SamplingPlayer):
+    """The sampling player with inference and a sensible order among ties.
+
+    - Inference: it draws :data:`SEARCH_DRAWS` times as many guesses as it solves (each
+      already fits the bids: :func:`~.sampling.sample_holdings`), keeps the ones that best
+      explain the plays seen (:func:`~.sampling.play_likelihood`: each play the rule-based
+      player would not have made halves a guess's weight) and weights them by it.
+    - Exact from earlier: once ``exact`` tricks are left, each guess is solved exactly
+      (with ``exact_samples`` guesses while more than 4 tricks are left); before that each
+      legal domino is played out in each guess by rule-based players.
+    - Ties: among plays with exactly the same average (common once the guesses are solved
+      exactly: many plays lose nothing), the one the rules of thumb choose, which keeps
+      the count and the high dominoes as a good player does when nothing else differs.
+
+    ``exact=7`` solves every guess from the first trick (``"search:N/7"``).
+    """
+
+    name = "search"
+
+    def __init__(self, samples: int = SEARCH_SAMPLES, seed: int = 0,
+                 exact: int = SEARCH_EXACT, *, exact_samples: int | None = None,
+                 draws: int = SEARCH_DRAWS, tries: int = 8) -> None:
+        super().__init__(samples, seed, weighted=True, exact=exact, tries=tries)
+        self.exact_samples = check_samples(
+            exact_samples if exact_samples is not None else min(samples, SEARCH_EXACT_SAMPLES),
+            MAX_PLAYER_SAMPLES)
+        self.draws = max(1, draws)
+        self.name = "search"
+
+    def _count(self, view: SeatView) -> int:
+        """How many guesses this decision solves."""
+        left = view.tricks_left
+        return self.exact_samples if self.exact >= left > 4 else self.samples
+
+    def _worlds(self, view: SeatView, rng: random.Random) -> list[tuple[float, list[int]]]:
+        keep = self._count(view)
+        worlds: list[tuple[float, list[int]]] = []
+        for _ in range(keep * self.draws):
+            hands = sample_holdings(view, rng, tries=self.tries, widow=self.rules.widow)
+            if hands is not None:
+                worlds.append((play_likelihood(view, hands), hands))
+        return sorted(worlds, key=lambda wh: -wh[0])[:keep]
+
+    def play(self, view: SeatView) -> Decision:
+        legal = view.legal_plays
+        if len(legal) == 1:
+            return Decision(legal[0], f"{legal[0]}: the only legal play.")
+        avg, n = self.averages(view)
+        how = (", each played out by simple rules of thumb,"
+               if view.tricks_left > self.exact else "")
+        if _in_tricks(view):
+            return self._trick_play(view, avg, n, how)
+        nello = view.contract is not None and view.contract.kind == "nello"
+        sign = -1.0 if nello else 1.0
+        top = max(sign * v for v in avg.values())
+        tied = sorted((d for d in legal if sign * avg[d] >= top - _TIED),
+                      key=lambda d: d.display)
+        preferred = DOMINOES[self.rules.choose(view)[0]]
+        best = preferred if preferred in tied else tied[0]
+        value = avg[best]
+        rest = sorted((d for d in legal if d != best), key=lambda d: (-sign * avg[d], d.display))
+        runner = rest[0]
+        goal = "fewest points" if nello else "best average"
+        nello_word = " (nello)" if nello else ""
+        why = (f"{best}: {goal} over {n} deals of the unseen dominoes{how}, weighted by how "
+               f"well each explains the plays seen{nello_word}: {value:.1f} points for its "
+               f"side from here (next: {runner}, {avg[runner]:.1f})")
+        if len(tied) > 1:
+            others = ", ".join(str(d) for d in tied if d != best)
+            why += (f"; tied with {others}, so the rules of thumb's choice"
+                    if preferred in tied else f"; tied with {others}")
+        return Decision(best, why + ".")
+
+
 def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
     """Points the seat's side takes from here when it plays domino ``m`` in the guess
     ``hands`` and rule-based players play the rest (42's table)."""
@@ -706,6 +797,10 @@ def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
 #: The computer player of the explorers (partners, opponents, the replay's hands): the
 #: strongest that keeps a computer play quick in the browser (README's Figures).
 DEFAULT_PLAYER = "hybrid"
+#: The strongest texas42 player (README's Figures: ahead of ``"sampling:12"`` at about its
+#: time a play): every guess solved exactly, 12 of them while more than 4 tricks are left
+#: and 24 after, weighted by the plays seen, exact ties to the rules of thumb.
+STRONGEST_PLAYER = "search:24/7/12"
 #: ... and at the tables that bid in tricks (Moon and Moon for many): guessing gains
 #: little there (Moon: sampling:8 +0.31 tricks a hand over the rules, at 170 ms a play),
 #: while five to seven computer seats of guesses took seconds after one click.
@@ -731,7 +826,8 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
     (``rule="samples"``) for a sample count out of range."""
     if not isinstance(name, str):
         raise NotationError(f"{quote(name)} is not a player's name: random, rule-based, "
-                            "sampling[:N], weighted[:N] or hybrid[:N[/E]]", rule="player")
+                            "sampling[:N], weighted[:N], hybrid[:N[/E]] or "
+                            "search[:N[/E[/X]]]", rule="player")
     key, _, arg = name.partition(":")
     key = key.strip().lower()
 
@@ -754,5 +850,11 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
         n_text, _, e_text = arg.partition("/")
         n = number(n_text, samples or HYBRID_SAMPLES)
         return SamplingPlayer(n, seed, exact=number(e_text, HYBRID_EXACT))
+    if key == "search":
+        n_text, _, rest = arg.partition("/")
+        e_text, _, x_text = rest.partition("/")
+        n = number(n_text, samples or SEARCH_SAMPLES)
+        x = number(x_text, min(n, SEARCH_EXACT_SAMPLES))
+        return SearchPlayer(n, seed, exact=number(e_text, SEARCH_EXACT), exact_samples=x)
     raise NotationError(f"{name!r} is not a player: random, rule-based, sampling[:N], "
-                        "weighted[:N] or hybrid[:N[/E]]", rule="player")
+                        "weighted[:N], hybrid[:N[/E]] or search[:N[/E[/X]]]", rule="player")

@@ -139,6 +139,10 @@ class Solver:
         #: What a trick is worth by itself, and each domino's count as it scores here.
         self.tv = table.trick_value
         self.cnt: tuple[int, ...] = COUNT if table.count else _NO_COUNT
+        #: Whether the count scores (a flag, not ``self.cnt is COUNT``: a pickled solver's
+        #: copy of the tuple is not the module's, and its bounds then left the count out,
+        #: so a used player sent to a worker chose differently).
+        self._counts = table.count
         self._by_side = (tuple(s for s in range(n) if sides[s] == 0 and s != out),
                          tuple(s for s in range(n) if sides[s] == 1 and s != out))
         #: Boundary -> proved bounds (lo << 8 | hi) of the points side 0 takes from it.
@@ -278,7 +282,7 @@ class Solver:
         entry = tt.get(key)
         if entry is None:
             total = n * self.tv
-            if self.cnt is COUNT:
+            if self._counts:
                 rest = sum(h)  # the holdings are disjoint: their sum is their union
                 total += 10 * (rest & COUNT10).bit_count() + 5 * (rest & COUNT5).bit_count()
             if self._tops:

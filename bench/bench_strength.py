@@ -1,0 +1,71 @@
+"""Benchmark: the strength matches of the README's Figures (issue 21 item 2).
+
+    PYTHONPATH=. python3 bench/bench_strength.py [--deals 400] [--seed 1] [--only NAME]
+        [--workers N | --dask ADDRESS]
+
+Each is a duplicate match of the project's harness (:func:`texas42.analysis.match.match`:
+every deal played twice, the sides swapped; every trick played; each side bids and names
+its contract by its own policy), side A minus side B in points a deal with its 95%
+interval, and the CPU time a play with a choice of each side:
+
+- ``strongest``: the strongest texas42 player against today's strongest before it,
+  ``sampling:12`` (target: +2 points a deal, the interval above 0, at most 1 s a play);
+- ``default``: the explorers' default (or its candidate, ``search:96/5/32``, while the
+  default is still ``hybrid:48/4``) against ``hybrid:48/4`` (target
+  +1.5, the interval above 0, at most 0.15 s a play: ``bench/bench_player_speed.py`` gives
+  the median);
+- ``rules``: the default against the rule-based player (the ladder's lowest rung).
+
+The matches run on every core by default (``--workers 1`` for one process, ``--dask`` for a
+Dask cluster); the same seed gives the same result whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from texas42.analysis import parallel
+from texas42.analysis.match import match
+from texas42.analysis.players import DEFAULT_PLAYER, STRONGEST_PLAYER, make_player
+
+#: The candidate for the explorers' default (not yet made it: see the README's Figures);
+#: once DEFAULT_PLAYER is a search player, this is DEFAULT_PLAYER.
+DEFAULT_CANDIDATE = "search:96/5/32" if DEFAULT_PLAYER.startswith("hybrid") else DEFAULT_PLAYER
+
+#: name -> (side A, side B)
+MATCHES: dict[str, tuple[str, str]] = {
+    "strongest": (STRONGEST_PLAYER, "sampling:12"),
+    "default": (DEFAULT_CANDIDATE, "hybrid:48/4"),
+    "rules": (DEFAULT_PLAYER, "rule-based"),
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", choices=sorted(MATCHES), action="append",
+                    help="run only this match (repeatable); default: all")
+    ap.add_argument("--a", help="side A instead of the match's own (to try a candidate)")
+    parallel.add_arguments(ap)
+    args = ap.parse_args()
+    for name in args.only or list(MATCHES):
+        a_name, b_name = MATCHES[name]
+        a_name = args.a or a_name
+        start = time.perf_counter()
+        # The seeds the match command gives (so a row here is that command's result).
+        r = match(make_player(a_name, seed=args.seed), make_player(b_name, seed=args.seed + 1),
+                  deals=args.deals,
+                  seed=args.seed, workers=args.workers, dask=args.dask)
+        print(f"== {name}: {a_name} vs {b_name} ({time.perf_counter() - start:.0f} s wall)")
+        print(r.summary(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,147 @@
+"""The search player (issue 21 item 2): legal at every table, reproducible, a reason for
+every decision, picklable for the process pool; ties go to the rules of thumb; a solver
+sent to a worker after use answers as before (the count was once left out)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from texas42 import Deal, Hand
+from texas42.analysis import RuleBasedPlayer, SeatView, decide, make_player
+from texas42.analysis.players import Player, SearchPlayer, play_hand
+from texas42.analysis.position import Position
+from texas42.analysis.solver import Solver
+from texas42.contracts import Contract
+from texas42.dominoes import DOMINOES
+from texas42.errors import NotationError
+from texas42.rules import ALL_PRESETS, Rules
+
+PRESETS = sorted(ALL_PRESETS)
+#: Small enough for property tests: 3 guesses played out, exact in the last 2 tricks.
+SMALL = "search:3/2/2"
+
+
+def _shaken(rules: Rules, seed: int) -> Hand:
+    rng = random.Random(seed)
+    return Hand(Deal.shake(rng, rules.layout), shaker=seed % rules.seats, rules=rules)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10_000),
+       seats=st.lists(st.booleans(), min_size=7, max_size=7))
+def test_search_player_is_legal_and_explains_itself_at_every_table(
+        preset: str, seed: int, seats: list[bool]) -> None:
+    rules = ALL_PRESETS[preset]
+    hand = _shaken(rules, seed)
+    players = [make_player(SMALL if seats[s] else "rule-based", seed=seed + s)
+               for s in range(rules.seats)]
+    while not hand.is_over:
+        legal = [a.value for a in hand.legal_actions()]
+        kind = hand.next_action
+        d = decide(players[hand.to_act], hand)
+        assert d.kind == kind
+        assert d.action in legal, (preset, kind, d)
+        assert d.reason and "\n" not in d.reason and d.reason.isprintable(), d.reason
+        assert d.reason.endswith("."), d.reason
+        assert d.reason.startswith(str(d.action)) or kind != "play", d.reason
+        hand.apply((kind, d.action))
+
+
+def _log(player_name: str, seed: int, hands: int = 2) -> list[tuple[object, str]]:
+    rng = random.Random(seed)
+    out: list[tuple[object, str]] = []
+    other = RuleBasedPlayer()
+    for i in range(hands):
+        p = make_player(player_name, seed=4)
+        hand = Hand(Deal.shake(rng), shaker=i % 4)
+        out += [(d.action, d.reason) for _, d in play_hand(hand, [p, other, p, other])]
+    return out
+
+
+def test_the_same_seed_gives_the_same_decisions_and_reasons() -> None:
+    first = _log("search:6/3/3", 21)
+    assert first == _log("search:6/3/3", 21)
+    assert any("weighted by how well each explains the plays seen" in r for _, r in first)
+
+
+def test_a_used_search_player_pickled_chooses_as_the_original() -> None:
+    rng = random.Random(8)
+    deals = [Deal.shake(rng) for _ in range(3)]
+    used = make_player("search:4/3/3", seed=2)
+    other = RuleBasedPlayer()
+    play_hand(Hand(deals[0], shaker=0), [used, other, used, other])
+    copy = pickle.loads(pickle.dumps(used))
+    assert isinstance(copy, SearchPlayer) and copy.exact_samples == 3
+    for i, deal in enumerate(deals[1:]):
+        a = play_hand(Hand(deal, shaker=i), [used, other, used, other])
+        b = play_hand(Hand(deal, shaker=i), [copy, other, copy, other])
+        assert [d.action for _, d in a] == [d.action for _, d in b]
+
+
+def test_a_used_solver_pickled_gives_the_same_values() -> None:
+    # The solver once tested ``self.cnt is COUNT``: an unpickled copy's tuple is another
+    # object, so its bounds left the count out and its values were wrong.
+    rng = random.Random(3)
+    contract = Contract("trumps", 6)
+    solver = Solver(contract)
+    checked = 0
+    for _ in range(12):
+        pos = Position.from_deal(Deal.shake(rng), contract, leader=rng.randrange(4))
+        for _ in range(rng.randrange(14, 19)):
+            legal = pos.legal_mask()
+            pos = pos.play(DOMINOES[rng.choice([i for i in range(28) if legal >> i & 1])])
+        fresh = Solver(contract).play_values(pos)
+        copy = pickle.loads(pickle.dumps(solver))  # used, but not on this position
+        assert copy.play_values(pos) == fresh
+        assert solver.play_values(pos) == fresh
+        checked += 1
+    assert checked == 12
+
+
+def test_exact_ties_go_to_the_rules_of_thumb() -> None:
+    rng = random.Random(5)
+    rules_player = RuleBasedPlayer()
+    other = RuleBasedPlayer()
+    ties = 0
+    for i in range(4):
+        hand = Hand(Deal.shake(rng), shaker=i % 4)
+        p = make_player("search:4/3/4", seed=1)
+        assert isinstance(p, SearchPlayer)
+        players: list[Player] = [p, other, p, other]
+        while not hand.is_over:
+            seat = hand.to_act
+            kind = hand.next_action
+            assert kind is not None
+            if kind == "play" and seat % 2 == 0 and len(hand.legal_actions()) > 1:
+                view = SeatView.of(hand)
+                avg, _ = p.averages(view)
+                top = max(avg.values())
+                tied = [d for d, v in avg.items() if v >= top - 1e-9]
+                preferred = rules_player.play(view).action
+                d = decide(p, hand)
+                assert d.action in tied
+                if (len(tied) > 1 and preferred in tied and view.contract is not None
+                        and view.contract.kind != "nello"):
+                    assert d.action == preferred
+                    assert "tied with" in d.reason
+                    ties += 1
+                hand.apply((kind, d.action))
+            else:
+                hand.apply((kind, decide(players[seat], hand).action))
+    assert ties > 0
+
+
+def test_search_names() -> None:
+    p = make_player("search:10/6/5", seed=3)
+    assert isinstance(p, SearchPlayer)
+    assert (p.samples, p.exact, p.exact_samples, p.seed, p.name) == (10, 6, 5, 3, "search")
+    q = make_player("search")
+    assert isinstance(q, SearchPlayer) and (q.samples, q.exact, q.exact_samples) == (48, 5, 24)
+    with pytest.raises(NotationError) as err:
+        make_player("search:x")
+    assert err.value.rule == "player"
