@@ -33,10 +33,13 @@ def _area(page: Page) -> Locator:
 
 
 def _settled(page: Page) -> None:
-    """Python answered every message the page sent."""
+    """Python answered every message the page sent, and the table is not showing the
+    computer's actions one at a time (a click then would only end the pause)."""
     page.wait_for_function(
-        "() => window.T42Live.pending === 0"
-        " && window.T42Live.lastIdleAt >= window.T42Live.lastSentAt", timeout=ANSWER_MS)
+        "() => { const t = document.querySelector('.t42-live .t42-live-area .t42-table');"
+        " return window.T42Live.pending === 0"
+        " && window.T42Live.lastIdleAt >= window.T42Live.lastSentAt"
+        " && (!t || t.dataset.animating !== 'true'); }", timeout=ANSWER_MS)
 
 
 def _message(area: Locator) -> Locator:
@@ -44,14 +47,8 @@ def _message(area: Locator) -> Locator:
 
 
 def _pass(page: Page, area: Locator) -> None:
-    """The learner's bid: pass (a button named "pass" on the table, or the list)."""
-    named = area.get_by_role("button", name="pass", exact=True)
-    if named.count():
-        named.first.click()
-    else:
-        bid = area.locator(".widget-dropdown", has_text="Your bid:").locator("select")
-        bid.select_option(label="pass")
-        area.get_by_role("button", name="Bid", exact=True).click()
+    """The learner's bid: pass (the table's "Pass" button, under the hand)."""
+    area.locator(".t42-table-actions").get_by_role("button", name="Pass", exact=True).click()
     _settled(page)
 
 
@@ -62,7 +59,7 @@ def _act(page: Page, area: Locator) -> None:
     if "Your turn to bid" in text:
         _pass(page, area)
     elif "name trumps" in text:
-        area.get_by_role("button", name="Name trumps").click()
+        area.locator(".t42-table-actions .t42-act").first.click()  # the first trumps
         _settled(page)
     else:
         area.locator(LEGAL).first.click()
