@@ -10,10 +10,9 @@ interval, and the CPU time a play with a choice of each side:
 
 - ``strongest``: the strongest texas42 player against today's strongest before it,
   ``sampling:12`` (target: +2 points a deal, the interval above 0, at most 1 s a play);
-- ``default``: the explorers' default (or its candidate, ``search:96/5/32``, while the
-  default is still ``hybrid:48/4``) against ``hybrid:48/4`` (target
-  +1.5, the interval above 0, at most 0.15 s a play: ``bench/bench_player_speed.py`` gives
-  the median);
+- ``default``: the explorers' default (``search:96/5/32``) against the default before it,
+  ``hybrid:48/4`` (target +1.5, the interval above 0, at most 0.15 s a play:
+  ``bench/bench_player_speed.py`` gives the median);
 - ``rules``: the default against the rule-based player (the ladder's lowest rung).
 
 The matches run on every core by default (``--workers 1`` for one process, ``--dask`` for a
@@ -33,14 +32,13 @@ from texas42.analysis import parallel
 from texas42.analysis.match import match
 from texas42.analysis.players import DEFAULT_PLAYER, STRONGEST_PLAYER, make_player
 
-#: The candidate for the explorers' default (not yet made it: see the README's Figures);
-#: once DEFAULT_PLAYER is a search player, this is DEFAULT_PLAYER.
-DEFAULT_CANDIDATE = "search:96/5/32" if DEFAULT_PLAYER.startswith("hybrid") else DEFAULT_PLAYER
+#: The explorers' default before the search player (issue 21's yardstick).
+PREVIOUS_DEFAULT = "hybrid:48/4"
 
 #: name -> (side A, side B)
 MATCHES: dict[str, tuple[str, str]] = {
     "strongest": (STRONGEST_PLAYER, "sampling:12"),
-    "default": (DEFAULT_CANDIDATE, "hybrid:48/4"),
+    "default": (DEFAULT_PLAYER, PREVIOUS_DEFAULT),
     "rules": (DEFAULT_PLAYER, "rule-based"),
 }
 
