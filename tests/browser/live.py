@@ -128,11 +128,14 @@ def wait_box(page: Page, index: int = 0) -> dict[str, Any]:
 
 
 def wait_settled(page: Page, timeout_ms: int = ANSWER_TIMEOUT_MS) -> None:
-    """Wait until Python answered every widget message the page sent (then two frames,
-    so the page has drawn the answer)."""
+    """Wait until Python answered every widget message the page sent and no table is
+    still showing the computer's actions one at a time (then two frames, so the page has
+    drawn the answer)."""
     page.wait_for_function(
         "() => window.T42Live.pending === 0 && window.T42Live.lastIdleAt >= "
-        "window.T42Live.lastSentAt", timeout=timeout_ms)
+        "window.T42Live.lastSentAt"
+        " && !document.querySelector('.t42-table[data-animating=\"true\"]')",
+        timeout=timeout_ms)
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 

@@ -157,23 +157,20 @@ def test_the_last_check_is_a_whole_hand_played_and_checked(
     expect(report).to_contain_text("Not yet")
     twin.check_button.click()
 
-    bid_list = area.locator("select").filter(
-        has=page.locator("option", has_text=re.compile(r"^pass$"))).first
+    actions = area.locator(".t42-table-actions")
     for _ in range(40):
         wait_settled(page)
         if "The hand is over" in (report.text_content() or ""):
             break
-        bid = area.get_by_role("button", name="Bid", exact=True)
-        name = area.get_by_role("button", name="Name trumps")
-        if bid.count() and bid.is_visible() and bid.is_enabled():
-            label = "pass"  # then the others lead, and the learner must follow
-            bid_list.select_option(label=label)
-            wait_settled(page)
-            bid.click()
-            steps.append(("bid", label))
+        # The bids and the trumps are buttons under the hand (the table's actions).
+        bid = actions.get_by_role("button", name="Pass", exact=True)
+        name = actions.locator(".t42-act[data-send='contract']")
+        if bid.count() and bid.first.is_visible():
+            bid.first.click()  # then the others lead, and the learner must follow
+            steps.append(("bid", "pass"))
             continue
-        if name.count() and name.is_visible() and name.is_enabled():
-            name.click()
+        if name.count() and name.first.is_visible():
+            name.first.click()  # the first trumps offered, as the Name trumps button
             steps.append(("name", ""))
             continue
         refused = area.locator(f'{PLAY}[aria-label*="does not follow"]')
