@@ -331,14 +331,19 @@
       setState(box, "live", "Live: this explorer runs in your browser. Its controls work now.");
       if (byKeyboardOrButton && hadFocus) {
         // The view's children are drawn a moment after the view itself, and the explorer's
-        // first messages may draw them again: focus once they have settled.
+        // first messages may draw them again: focus once they have settled. A learner who
+        // has meanwhile put the focus somewhere (clicked into the box and begun typing)
+        // keeps it: moving it then sent their next keys nowhere.
+        var resting = document.activeElement;
         var first = null;
         for (var waited = 0; waited < 3000; waited += 50) {
           first = area.querySelector("select, button, input, textarea, [tabindex='0']");
           if (first && !T42Live.pending) break;
           await new Promise(function (r) { setTimeout(r, 50); });
         }
-        if (first && first.isConnected) first.focus();
+        if (first && first.isConnected && document.activeElement === resting && !area.contains(resting)) {
+          first.focus();
+        }
       }
     } catch (error) {
       box.started = false;
