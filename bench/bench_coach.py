@@ -59,37 +59,29 @@ def crossover(hands: int, seed: int) -> None:
     """CPU time of the exact search of one guessed world, by tricks left."""
     import random
 
+    from _decisions import point_plays
+
     from texas42.analysis.continuation import RuleContinuation
     from texas42.analysis.position import Position
     from texas42.analysis.sampling import sample_holdings
     from texas42.analysis.view import SeatView
-    from texas42.bidding import MARK
 
     times: dict[int, list[float]] = {k: [] for k in range(1, 8)}
     playout: list[float] = []
-    for k in range(hands):
-        hand = Hand(Deal.from_seed(seed + k), shaker=k % 4)
-        play_hand(hand, [RuleBasedPlayer()] * 4)
-        c = hand.contract
-        if c is None or c.kind in ("nello", "sevens") or hand.high_bid >= MARK:
-            continue
-        for i, a in enumerate(hand.actions):
-            before = hand.at(i)
-            if a.kind != "play" or len(before.legal_actions()) < 2:
-                continue
-            v = SeatView.of(before)
-            assert v.contract is not None
-            w = sample_holdings(v, random.Random(i))
-            assert w is not None
-            pos = Position(tuple(w), v.contract, v.leader, v.trick, bidder=v.bidder)
-            s = solver.Solver(v.contract)
-            t = time.process_time()
-            s.play_values(pos)
-            times[7 - v.tricks_played].append(time.process_time() - t)
-            moves = [d.index for d in v.legal_plays]
-            t = time.process_time()
-            RuleContinuation().values(v, w, moves)
-            playout.append((time.process_time() - t) / len(moves))
+    for _k, i, before, _a in point_plays(hands, seed):
+        v = SeatView.of(before)
+        assert v.contract is not None
+        w = sample_holdings(v, random.Random(i))
+        assert w is not None
+        pos = Position(tuple(w), v.contract, v.leader, v.trick, bidder=v.bidder)
+        s = solver.Solver(v.contract)
+        t = time.process_time()
+        s.play_values(pos)
+        times[7 - v.tricks_played].append(time.process_time() - t)
+        moves = [d.index for d in v.legal_plays]
+        t = time.process_time()
+        RuleContinuation().values(v, w, moves)
+        playout.append((time.process_time() - t) / len(moves))
     for left, ts in sorted(times.items()):
         if ts:
             print(f"exact, {left} tricks left, every play of a world: median "

@@ -28,14 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from texas42 import Deal, Hand
-from texas42.analysis import play_hand
+from _decisions import point_plays
+
 from texas42.analysis.coach import advise
 from texas42.analysis.continuation import DEFAULT_CONTINUATION
-from texas42.analysis.players import make_player
 from texas42.analysis.stats import mean_interval
 from texas42.analysis.view import SeatView
-from texas42.bidding import MARK
 from texas42.dominoes import Domino
 
 
@@ -55,35 +53,26 @@ def main() -> None:
     errs: dict[bool, list[float]] = {False: [], True: []}
     loss_errs: dict[bool, list[float]] = {False: [], True: []}
     agree: dict[bool, int] = {False: 0, True: 0}
-    for k in range(args.hands):
-        hand = Hand(Deal.from_seed(args.seed + k), shaker=k % 4)
-        play_hand(hand, [make_player(args.players, seed=k)] * 4)
-        c = hand.contract
-        if c is None or c.kind in ("nello", "sevens") or hand.high_bid >= MARK:
-            continue
-        for i, a in enumerate(hand.actions):
-            before = hand.at(i)
-            if a.kind != "play" or len(before.legal_actions()) < 2:
-                continue
-            view = SeatView.of(before)
-            moves = [d.index for d in view.legal_plays]
-            truth = [before.holding(s).mask for s in range(4)]
-            true = DEFAULT_CONTINUATION.values(view, truth, moves)
-            true_c = _centred(true)
-            assert isinstance(a.value, Domino)
-            chosen = moves.index(a.value.index)
-            for weighted in (False, True):
-                adv = advise(before, samples=args.samples, seed=k, weighted=weighted)
-                assert [o.choice for o in adv.options] == [str(d) for d in view.legal_plays]
-                est = [o.expected for o in adv.options]
-                est_c = _centred(est)
-                errs[weighted].append((sum((x - y) ** 2 for x, y in zip(est_c, true_c,
-                                                                       strict=True))
-                                       / len(moves)) ** 0.5)
-                loss_errs[weighted].append(abs((max(est) - est[chosen])
-                                               - (max(true) - true[chosen])))
-                best = max(range(len(moves)), key=lambda j: est[j])
-                agree[weighted] += true[best] == max(true)
+    for k, _i, before, a in point_plays(args.hands, args.seed, args.players):
+        view = SeatView.of(before)
+        moves = [d.index for d in view.legal_plays]
+        truth = [before.holding(s).mask for s in range(4)]
+        true = DEFAULT_CONTINUATION.values(view, truth, moves)
+        true_c = _centred(true)
+        assert isinstance(a.value, Domino)
+        chosen = moves.index(a.value.index)
+        for weighted in (False, True):
+            adv = advise(before, samples=args.samples, seed=k, weighted=weighted)
+            assert [o.choice for o in adv.options] == [str(d) for d in view.legal_plays]
+            est = [o.expected for o in adv.options]
+            est_c = _centred(est)
+            errs[weighted].append((sum((x - y) ** 2 for x, y in zip(est_c, true_c,
+                                                                   strict=True))
+                                   / len(moves)) ** 0.5)
+            loss_errs[weighted].append(abs((max(est) - est[chosen])
+                                           - (max(true) - true[chosen])))
+            best = max(range(len(moves)), key=lambda j: est[j])
+            agree[weighted] += true[best] == max(true)
     n = len(errs[False])
     print(f"{args.hands} hands of {args.players} from seed {args.seed}; {n} plays judged, "
           f"{args.samples} guesses each; {time.process_time() - start:.0f} s CPU")

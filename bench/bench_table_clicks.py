@@ -18,24 +18,17 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+# (Run as a script: bench/ is on the path; _live_rounds puts the repository there too.)
+from _live_rounds import REPO
+from playwright.sync_api import Page, sync_playwright
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
-from tests.browser.helpers import (  # noqa: E402
-    ARTIFACTS,
-    CHROMIUM_ARGS,
-    CHROMIUM_PATH,
-    serve_directory,
-)
-from tests.browser.live import start_box  # noqa: E402
-from tests.browser.test_live import Visit  # noqa: E402
-from tests.browser.test_play_fits import ACT, LEGAL, play_box, settle  # noqa: E402
+from tests.browser.helpers import ARTIFACTS, launch_chromium, serve_directory
+from tests.browser.live import start_box
+from tests.browser.test_live import Visit
+from tests.browser.test_play_fits import ACT, LEGAL, play_box, settle
 
 # Click the element matched in explorer ``index`` and wait for Python's answer, drawn.
 JS_TIMED_CLICK = """async ([index, selector]) => {
@@ -72,8 +65,7 @@ def main() -> None:
     figures: dict[str, list[float]] = {"bid": [], "trumps": [], "play": [], "out of turn": [],
                                        "settings": []}
     with sync_playwright() as pw, serve_directory(Path(args.site)) as url:
-        browser = pw.chromium.launch(executable_path=CHROMIUM_PATH, headless=True,
-                                     args=CHROMIUM_ARGS)
+        browser = launch_chromium(pw)
         visit = Visit(browser, url)
         page = visit.page
         page.set_viewport_size({"width": args.width, "height": args.height})

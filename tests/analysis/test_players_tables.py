@@ -19,7 +19,7 @@ from texas42.rules import ALL_PRESETS, Rules
 
 PRESETS = sorted(ALL_PRESETS)
 #: Every kind of player, small enough for property tests.
-KINDS = ("random", "rule-based", "hybrid:4/2", "sampling:2")
+KINDS = ("random", "rule-based", "hybrid:4/2", "sampling:2", "search:3/2/2")
 
 
 def _shaken(rules: Rules, seed: int) -> Hand:
@@ -46,6 +46,8 @@ def test_every_player_plays_whole_hands_at_every_table(preset: str, kinds: list[
         # A reason in words: one plain line that names the action first.
         assert d.reason and "\n" not in d.reason and d.reason.isprintable(), d.reason
         assert d.reason.endswith("."), d.reason
+        assert ",:" not in d.reason and " ," not in d.reason, d.reason  # no slip of wording
+        assert d.reason.startswith(str(d.action)) or kind != "play", d.reason
         hand.apply((kind, d.action))
         steps += 1
     assert hand.result is not None or hand.phase.value == "reshake"

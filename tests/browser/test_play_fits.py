@@ -3,7 +3,9 @@
 In headless Chromium at 1280x900 and at 390x844, a whole hand of the game chapter's play
 explorer, from the shake to the score, is played once by clicks and once by the keyboard
 only (Tab, Enter, Space): the bids and trumps are the buttons under the hand, the dominoes
-the table's own. At every step (each bid, naming trumps, every trick, the score) the
+the table's own. A marks game stops a hand once it is decided (a bid of 84 at the first
+trick lost), so a hand of the points game, chosen under Settings, is played too: all
+seven tricks. At every step (each bid, naming trumps, every trick, the score) the
 explorer's box, scrolled into view, is no taller than the screen and nothing in it is cut
 off at the sides. A click on another player's domino says whose turn it is; the computer's
 plays come one at a time (a click shows the end at once) and the pause can be turned off.
@@ -12,7 +14,8 @@ Screenshots go to test-artifacts/screenshots/play-fits-*.png.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +81,31 @@ def settle(page: Page, index: int) -> None:
     page.wait_for_function(JS_SETTLED, arg=index, timeout=ANSWER_MS)
 
 
+@contextlib.contextmanager
+def live_table(chromium: Browser, site_server: str, size: str, keyboard: bool = False
+               ) -> Iterator[tuple[Visit, int, Locator]]:
+    """The game chapter's play explorer started (by Enter on Start with ``keyboard``) in
+    a fresh context at ``size``, settled: (the visit, the explorer's index, its area)."""
+    width, height = SIZES[size]
+    visit = Visit(chromium, site_server)
+    try:
+        page = visit.page
+        page.set_viewport_size({"width": width, "height": height})
+        visit.open(PAGE)
+        index = play_box(page)
+        if keyboard:
+            box = page.locator(".t42-live").nth(index)
+            box.scroll_into_view_if_needed()
+            box.locator(".t42-live-start").focus()
+            page.keyboard.press("Enter")
+        assert start_box(page, index)["state"] == "live"
+        area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
+        settle(page, index)
+        yield visit, index, area
+    finally:
+        visit.context.close()
+
+
 def assert_fits(page: Page, index: int, step: str) -> dict[str, Any]:
     fit: dict[str, Any] = page.evaluate(JS_FIT, index)
     assert fit["height"] <= fit["screen"], f"{step}: the box is {fit['height']:.0f} px tall"
@@ -116,10 +144,23 @@ def turn_off_the_pause(page: Page, area: Locator, keyboard: bool) -> None:
     expect(pause).to_be_hidden(timeout=ANSWER_MS)
 
 
+def choose_rules(area: Locator, label: str) -> None:
+    """Pick the rules profile whose label starts with ``label`` under Settings (a new
+    game starts under it)."""
+    settings = area.get_by_role("button", name="Settings")
+    settings.click()
+    option = area.locator(".t42-play-settings select option").filter(has_text=label).first
+    text = (option.text_content() or "").strip()
+    assert text.startswith(label), text
+    area.locator(".t42-play-settings select").filter(has=option).select_option(label=text)
+    settings.click()
+
+
 def play_a_hand(page: Page, index: int, area: Locator, keyboard: bool,
-                shot: Callable[[str], Any]) -> list[str]:
-    """Bid 84 (nobody outbids it on this deal), name the first trumps offered, lead and
-    follow with the first domino that may be played, to the score; the steps seen."""
+                shot: Callable[[str], Any], bid: str = "Bid 84") -> list[str]:
+    """Make ``bid`` (nobody outbids 84, or 41 in a points game, on this deal), name the
+    first trumps offered, lead and follow with the first domino that may be played, to
+    the score; the steps seen."""
     steps: list[str] = []
     message = area.locator(".t42-message").first
     for _ in range(60):
@@ -142,10 +183,10 @@ def play_a_hand(page: Page, index: int, area: Locator, keyboard: bool,
             break
         if step == "bidding":
             if keyboard:
-                tab_to(page, "el.getAttribute('aria-label') === 'Bid 84'")
+                tab_to(page, f"el.getAttribute('aria-label') === '{bid}'")
                 page.keyboard.press("Enter")
             else:
-                area.get_by_role("button", name="Bid 84", exact=True).click()
+                area.get_by_role("button", name=bid, exact=True).click()
             expect(message).to_contain_text("name trumps", timeout=ANSWER_MS)
         elif step == "trumps":
             if keyboard:
@@ -172,39 +213,34 @@ def play_a_hand(page: Page, index: int, area: Locator, keyboard: bool,
     return steps
 
 
-@pytest.mark.parametrize("how", ["clicks", "keyboard"])
+@pytest.mark.parametrize("how", ["clicks", "keyboard", "points game"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_whole_hand_plays_without_scrolling(
     size: str, how: str, chromium: Browser, site_server: str, screenshot: Callable[..., Path]
 ) -> None:
-    width, height = SIZES[size]
-    visit = Visit(chromium, site_server)
-    try:
+    points = how == "points game"
+    keyboard = how == "keyboard"
+    with live_table(chromium, site_server, size, keyboard) as (visit, index, area):
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
-        visit.open(PAGE)
-        index = play_box(page)
-        keyboard = how == "keyboard"
-        if keyboard:
-            box = page.locator(".t42-live").nth(index)
-            box.scroll_into_view_if_needed()
-            box.locator(".t42-live-start").focus()
-            page.keyboard.press("Enter")
-        assert start_box(page, index)["state"] == "live"
-        area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
-        settle(page, index)
         assert_fits(page, index, "start")
         turn_off_the_pause(page, area, keyboard)
+        if points:
+            choose_rules(area, "House rules: points")
+            settle(page, index)
+            expect(area.get_by_role("button", name="Bid 84", exact=True)).to_have_count(0)
         steps = play_a_hand(page, index, area, keyboard,
                             lambda name: screenshot(page, f"play-fits-{size}-{how}-{name}",
-                                                    full_page=False))
+                                                    full_page=False),
+                            bid="Bid 41" if points else "Bid 84")
         assert steps[0] == "bidding" and "trumps" in steps and steps[-1] == "score"
-        # 84 is all the tricks: the hand ends at the first trick lost, or after seven.
-        assert 1 <= len([s for s in steps if s.startswith("trick")]) <= 7
+        tricks = len([s for s in steps if s.startswith("trick")])
+        if points:
+            assert tricks == 7, steps  # a points game plays every trick
+        else:
+            # 84 is all the tricks: the hand ends at the first trick lost, or after seven.
+            assert 1 <= tricks <= 7
         expect(area.locator(".t42-message").first).to_contain_text("Review the hand")
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -213,17 +249,9 @@ def test_out_of_turn_and_the_pause(
 ) -> None:
     """A click on another player's domino says whose turn it is; the computer's plays
     come one at a time after a play (a click shows the end at once); turned off, at once."""
-    width, height = SIZES[size]
-    visit = Visit(chromium, site_server)
-    try:
+    with live_table(chromium, site_server, size) as (visit, index, area):
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
-        visit.open(PAGE)
-        index = play_box(page)
-        assert start_box(page, index)["state"] == "live"
-        area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
         table = area.locator(".t42-table")
-        settle(page, index)
         note = area.locator(".t42-table-note")
         # A face-down domino of another seat, in the bidding.
         area.locator(".t42-table-pic .domino.back").first.click(force=True)  # stacked
@@ -271,8 +299,6 @@ def test_out_of_turn_and_the_pause(
         settle(page, index)
         assert page.evaluate("() => window.__t42Animated") is False
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -283,16 +309,8 @@ def test_axe_finds_nothing_serious_in_the_live_table(
     settings open: axe (run offline) finds no critical or serious violation in it."""
     from .test_accessibility import BLOCKING_IMPACTS, _axe, _report
 
-    width, height = SIZES[size]
-    visit = Visit(chromium, site_server)
-    try:
+    with live_table(chromium, site_server, size) as (visit, index, area):
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
-        visit.open(PAGE)
-        index = play_box(page)
-        assert start_box(page, index)["state"] == "live"
-        area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
-        settle(page, index)
         found = [v for v in _axe(page) if v["impact"] in BLOCKING_IMPACTS]
         assert not found, f"bidding: {_report(found)}"
         area.get_by_role("button", name="Bid 84", exact=True).click()
@@ -301,5 +319,3 @@ def test_axe_finds_nothing_serious_in_the_live_table(
         expect(area.get_by_label("Pause between the computer's plays")).to_be_visible()
         found = [v for v in _axe(page) if v["impact"] in BLOCKING_IMPACTS]
         assert not found, f"trumps: {_report(found)}"
-    finally:
-        visit.context.close()

@@ -183,3 +183,48 @@ def test_export_gives_json_that_imports_back(chromium: Browser, site_server: str
         second.assert_private()
     finally:
         second.context.close()
+
+
+def test_a_mistake_is_played_again_and_the_game_comes_back(
+    chromium: Browser, site_server: str, screenshot: Callable[..., Path]
+) -> None:
+    """After a hand and its review, the progress view keeps the costliest decisions;
+    "Try this position again" puts the table back just before one (the learner's turn,
+    the same dominoes in hand), and "Back to your game" returns to the kept game."""
+    visit = Visit(chromium, site_server)
+    try:
+        page = visit.page
+        visit.open(PAGE)
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        for _ in range(40):
+            if _hand_over(area):
+                break
+            _act(page, area)
+        assert _hand_over(area), _message(area).inner_text()
+        after_hand = _message(area).inner_text()
+        area.locator("button", has_text="Review the hand").first.click()
+        expect(area.locator(".t42-review [data-decision]").first).to_be_visible(timeout=ANSWER_MS)
+        _settled(page)
+        fold = _open_progress(area)
+        again = fold.get_by_role("button", name="Try this position again")
+        expect(again.first).to_be_visible(timeout=ANSWER_MS)
+        again.first.click()
+        _settled(page)
+        message = _message(area)
+        expect(message).to_contain_text("Again, ", timeout=ANSWER_MS)
+        expect(message).to_contain_text("last time you chose")
+        # Just before the decision: the learner's turn, with a choice to make again.
+        assert (area.locator(LEGAL).count() >= 1
+                or area.locator(".t42-table-actions .t42-act").count() >= 1)
+        screenshot(page, "play-page-try-again", full_page=False)
+        back = fold.get_by_role("button", name="Back to your game")
+        expect(back).to_be_visible()
+        back.click()
+        _settled(page)
+        expect(fold.get_by_role("button", name="New game")).to_be_visible(timeout=ANSWER_MS)
+        assert _hand_over(area), (after_hand, _message(area).inner_text())
+        visit.assert_private()
+    finally:
+        visit.context.close()

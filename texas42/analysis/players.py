@@ -656,6 +656,12 @@ class SamplingPlayer:
                if view.tricks_left > self.exact else "")
         if _in_tricks(view):
             return self._trick_play(view, avg, n, how)
+        return self._best_play(view, avg, n, how)
+
+    def _best_play(self, view: SeatView, avg: dict[Domino, float], n: int,
+                   how: str) -> Decision:
+        """The play with the best average over the guessed deals (``how`` they were
+        played out, for the reason)."""
         # In nello each side does best by taking as little as it can.
         sign = -1.0 if view.contract is not None and view.contract.kind == "nello" else 1.0
         ranked = sorted(avg.items(), key=lambda kv: (-sign * kv[1], kv[0].display))
@@ -751,15 +757,11 @@ class SearchPlayer(SamplingPlayer):
                 worlds.append((play_likelihood(view, hands), hands))
         return sorted(worlds, key=lambda wh: -wh[0])[:keep]
 
-    def play(self, view: SeatView) -> Decision:
+    def _best_play(self, view: SeatView, avg: dict[Domino, float], n: int,
+                   how: str) -> Decision:
+        """The best average as the sampling player, with exact ties (within ``_TIED``)
+        going to the rules of thumb's choice, and the reason says so."""
         legal = view.legal_plays
-        if len(legal) == 1:
-            return Decision(legal[0], f"{legal[0]}: the only legal play.")
-        avg, n = self.averages(view)
-        how = (", each played out by simple rules of thumb,"
-               if view.tricks_left > self.exact else "")
-        if _in_tricks(view):
-            return self._trick_play(view, avg, n, how)
         nello = view.contract is not None and view.contract.kind == "nello"
         sign = -1.0 if nello else 1.0
         top = max(sign * v for v in avg.values())

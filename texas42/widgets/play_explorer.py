@@ -929,20 +929,24 @@ class PlayExplorer(Explorer):
         else:
             self._progress_save()
 
-    def _progress_restore(self) -> None:
-        """The kept game, back at the action it stopped at."""
-        entry = self.kept.game_entries()[0]
-        game = self.kept.restore_game()
-        table, rules42 = _split_rules(game.rules)
+    def _set_pickers(self, rules: Rules, seat: int) -> None:
+        """Show ``rules`` and ``seat`` in the settings without starting a new game."""
+        table, rules42 = _split_rules(rules)
         self._busy = True
         try:
             self.table_picker.value = table
             if isinstance(rules42, Rules):
                 self.rules_choice.select(rules42)
             self._show_table()
-            self.seat_picker.value = entry.seat
+            self.seat_picker.value = seat
         finally:
             self._busy = False
+
+    def _progress_restore(self) -> None:
+        """The kept game, back at the action it stopped at."""
+        entry = self.kept.game_entries()[0]
+        game = self.kept.restore_game()
+        self._set_pickers(game.rules, entry.seat)
         if self.rules != game.rules:  # a table this explorer cannot set: keep the new game
             self._progress_save()
             return
@@ -1029,16 +1033,7 @@ class PlayExplorer(Explorer):
         entry, mistake = self.kept.worst_mistakes()[n]
         record = entry.position(mistake)
         hand = record.replay(_tables.hand_type(record.rules))
-        table, rules42 = _split_rules(record.rules)
-        self._busy = True
-        try:
-            self.table_picker.value = table
-            if isinstance(rules42, Rules):
-                self.rules_choice.select(rules42)
-            self._show_table()
-            self.seat_picker.value = entry.seat
-        finally:
-            self._busy = False
+        self._set_pickers(record.rules, entry.seat)
         game = _tables.new_game(record.rules, first_shaker=record.shaker, seed=None,
                                 deal=record.deal)
         game.hands[-1] = hand
