@@ -179,7 +179,8 @@ def test_the_last_check_is_a_whole_hand_played_and_checked(
             refused.first.click()
             steps.append(("refuse", domino))
             wait_settled(page)
-            expect(message).to_contain_text("Not allowed")
+            expect(area.locator(".t42-table-note")).to_contain_text("Not allowed")
+            expect(message).not_to_contain_text("Not allowed")  # said once, by the table
         legal = area.locator(f'{PLAY}[aria-label^="Play "]')
         expect(legal.first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
         domino = legal.first.get_attribute("data-play") or ""

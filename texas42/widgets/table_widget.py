@@ -104,7 +104,8 @@ class TableWidget(anywidget.AnyWidget):
         self.on_play = on_play
         #: Called with ("bid" | "contract" | "tap", the text the front end sent).
         self.on_action = on_action
-        #: The explorer whose refusals (``last_error``, ``message``) the note reads out.
+        #: The explorer whose refusals (``last_error``, ``message``) the note reads out
+        #: instead of its message line.
         self.explorer = explorer
         self._drawing: Callable[[bool], str] | None = None
         self.on_msg(self._on_front_end)
@@ -161,13 +162,17 @@ class TableWidget(anywidget.AnyWidget):
         ex = self.explorer
         if ex is not None:
             ex.last_error = None
+            said, said_kind = ex.message, ex.message_kind
         if kind == "play":
             self.on_play(value[:8])
         else:
             assert self.on_action is not None
             self.on_action(kind, value[:40])  # a bid or contract name is short
-        if ex is not None and ex.last_error is not None:  # refused: say why, by the table
+        if ex is not None and ex.last_error is not None:
+            # Refused: say why once, by the table (read out), and leave the explorer's
+            # message line as it was: the instruction the learner still has to follow.
             self.note = ex.message
+            ex.show_message(said, kind=said_kind)
 
 
 __all__ = ["COMPACT_BELOW", "TableButton", "TableWidget"]
