@@ -800,10 +800,11 @@ def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
 #: strongest that keeps a computer play quick in the browser (README's Figures: +2.98
 #: points a deal over ``"hybrid"``, the default before it, at 63 ms a play).
 DEFAULT_PLAYER = "search:96/5/32"
-#: The strongest texas42 player (README's Figures: ahead of ``"sampling:12"`` at about its
-#: time a play): every guess solved exactly, 12 of them while more than 4 tricks are left
-#: and 24 after, weighted by the plays seen, exact ties to the rules of thumb.
-STRONGEST_PLAYER = "search:24/7/12"
+#: The strongest texas42 player (docs/FIGURES.md: +1.79 points a deal, +0.21 to +3.38, over
+#: ``"sampling:12"`` in 400 deals, at 0.36 s a play against its 0.52 s): the default's
+#: design with twice its guesses, 192 played out by the rules, 64 solved exactly in the
+#: last five tricks.
+STRONGEST_PLAYER = "search:192/5/64"
 #: ... and at the tables that bid in tricks (Moon and Moon for many): guessing gains
 #: little there (Moon: sampling:8 +0.31 tricks a hand over the rules, at 170 ms a play),
 #: while five to seven computer seats of guesses took seconds after one click.
