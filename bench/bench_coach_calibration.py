@@ -107,8 +107,8 @@ def main() -> None:
           f"{', weighted' if args.weighted else ''}", flush=True)
     for text in args.pairs.split(","):
         a_name, b_name = split_pair(text.strip())
-        a = calibration_player(a_name, seed=args.seed)
-        b = calibration_player(b_name, seed=args.seed + 1)
+        a = calibration_player(a_name, seed=args.seed, continuation=args.continuation)
+        b = calibration_player(b_name, seed=args.seed + 1, continuation=args.continuation)
         start = time.perf_counter()
 
         def show(i: int, d: DealCalibration) -> None:

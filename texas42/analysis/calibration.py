@@ -168,12 +168,12 @@ class RandomPlays(_RulesBidder):
         return Decision(d, f"{d}: chosen at random.")
 
 
-def calibration_player(name: str, seed: int = 0) -> Player:
-    """The players of :func:`make_player`, and ``coach-style[:N]``, ``greedy[:N]`` and
-    ``random-plays``."""
+def calibration_player(name: str, seed: int = 0, continuation: str = "exact") -> Player:
+    """The players of :func:`make_player`, and ``coach-style[:N]`` (playing by the
+    ``continuation`` the coach reviews with), ``greedy[:N]`` and ``random-plays``."""
     key, _, arg = name.partition(":")
     if key == "coach-style":
-        return CoachPlayer(int(arg or 16), seed)
+        return CoachPlayer(int(arg or 16), seed, continuation)
     if key == "greedy":
         return GreedyPlayer(int(arg or 8), seed)
     if key == "random-plays":

@@ -141,6 +141,12 @@ def _shape(contract: Contract) -> tuple[int, tuple[int, ...], bool]:
 def _tricks(held: int, contract: Contract) -> tuple[float, int, int, int]:
     """(estimated tricks, trumps, top trumps, other doubles) of ``held`` in ``contract``."""
     tm, tops, _ = _shape(contract)
+    return _tricks_of(held, tm, tops)
+
+
+def _tricks_of(held: int, tm: int, tops: tuple[int, ...]) -> tuple[float, int, int, int]:
+    """:func:`_tricks` for a contract of trump mask ``tm`` (0: no trump suit) and trumps
+    from the top ``tops``."""
     if tm:
         trumps = held & tm
         n = trumps.bit_count()
@@ -180,6 +186,23 @@ def strength(held: int, contract: Contract) -> Strength:
 def best_strength(held: int, contracts: tuple[Contract, ...]) -> Strength:
     """The contract the rule-based bidder likes best for ``held`` (ties: the first)."""
     return strength(held, contracts[best_index(held, contracts)])
+
+
+@functools.lru_cache(maxsize=64)
+def _shapes(contracts: tuple[Contract, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(trump mask, trumps from the top) of each contract, for :func:`best_points`."""
+    return tuple(_shape(c)[:2] for c in contracts)
+
+
+def best_points(held: int, contracts: tuple[Contract, ...]) -> int:
+    """``best_strength(held, contracts).points``, without building the :class:`Strength`
+    (the guesses of the hidden hands ask it thousands of times a decision)."""
+    best = -1.0
+    for tm, tops in _shapes(contracts):
+        t = _tricks_of(held, tm, tops)[0]
+        if t > best + 1e-9:
+            best = t
+    return _points(best)
 
 
 def best_index(held: int, contracts: tuple[Contract, ...]) -> int:
