@@ -18,19 +18,26 @@ The bias check: in the coach-style pair, when the duplicate result is even (its 
 holds 0), the other player's loss per play must be at most 1.25 times the coach-style
 player's.
 
-Measured (issue 21, 2 shared cores, 1 worker, seed 1, coach 16 guesses capped at 48,
-continuation exact:5/4; points a deal, 95% intervals):
+Measured (issue 21, 2026-12-04, 2 shared cores, 1 worker, coach 16 guesses capped at 48,
+continuation exact:5/4, the losses summed held out (:attr:`~texas42.analysis.coach.Judged.
+held_out_loss`); points a deal, 95% intervals; duplicate - coach, then from the plain losses):
 
-- rule-based vs sampling:12, 60 deals: duplicate -5.60 (-9.56 to -1.64), coach -8.77
-  (-11.83 to -5.70), duplicate - coach +3.17 (-1.24 to +7.58): agree;
-- hybrid:48/4 vs sampling:12, 60 deals: duplicate -3.37 (-8.36 to +1.62), coach +1.85
-  (-0.75 to +4.45), duplicate - coach -5.22 (-10.29 to -0.15): DISAGREE (the coach leans
-  towards hybrid, whose style, rule playouts then exact play, is its continuation's);
-- greedy vs sampling:12, 60 deals: duplicate -4.90 (-8.53 to -1.27), coach -6.92 (-9.94 to
-  -3.90), duplicate - coach +2.02 (-2.46 to +6.50): agree;
-- coach-style:16 vs sampling:12, 20 deals: duplicate -0.50 (-6.97 to +5.97), even; coach
-  +2.13 (-4.08 to +8.34), duplicate - coach -2.63 (-9.55 to +4.29): agree; loss a play
-  0.271 vs 0.316: sampling:12 gets 1.16 times the coach-style loss (limit 1.25): passes.
+- rule-based vs sampling:12, 60 deals, seed 1: duplicate -5.60, coach -10.43, +4.83 (+0.04 to
+  +9.62): DISAGREE (plain +3.17, agree); seed 2: duplicate -2.63, coach -11.08, +8.44 (+3.36
+  to +13.52): DISAGREE (plain +7.87, disagree): the coach overstates the rules' losses;
+- hybrid:48/4 vs sampling:12, seed 1: duplicate -3.37, coach -0.77, -2.60 (-8.11 to +2.91):
+  agree (plain -5.22, disagree); seed 2: duplicate -2.30, coach +1.89, -4.19 (-8.46 to
+  +0.08): agree (plain -5.17, disagree): still leaning to hybrid, whose early plays are the
+  continuation's rule playouts;
+- greedy vs sampling:12, seed 1: duplicate -4.90, coach -8.50, +3.60 (-1.42 to +8.63):
+  agree (plain +2.02);
+- coach-style:16 vs sampling:12, 20 deals, seed 1: duplicate -0.50, even; coach -1.50,
+  +1.00 (-7.34 to +9.34): agree (plain -2.63); sampling:12 loses 0.23 times the
+  coach-style's held-out loss a play (plain 1.16; limit 1.25): passes.
+- Tried: exact:5/5 (rules only until 5 tricks left) and exact:6/6, plain losses, seed 1:
+  hybrid agrees (+0.89 and +5.75) but rule-based does not (+6.90 with 5/5) and the
+  coach-style bias check fails (1.40 with 5/5); the average of the plain and held-out
+  losses, chosen on seed 1, failed both pairs on seed 2.
 
 About 5 s CPU a deal on a quiet core (both hands played and all eight seat reviews).
 
@@ -114,7 +121,8 @@ def main() -> None:
         def show(i: int, d: DealCalibration) -> None:
             if not args.quiet:
                 print(f"  deal {i + 1}: " + (f"duplicate {d.duplicate:+d} coach "
-                      f"{d.coach:+.1f}" if d.counted else f"left out ({d.why})")
+                      f"{d.coach:+.1f} plain {d.plain:+.1f}" if d.counted
+                      else f"left out ({d.why})")
                       + f" ({d.seconds:.0f} s)", file=sys.stderr, flush=True)
 
         r = calibrate(a, b, deals=args.deals, seed=args.seed, coach=coach, names=(a_name, b_name),

@@ -200,3 +200,31 @@ def test_review_command_says_the_guesses_and_takes_the_new_options(
     for bad in ("bogus", "exact:9", "exact:x"):
         assert main(["review", str(path), "--seat", "1", "--continuation", bad]) == 2
         assert "texas42 review: " in capsys.readouterr().err
+
+
+def test_held_out_loss_is_not_lifted_by_noise() -> None:
+    """Two options equal but for noise, and a player who chose one of them without
+    seeing the coach's guesses: its plain loss is above 0 on average (whenever the other
+    looks best, it is partly the luckiest); its held-out loss averages 0. A real gap is
+    measured whole by both."""
+    from texas42.analysis.coach import _held_out, _summary
+
+    rng = random.Random(3)
+    plain, held = [], []
+    for _ in range(400):
+        rows = [[rng.gauss(10, 4), rng.gauss(10, 4)] for _ in range(16)]
+        adv = _summary("play", _FakeView(), ["6-6", "6-5"], "points", rows, [1.0] * 16,
+                       "your side")
+        plain.append(adv.loss("6-5"))
+        held.append(adv.held_out_loss("6-5"))
+    mean_plain = sum(plain) / len(plain)
+    mean_held = sum(held) / len(held)
+    assert mean_plain > 0.4  # E max(0, x), x ~ N(0, 4 * sqrt(2 / 16)): about 0.56
+    assert abs(mean_held) < 0.3 < mean_plain - mean_held
+    gap = _held_out([[12.0, 2.0], [11.0, 1.0], [13.0, 3.0]], [1.0, 1.0, 1.0])
+    assert gap == (0.0, 10.0)
+    assert _held_out([[1.0, 2.0]], [1.0]) == ()
+
+
+class _FakeView:
+    seat = 0

@@ -5,7 +5,9 @@ the same shaker), every trick played. The coach then reviews every seat of both 
 (each side's plays, judged from what the seat could see). Points are zero-sum (the
 points left in a hand go to one side or the other), so a play that gives away ``x``
 expected points costs its side ``2x`` in the side's points minus the other's: the coach
-predicts the duplicate result A - B of a deal as ``2 * (B's losses - A's losses)``.
+predicts the duplicate result A - B of a deal as ``2 * (B's losses - A's losses)``, each
+loss held out (:attr:`~.coach.Judged.held_out_loss`: a sum of plain losses adds the noise
+of every close decision to the side that did not play the coach's pick).
 Calibrated: over many deals the duplicate result minus the prediction averages 0 (its
 95% interval holds 0), whatever the players' style.
 
@@ -207,7 +209,9 @@ class _Job:
 class DealCalibration:
     """One deal: counted or why not, the duplicate result A - B (points, both hands),
     the coach's prediction ``2 * (loss B - loss A)``, each side's summed loss and
-    decisions judged, the guesses used, and the CPU seconds."""
+    decisions judged, the guesses used, and the CPU seconds. The losses are the
+    held-out ones (:attr:`~.coach.Judged.held_out_loss`); ``plain``: the prediction from
+    the plain losses each decision shows, for comparison."""
 
     index: int
     counted: bool
@@ -220,6 +224,7 @@ class DealCalibration:
     decisions_b: int
     worlds: int
     seconds: float
+    plain: float = 0.0
 
 
 def _play(job: _Job, a_even: bool) -> Hand:
@@ -250,6 +255,7 @@ def calibrate_deal(job: _Job) -> DealCalibration:
     # A - B: A holds the even seats in the first hand, the odd ones in the second.
     dup = (one.points[0] - one.points[1]) + (two.points[1] - two.points[0])
     loss = [0.0, 0.0]
+    plain = [0.0, 0.0]
     count = [0, 0]
     worlds = 0
     cs = job.coach
@@ -264,11 +270,13 @@ def calibrate_deal(job: _Job) -> DealCalibration:
                 if d.kind != "play":
                     continue
                 assert d.unit == "points"
-                loss[side] += d.loss
+                loss[side] += d.held_out_loss
+                plain[side] += d.loss
                 count[side] += 1
                 worlds += d.worlds
     return DealCalibration(job.index, True, "", dup, 2 * (loss[1] - loss[0]), loss[0],
-                           loss[1], count[0], count[1], worlds, time.process_time() - start)
+                           loss[1], count[0], count[1], worlds, time.process_time() - start,
+                           2 * (plain[1] - plain[0]))
 
 
 @dataclass
@@ -292,10 +300,11 @@ class Calibration:
         """The coach's A - B (``2 * (loss B - loss A)``), and its 95% half-width."""
         return mean_interval([d.coach for d in self.counted])
 
-    def residual(self) -> tuple[float, float]:
+    def residual(self, plain: bool = False) -> tuple[float, float]:
         """Duplicate minus the coach's prediction, deal by deal (paired): calibrated when
-        its 95% interval holds 0."""
-        return mean_interval([d.duplicate - d.coach for d in self.counted])
+        its 95% interval holds 0 (``plain``: the prediction from the plain losses)."""
+        return mean_interval([d.duplicate - (d.plain if plain else d.coach)
+                              for d in self.counted])
 
     def agrees(self) -> bool:
         m, h = self.residual()
@@ -313,6 +322,7 @@ class Calibration:
         dm, dh = self.duplicate()
         pm, ph = self.predicted()
         rm, rh = self.residual()
+        pr, prh = self.residual(plain=True)
         la, lb = self.per_decision()
         worlds = sum(d.worlds for d in c) / max(1, sum(d.decisions_a + d.decisions_b
                                                         for d in c))
@@ -323,7 +333,9 @@ class Calibration:
                 f"{pm:+.2f} ({pm - ph:+.2f} to {pm + ph:+.2f}); duplicate - coach "
                 f"{rm:+.2f} ({rm - rh:+.2f} to {rm + rh:+.2f}): "
                 f"{'agree' if self.agrees() else 'DISAGREE'}; loss a play A {la:.3f}, "
-                f"B {lb:.3f}; {worlds:.1f} guesses a decision; {secs:.0f} s CPU")
+                f"B {lb:.3f}; {worlds:.1f} guesses a decision; {secs:.0f} s CPU; "
+                f"from the plain losses: duplicate - coach {pr:+.2f} ({pr - prh:+.2f} to "
+                f"{pr + prh:+.2f})")
 
 
 def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,

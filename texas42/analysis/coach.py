@@ -26,7 +26,12 @@ under the points rules).
 
 ``loss`` is the best option's expected value minus the chosen one's (0 for the best, never
 negative); :data:`LABELS` turns it into a word (marks count as :data:`POINTS_PER_MARK`
-points). The random guesses are seeded from ``seed`` and the seat's view only, so two
+points). ``held_out_loss`` is for sums over many hands (the calibration against duplicate
+play): half the guesses pick the best option and the other half measure the chosen one's
+distance from it (and the other way round), because the option that looks best over a few
+guesses is partly the luckiest one, and plain losses add that luck to every choice but the
+coach's. A review shows and totals the plain loss, which one decision's options explain.
+The random guesses are seeded from ``seed`` and the seat's view only, so two
 deals that agree on all the seat saw get the same advice: the coach cannot peek.
 
 ``hindsight`` is different and always labelled so: the exact open-hands solver on the
@@ -131,6 +136,9 @@ class Advice:
     #: For each option, the standard error of its difference from the best, over the same
     #: guesses (paired): how far the guesses alone could move that difference.
     noise: tuple[float, ...] = ()
+    #: For each option, its held-out loss (:func:`_held_out`): free of the lift the
+    #: best-looking option gets from the guesses' noise; may be below 0.
+    held_out: tuple[float, ...] = ()
 
     @property
     def best(self) -> Option:
@@ -149,6 +157,12 @@ class Advice:
             return loss == 0
         i = next(i for i, o in enumerate(self.options) if o.choice == choice)
         return loss < Z95 * self.noise[i]
+
+    def held_out_loss(self, choice: str) -> float:
+        """``choice``'s held-out loss (:attr:`held_out`), or its loss without it."""
+        if not self.held_out:
+            return self.loss(choice)
+        return self.held_out[next(i for i, o in enumerate(self.options) if o.choice == choice)]
 
 
 @dataclass(frozen=True)
@@ -170,6 +184,9 @@ class Judged:
     where: str = ""
     #: The loss is within the guesses' noise (:meth:`Advice.too_close`): labelled fine.
     close: bool = False
+    #: :meth:`Advice.held_out_loss`: what a sum of losses over many decisions adds up
+    #: (the calibration against duplicate play), where ``loss`` is what one decision shows.
+    held_out_loss: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -590,7 +607,7 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
     action, why = game.rule(hand)
     return Advice(kind, view.seat, advice.options, unit, advice.worlds,
                   _reason(advice, None, _choice_text(kind, action), why, hand), game.side,
-                  advice.noise)
+                  advice.noise, advice.held_out)
 
 
 def _summary(kind: str, view: Any, options: list[Any], unit: str,
@@ -602,7 +619,31 @@ def _summary(kind: str, view: Any, options: list[Any], unit: str,
               for i in range(len(options))]
     opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
     return Advice(kind, view.seat, opts, unit, used, "", side,
-                  _paired_noise(per_world, values, weights))
+                  _paired_noise(per_world, values, weights),
+                  _held_out(per_world, weights))
+
+
+def _held_out(per_world: list[list[float]], weights: list[float]) -> tuple[float, ...]:
+    """Each option's loss measured on guesses that did not choose the best: the guesses
+    are split in two (alternately), each half picks its best option and the other half
+    measures how far each option is below it; the two are averaged. The plain loss (best
+    average minus the option's, on the same guesses) is lifted by noise: the option that
+    looks best is partly the luckiest, so a sum of plain losses over a hand overstates
+    every choice but the coach's own. Empty with fewer than two guesses."""
+    if len(per_world) < 2:
+        return ()
+    n = len(per_world[0])
+    folds = [(per_world[f::2], weights[f::2]) for f in (0, 1)]
+
+    def means(rows: list[list[float]], ws: list[float]) -> list[float]:
+        total = sum(ws) or 1.0
+        return [sum(w * r[i] for w, r in zip(ws, rows, strict=True)) / total
+                for i in range(n)]
+
+    pick, judge = means(*folds[0]), means(*folds[1])
+    b0 = max(range(n), key=lambda i: pick[i])
+    b1 = max(range(n), key=lambda i: judge[i])
+    return tuple(((judge[b0] - judge[i]) + (pick[b1] - pick[i])) / 2 for i in range(n))
 
 
 def _fine_limit(unit: str) -> float:
@@ -875,7 +916,7 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
                 advice.unit, advice.worlds,
                 _bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
                 if hindsight else None,
-                _where(kind, index, before), close,
+                _where(kind, index, before), close, advice.held_out_loss(chosen),
             ))
         if progress is not None:
             progress(n + 1, len(steps))
