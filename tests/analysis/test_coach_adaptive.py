@@ -10,7 +10,7 @@ import pytest
 
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
-from texas42.analysis.coach import TOO_CLOSE, Judged, advise, review
+from texas42.analysis.coach import TOO_CLOSE, Judged, _held_out, _summary, advise, review
 from texas42.analysis.continuation import (
     ExactContinuation,
     PlayerContinuation,
@@ -202,18 +202,22 @@ def test_review_command_says_the_guesses_and_takes_the_new_options(
         assert "texas42 review: " in capsys.readouterr().err
 
 
+class _SeatZero:
+    """All :func:`_summary` reads of a view."""
+
+    seat = 0
+
+
 def test_held_out_loss_is_not_lifted_by_noise() -> None:
     """Two options equal but for noise, and a player who chose one of them without
     seeing the coach's guesses: its plain loss is above 0 on average (whenever the other
     looks best, it is partly the luckiest); its held-out loss averages 0. A real gap is
     measured whole by both."""
-    from texas42.analysis.coach import _held_out, _summary
-
     rng = random.Random(3)
     plain, held = [], []
     for _ in range(400):
         rows = [[rng.gauss(10, 4), rng.gauss(10, 4)] for _ in range(16)]
-        adv = _summary("play", _FakeView(), ["6-6", "6-5"], "points", rows, [1.0] * 16,
+        adv = _summary("play", _SeatZero(), ["6-6", "6-5"], "points", rows, [1.0] * 16,
                        "your side")
         plain.append(adv.loss("6-5"))
         held.append(adv.held_out_loss("6-5"))
@@ -224,7 +228,3 @@ def test_held_out_loss_is_not_lifted_by_noise() -> None:
     gap = _held_out([[12.0, 2.0], [11.0, 1.0], [13.0, 3.0]], [1.0, 1.0, 1.0])
     assert gap == (0.0, 10.0)
     assert _held_out([[1.0, 2.0]], [1.0]) == ()
-
-
-class _FakeView:
-    seat = 0

@@ -155,14 +155,16 @@ class Advice:
         loss = self.loss(choice)
         if loss == 0 or not self.noise:
             return loss == 0
-        i = next(i for i, o in enumerate(self.options) if o.choice == choice)
-        return loss < Z95 * self.noise[i]
+        return loss < Z95 * self.noise[self._at(choice)]
 
     def held_out_loss(self, choice: str) -> float:
         """``choice``'s held-out loss (:attr:`held_out`), or its loss without it."""
         if not self.held_out:
             return self.loss(choice)
-        return self.held_out[next(i for i, o in enumerate(self.options) if o.choice == choice)]
+        return self.held_out[self._at(choice)]
+
+    def _at(self, choice: str) -> int:
+        return next(i for i, o in enumerate(self.options) if o.choice == choice)
 
 
 @dataclass(frozen=True)

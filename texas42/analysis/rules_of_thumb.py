@@ -188,23 +188,6 @@ def best_strength(held: int, contracts: tuple[Contract, ...]) -> Strength:
     return strength(held, contracts[best_index(held, contracts)])
 
 
-@functools.lru_cache(maxsize=64)
-def _shapes(contracts: tuple[Contract, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """(trump mask, trumps from the top) of each contract, for :func:`best_points`."""
-    return tuple(_shape(c)[:2] for c in contracts)
-
-
-def best_points(held: int, contracts: tuple[Contract, ...]) -> int:
-    """``best_strength(held, contracts).points``, without building the :class:`Strength`
-    (the guesses of the hidden hands ask it thousands of times a decision)."""
-    best = -1.0
-    for tm, tops in _shapes(contracts):
-        t = _tricks_of(held, tm, tops)[0]
-        if t > best + 1e-9:
-            best = t
-    return _points(best)
-
-
 def best_index(held: int, contracts: tuple[Contract, ...]) -> int:
     best, at = -1.0, 0
     for i, c in enumerate(contracts):
@@ -214,11 +197,19 @@ def best_index(held: int, contracts: tuple[Contract, ...]) -> int:
     return at
 
 
+@functools.lru_cache(maxsize=64)
+def _shapes(contracts: tuple[Contract, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(trump mask, trumps from the top) of each contract, for :func:`worth`."""
+    return tuple(_shape(c)[:2] for c in contracts)
+
+
 def worth(held: int, contracts: tuple[Contract, ...]) -> int:
-    """Points the rule-based bidder thinks ``held`` is worth in its best contract."""
+    """Points the rule-based bidder thinks ``held`` is worth in its best contract: the
+    points of :func:`best_strength`, without building the :class:`Strength` (the guesses
+    of the hidden hands ask it thousands of times a decision)."""
     best = 0.0
-    for c in contracts:
-        t = _tricks(held, c)[0]
+    for tm, tops in _shapes(contracts):
+        t = _tricks_of(held, tm, tops)[0]
         if t > best:
             best = t
     return _points(best)

@@ -17,12 +17,12 @@ from ..contracts import Contract, tables
 from ..hand import allowed_contracts
 from ._tables import fast_tables
 from .rules_of_thumb import (
-    best_points,
     nello_estimate,
     play_choice,
     seat_settings,
     sevens_estimate,
     strength,
+    worth,
 )
 from .trick_thumb import bid_level
 from .view import SeatView
@@ -140,7 +140,7 @@ def bid_misfit(view: SeatView, seat: int, dealt: int) -> int:
     for i, bid in enumerate(view.bids):
         s = view.bidding_order[i]
         if s == seat:
-            est = best_points(dealt, contracts)
+            est = worth(dealt, contracts)
             if bid == PASS:
                 if i < view.seats - 1 or high != PASS:
                     misfit += max(0, est - max(high + 3, view.rules.min_bid + 3)) // 3
