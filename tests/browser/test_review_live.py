@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .helpers import ARTIFACTS, record_timings
 from .live import start_box
@@ -78,7 +78,9 @@ def test_the_review_chart_shows_moments_and_what_ifs(visit: Visit, size: str) ->
                    {"review_ready_s": round(time.perf_counter() - start, 2),
                     "decisions": len(want)})
     marks = area.locator(MARKS)
-    assert marks.count() == len(want)  # one mark per decision
+    # Python is idle once it has sent the new widgets; the page draws them a moment later
+    # (the widget manager builds the views asynchronously; on a busy machine, visibly so).
+    expect(marks).to_have_count(len(want), timeout=ANSWER_MS)  # one mark per decision
     labels = marks.evaluate_all("els => els.map(e => e.getAttribute('data-label'))")
     from texas42.svg.review_chart import label_word, mark_words
 
@@ -101,9 +103,9 @@ def test_the_review_chart_shows_moments_and_what_ifs(visit: Visit, size: str) ->
     _answered(page, lambda: page.keyboard.press("Enter"))
     moment = area.locator(MOMENT).first
     moment.wait_for(state="visible", timeout=ANSWER_MS)
+    expect(moment.locator("svg.table-svg")).to_have_count(1)  # the table before that decision
     assert mark_words(want[k], twin.review_box.you) in moment.inner_text().replace("\xa0", " ")
-    assert moment.locator("svg.table-svg").count() == 1  # the table before that decision
-    assert area.locator(".t42-review svg .selected").count() == 1  # the mark shown, ringed
+    expect(area.locator(".t42-review svg .selected")).to_have_count(1)  # the mark, ringed
     moment.scroll_into_view_if_needed()
     _shot(page, f"{size}-moment")
 
@@ -111,15 +113,16 @@ def test_the_review_chart_shows_moments_and_what_ifs(visit: Visit, size: str) ->
     twin.review_box.show_decision(k)
     other = twin.review_box.what_if_row.children[0].description
     _answered(page, lambda: moment.locator("button", has_text=other).first.click())
+    expect(moment).to_contain_text("The real hand", timeout=ANSWER_MS)
     text = moment.inner_text().replace("\xa0", " ")
     assert f"What if {other}" in text and "The real hand" in text
     twin.review_box.what_if_row.children[0].click()
     assert twin.review_box.what_if.result.describe() in text  # as CPython plays it on
     _shot(page, f"{size}-what-if")
     _answered(page, lambda: moment.locator("button", has_text="Back to the real hand").click())
+    expect(area.locator(".t42-review svg .selected")).to_have_count(0, timeout=ANSWER_MS)
     assert area.locator(MOMENT).count() == 0 or not area.locator(MOMENT).first.is_visible()
-    assert area.locator(".t42-review svg .selected").count() == 0
-    assert area.locator(MARKS).count() == len(want)  # the chart is still there
+    expect(area.locator(MARKS)).to_have_count(len(want))  # the chart is still there
 
     found = serious_axe_violations(page)
     assert not found, found
