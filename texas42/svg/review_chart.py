@@ -235,11 +235,18 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     body = [text_at(left, 18, ("Your side's expected points" if unit == "points"
                                else "Your side's expected marks"), fs, bold=True)]
     # The legend of the two lines (the marks' letters are explained under the chart).
-    lx, ly = (left, 34.0) if narrow else (width - right - 150, 14.0)
+    # (The points taken are named here too, not beside their line, where a mark may sit.)
+    legend_w = 150.0 if real is None else 240.0
+    lx, ly = (left, 34.0) if narrow else (width - right - legend_w, 14.0)
     body.append(_polyline([(lx, ly), (lx + 22, ly)], _BEST_LINE, "6 4", "legend-best"))
     body.append(text_at(lx + 26, ly + 4, "best", 11.5))
     body.append(_polyline([(lx + 62, ly), (lx + 84, ly)], INK, "", "legend-chosen"))
     body.append(text_at(lx + 88, ly + 4, "yours", 11.5))
+    if real is not None:
+        body.append(f'<line x1="{num(lx + 128)}" y1="{num(ly)}" x2="{num(lx + 150)}" '
+                    f'y2="{num(ly)}" stroke="{INK}" stroke-width="1.5" '
+                    'stroke-dasharray="2 3"/>')
+        body.append(text_at(lx + 154, ly + 4, f"taken: {real:.0f}", 11.5))
     # Axis and grid.
     ticks = ([float(t) for t in range(0, int(hi) + 1, 10)] if unit == "points"
              else [lo + (hi - lo) * k / 4 for k in range(5)])
@@ -254,7 +261,6 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
         body.append(f'<line class="real" x1="{num(left)}" y1="{num(y)}" '
                     f'x2="{num(width - right)}" y2="{num(y)}" stroke="{INK}" '
                     f'stroke-width="1.5" stroke-dasharray="2 3"/>')
-        body.append(text_at(width - right - 2, y - 4, f"taken: {real:.0f}", 11.5, anchor="end"))
     best_line = [(x_of(i), y_of(p.best)) for i, p in enumerate(points) if p.best is not None]
     mine_line = [(x_of(i), y_of(p.chosen)) for i, p in enumerate(points)
                  if p.chosen is not None]

@@ -205,19 +205,20 @@ function render({ model, el }) {
   // The width it is drawn in: Python draws a compact table on a narrow page (a phone).
   // Sent when it settles, and only when it changed, so a resize is not a stream of redraws.
   let timer = null;
+  function sendWidth() {
+    const width = Math.round(el.getBoundingClientRect().width);
+    if (width > 0 && width !== model.get("width")) {
+      try {
+        model.set("width", width);
+        model.save_changes();
+      } catch (e) {
+        // A saved picture (no Python behind it): it keeps the table it was saved with.
+      }
+    }
+  }
   function measure() {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const width = Math.round(el.getBoundingClientRect().width);
-      if (width > 0 && width !== model.get("width")) {
-        try {
-          model.set("width", width);
-          model.save_changes();
-        } catch (e) {
-          // A saved picture (no Python behind it): it keeps the table it was saved with.
-        }
-      }
-    }, 100);
+    timer = setTimeout(sendWidth, 100);
   }
   const observer = typeof ResizeObserver === "function" ? new ResizeObserver(measure) : null;
   if (observer) observer.observe(el);
@@ -244,7 +245,12 @@ function render({ model, el }) {
   said.textContent = frameWords().join(" ");
   say();
   measure();
-  requestAnimationFrame(markSide); // once the view is in the page
+  // Once the view is in the page: its width at once (a phone then gets its compact table
+  // before the learner has looked, not a tenth of a second later), and its side.
+  requestAnimationFrame(() => {
+    sendWidth();
+    markSide();
+  });
   return () => {
     clearTimeout(timer);
     if (anim) clearTimeout(anim.timer);
