@@ -195,6 +195,12 @@ def _polyline(points: Sequence[tuple[float, float]], colour: str, dash: str, cls
             f'stroke-width="2.5"{d} stroke-linejoin="round"/>')
 
 
+def _taken_line(x1: float, x2: float, y: float, cls: str) -> str:
+    """The dotted line of the points taken (on the chart, and its sample in the legend)."""
+    return (f'<line class="{cls}" x1="{num(x1)}" y1="{num(y)}" x2="{num(x2)}" y2="{num(y)}" '
+            f'stroke="{INK}" stroke-width="1.5" stroke-dasharray="2 3"/>')
+
+
 def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
                      height: float = 250, controls: bool = False,
                      selected: int | None = None, you: str = "you") -> SvgWrapper:
@@ -243,9 +249,7 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     body.append(_polyline([(lx + 62, ly), (lx + 84, ly)], INK, "", "legend-chosen"))
     body.append(text_at(lx + 88, ly + 4, "yours", 11.5))
     if real is not None:
-        body.append(f'<line x1="{num(lx + 128)}" y1="{num(ly)}" x2="{num(lx + 150)}" '
-                    f'y2="{num(ly)}" stroke="{INK}" stroke-width="1.5" '
-                    'stroke-dasharray="2 3"/>')
+        body.append(_taken_line(lx + 128, lx + 150, ly, "legend-real"))
         body.append(text_at(lx + 154, ly + 4, f"taken: {real:.0f}", 11.5))
     # Axis and grid.
     ticks = ([float(t) for t in range(0, int(hi) + 1, 10)] if unit == "points"
@@ -257,10 +261,7 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
         body.append(text_at(left - 6, y + 4, f"{t:.0f}" if unit == "points" else f"{t:+.1f}",
                             11.5, anchor="end"))
     if real is not None:
-        y = y_of(real)
-        body.append(f'<line class="real" x1="{num(left)}" y1="{num(y)}" '
-                    f'x2="{num(width - right)}" y2="{num(y)}" stroke="{INK}" '
-                    f'stroke-width="1.5" stroke-dasharray="2 3"/>')
+        body.append(_taken_line(left, width - right, y_of(real), "real"))
     best_line = [(x_of(i), y_of(p.best)) for i, p in enumerate(points) if p.best is not None]
     mine_line = [(x_of(i), y_of(p.chosen)) for i, p in enumerate(points)
                  if p.chosen is not None]

@@ -244,7 +244,6 @@ function render({ model, el }) {
   drawActions();
   said.textContent = frameWords().join(" ");
   say();
-  measure();
   // Once the view is in the page: its width at once (a phone then gets its compact table
   // before the learner has looked, not a tenth of a second later), and its side.
   requestAnimationFrame(() => {
