@@ -103,7 +103,7 @@ def main() -> None:
                     help="the coach's cap (default 3 x samples)")
     ap.add_argument("--continuation", default="exact", help="rules or exact[:E[/T]]")
     ap.add_argument("--weighted", action="store_true",
-                    help="weight the coach's guesses by the plays seen")
+                    help="weight the coach's guesses by the bids and plays seen")
     ap.add_argument("--quiet", action="store_true")
     add_arguments(ap)
     args = ap.parse_args()

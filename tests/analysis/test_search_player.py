@@ -9,15 +9,28 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, SeatView, decide, make_player
-from texas42.analysis.players import Player, SearchPlayer, play_hand
+from texas42.analysis.players import (
+    AUCTION_MISS,
+    Player,
+    SearchPlayer,
+    auction_likelihood,
+    bid_worths,
+    bidding_contracts,
+    play_hand,
+)
 from texas42.analysis.position import Position
+from texas42.analysis.rules_of_thumb import worth
 from texas42.analysis.solver import Solver
 from texas42.contracts import Contract
-from texas42.dominoes import DOMINOES
+from texas42.dominoes import DOMINOES, to_mask
 from texas42.errors import NotationError
+from texas42.hand import Phase, allowed_contracts
+from texas42.rules import LECHNER, POINTS, SEED, STANDARD, Rules
 
 #: Small enough for property tests: 3 guesses played out, exact in the last 2 tricks.
 SMALL = "search:3/2/2"
@@ -37,7 +50,7 @@ def _log(player_name: str, seed: int, hands: int = 2) -> list[tuple[object, str]
 def test_the_same_seed_gives_the_same_decisions_and_reasons() -> None:
     first = _log("search:6/3/3", 21)
     assert first == _log("search:6/3/3", 21)
-    assert any("weighted by how well each explains the plays seen" in r for _, r in first)
+    assert any("weighted by how well each explains the bids and plays seen" in r for _, r in first)
 
 
 def test_a_used_search_player_pickled_chooses_as_the_original() -> None:
@@ -116,3 +129,57 @@ def test_search_names() -> None:
     with pytest.raises(NotationError) as err:
         make_player("search:x")
     assert err.value.rule == "player"
+
+
+
+def _next(hand: Hand, player: Player) -> None:
+    action = decide(player, hand).action
+    kind = {Phase.BIDDING: "bid", Phase.PLAYING: "play"}.get(hand.phase, "contract")
+    hand.apply((kind, action))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), shaker=st.integers(0, 3),
+       rules=st.sampled_from([STANDARD, LECHNER, SEED, POINTS]))
+def test_the_auction_read_as_the_rules_bids_believes_rule_based_bidders(
+        seed: int, shaker: int, rules: Rules) -> None:
+    """After rule-based bidding the true hands fit every range the auction gives
+    (likelihood 1) at every point of the hand, whoever looks."""
+    hand = Hand(Deal.from_seed(seed), shaker=shaker, rules=rules)
+    rb = RuleBasedPlayer()
+    while hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING):
+        if hand.phase is Phase.PLAYING:
+            truth = [hand.holding(s).mask for s in range(4)]
+            for seat in range(4):
+                view = SeatView.of(hand, seat)
+                worths = bid_worths(view)
+                assert seat not in worths
+                assert all(0 <= lo <= hi <= 42 for lo, hi in worths.values()), worths
+                assert auction_likelihood(view, truth, worths) == 1.0
+        _next(hand, rb)
+
+
+def test_the_auction_weighs_down_guesses_that_bid_otherwise() -> None:
+    """A guess giving a seat a hand worth more than its bid says weighs AUCTION_MISS less
+    for each point over; a guess whose hand cannot be rebuilt is no evidence."""
+    rng = random.Random(5)
+    strong = to_mask("6-6 6-5 6-4 6-3 6-2 6-1 6-0")  # every six: worth 42 in sixes
+    contracts = bidding_contracts(tuple(allowed_contracts(STANDARD)))
+    over = worth(strong, contracts)
+    seen = 0
+    for i in range(30):
+        hand = Hand(Deal.shake(rng), shaker=i % 4)
+        rb = RuleBasedPlayer()
+        while hand.phase is not Phase.PLAYING:
+            _next(hand, rb)
+        view = SeatView.of(hand)
+        truth = [hand.holding(x).mask for x in range(4)]
+        for s, (lo, hi) in bid_worths(view).items():
+            if hi < over:
+                guess = [strong if x == s else truth[x] for x in range(4)]
+                assert auction_likelihood(view, guess, {s: (lo, hi)}) == pytest.approx(
+                    AUCTION_MISS ** (over - hi))
+                guess[s] = 0
+                assert auction_likelihood(view, guess, {s: (lo, hi)}) == 1.0
+                seen += 1
+    assert seen > 20

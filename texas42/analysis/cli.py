@@ -157,8 +157,8 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
                    "at 95%% or this many were used, then 'too close to call' (default 3 x "
                    "--samples)")
     p.add_argument("--weighted", action="store_true", help="weight each guess by how likely "
-                   "the plays seen are in it under the rule-based player's policy (sharper "
-                   "when the other seats played by the rules)")
+                   "the bids and plays seen are in it under the rule-based player's policies "
+                   "(sharper when the other seats bid and played by the rules)")
     p.add_argument("--continuation", default="exact", metavar="NAME",
                    help="how each option is played out in a guess: exact[:E[/T]] (the exact "
                    "solver from E tricks left, rule-based players until T tricks left before "

@@ -13,8 +13,8 @@ rules continue well look good, a strong play of another style look like a mistak
 Bids, the contract, and plays judged in marks are played out by rule-based players who
 see only their own seat's view in that world
 (:func:`~texas42.analysis.playout.rule_playout`). The option's ``expected`` value is the
-average over the worlds (``weighted``: each world weighted by how likely the plays seen
-are in it). A review adds guesses until the chosen option and the best separate at 95%,
+average over the worlds (``weighted``: each world weighted by how likely the bids and
+plays seen are in it). A review adds guesses until the chosen option and the best separate at 95%,
 or a cap is reached: then the verdict is :data:`TOO_CLOSE`.
 
 Units (always said): a play in a points contract is judged in *points* the seat's side
@@ -68,7 +68,14 @@ from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
 from .bounds import check_samples
 from .continuation import DEFAULT_CONTINUATION, Continuation
-from .players import RuleBasedPlayer, _fingerprint, decide, play_hand
+from .players import (
+    RuleBasedPlayer,
+    _fingerprint,
+    auction_likelihood,
+    bid_worths,
+    decide,
+    play_hand,
+)
 from .playout import rule_playout
 from .rules_of_thumb import DOUBLES_MASK
 from .sampling import play_likelihood, sample_holdings
@@ -379,8 +386,9 @@ class _Table:
         self.fast = rules.is_42
         #: How a play in a points contract is played out in a world (42's table).
         self.continuation = continuation or DEFAULT_CONTINUATION
-        #: Weight each guess by how likely the plays seen are under the rule-based
-        #: player's policy (:func:`~texas42.analysis.sampling.play_likelihood`).
+        #: Weight each guess by how likely the bids and plays seen are under the
+        #: rule-based player's policies (:func:`~texas42.analysis.sampling.play_likelihood`,
+        #: :func:`~texas42.analysis.players.auction_likelihood`).
         self.weighted = weighted
         self.seats = rules.seats
         self.partners = rules.sides == "partners"
@@ -464,10 +472,11 @@ class _Table:
 
     def weight(self, view: Any, world: Any) -> float:
         """How much a guess counts: 1, or (weighted, 42's table, a play) how likely the
-        plays seen are in it under the rule-based player's policy."""
+        bids and plays seen are in it under the rule-based player's policies."""
         if not (self.weighted and self.fast and view.phase is Phase.PLAYING):
             return 1.0
-        return play_likelihood(view, list(world))
+        hands = list(world)
+        return play_likelihood(view, hands) * auction_likelihood(view, hands, bid_worths(view))
 
     def values(self, hand: Any, view: Any, world: Any, kind: str,
                options: list[Any], unit: str) -> list[float]:

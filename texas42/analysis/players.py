@@ -66,6 +66,7 @@ from .rules_of_thumb import (
     play_choice,
     play_settings,
     sevens_estimate,
+    worth,
 )
 from .sampling import play_likelihood, sample_holdings
 from .shape import shape_of
@@ -495,6 +496,66 @@ def rule_bid(worth: int, legal: Sequence[int], high: int, partner_bid: bool, min
     return (b, "bid") if b in legal else (PASS, "weak")
 
 
+#: How much less likely a guess becomes for each point a seat's hand in it is worth (in
+#: the rule-based bidder's terms) outside what that seat's bid says.
+AUCTION_MISS = 0.8
+
+
+def bid_worths(view: SeatView, margin: int = 4) -> dict[int, tuple[int, int]]:
+    """What the auction says of the other seats' hands, read as the rule-based bidder's
+    bids: for each other seat, the worths (lowest, highest) of
+    :func:`~.rules_of_thumb.worth` for which :func:`rule_bid` makes the bid it made. A
+    seat whose bid says nothing in those terms is left out: a forced bid, a special bid,
+    a 42 where nello, sevens or a plunge may be bid. At 42's table of partners bidding in
+    points."""
+    rules = view.rules
+    if rules.bidding != "points" or view.seats != 4 or rules.sides != "partners":
+        return {}
+    specials = bool(rules.plunge_marks or rules.splash_marks) or any(
+        c.kind in ("nello", "sevens") for c in allowed_contracts(rules))
+    out: dict[int, tuple[int, int]] = {}
+    high, holder = PASS, -1
+    for i, bid in enumerate(view.bids):
+        s = view.bidder_at(i)
+        forced = (rules.all_pass == "forced" and high == PASS and s == view.shaker
+                  and i >= view.seats - 1)
+        if s != view.seat and s not in out and not forced and not (specials and bid == MARK):
+            legal = valid_bids(high, rules)
+            partner = holder == (s + 2) % 4
+            fits = [w for w in range(43)
+                    if rule_bid(w, legal, high, partner, rules.min_bid, margin)[0] == bid]
+            if fits and len(fits) == fits[-1] - fits[0] + 1:
+                out[s] = (fits[0], fits[-1])
+        if bid != PASS and bid > high:
+            high, holder = bid, s
+    return out
+
+
+def auction_likelihood(view: SeatView, hands: list[int], worths: dict[int, tuple[int, int]],
+                       miss: float = AUCTION_MISS) -> float:
+    """How well a guess of the holdings explains the bids (``worths``: :func:`bid_worths`):
+    ``miss`` to the power of the points by which each seat's original hand in the guess
+    (what it holds there and what it was seen to play) is worth more or less than its bid
+    says. 1.0 when a seat's original hand cannot be rebuilt (some tricks hidden)."""
+    if not worths:
+        return 1.0
+    shown = {s: 0 for s in worths}
+    for s, _, d in view.plays_seen():
+        if s in shown:
+            shown[s] |= 1 << d.index
+    contracts = bidding_contracts(tuple(allowed_contracts(view.rules)))
+    weight = 1.0
+    for s, (lo, hi) in worths.items():
+        original = hands[s] | shown[s]
+        if original.bit_count() != view.rules.hand_size:
+            continue
+        x = worth(original, contracts)
+        off = lo - x if x < lo else x - hi if x > hi else 0
+        if off:
+            weight *= miss ** off
+    return weight
+
+
 # -- sampling -----------------------------------------------------------------------------
 #: The weighted sampling player draws this many guesses for each one it solves.
 WEIGHTED_DRAWS = 4
@@ -705,7 +766,7 @@ class SamplingPlayer:
 #: The search player (``"search[:N[/E[/X]]]"``): N guesses played out by the rules, exact
 #: in the last E tricks with X guesses once more than 4 tricks are left (an exact solve is
 #: dearer there), N when fewer; guesses drawn SEARCH_DRAWS times over and weighted by how
-#: well they explain the plays seen.
+#: well they explain the bids and plays seen.
 SEARCH_SAMPLES = 48
 SEARCH_EXACT = 5
 SEARCH_EXACT_SAMPLES = 24
@@ -717,10 +778,13 @@ _TIED = 1e-9
 class SearchPlayer(SamplingPlayer):
     """The sampling player with inference and a sensible order among ties.
 
-    - Inference: it draws :data:`SEARCH_DRAWS` times as many guesses as it solves (each
-      already fits the bids: :func:`~.sampling.sample_holdings`), keeps the ones that best
-      explain the plays seen (:func:`~.sampling.play_likelihood`: each play the rule-based
-      player would not have made halves a guess's weight) and weights them by it.
+    - Inference: it draws :data:`SEARCH_DRAWS` times as many guesses as it solves (none
+      grossly at odds with the bids: :func:`~.sampling.sample_holdings`), keeps the ones
+      that best explain the bids and the plays seen and weights them by it: each play the
+      rule-based player would not have made halves a guess's weight
+      (:func:`~.sampling.play_likelihood`), each point a seat's hand is worth outside what
+      its bid says, read as the rule-based bidder's, takes :data:`AUCTION_MISS` of it
+      (:func:`auction_likelihood`).
     - Exact from earlier: once ``exact`` tricks are left, each guess is solved exactly
       (with ``exact_samples`` guesses while more than 4 tricks are left); before that each
       legal domino is played out in each guess by rule-based players.
@@ -750,11 +814,13 @@ class SearchPlayer(SamplingPlayer):
 
     def _worlds(self, view: SeatView, rng: random.Random) -> list[tuple[float, list[int]]]:
         keep = self._count(view)
+        worths = bid_worths(view, self.rules.margin)
         worlds: list[tuple[float, list[int]]] = []
         for _ in range(keep * self.draws):
             hands = sample_holdings(view, rng, tries=self.tries, widow=self.rules.widow)
             if hands is not None:
-                worlds.append((play_likelihood(view, hands), hands))
+                weight = play_likelihood(view, hands) * auction_likelihood(view, hands, worths)
+                worlds.append((weight, hands))
         return sorted(worlds, key=lambda wh: -wh[0])[:keep]
 
     def _best_play(self, view: SeatView, avg: dict[Domino, float], n: int,
@@ -775,8 +841,8 @@ class SearchPlayer(SamplingPlayer):
         goal = "fewest points" if nello else "best average"
         nello_word = " (nello)" if nello else ""
         why = (f"{best}: {goal} over {n} deals of the unseen dominoes{how}, weighted by how "
-               f"well each explains the plays seen{nello_word}: {value:.1f} points for its "
-               f"side from here (next: {runner}, {avg[runner]:.1f})")
+               f"well each explains the bids and plays seen{nello_word}: {value:.1f} points "
+               f"for its side from here (next: {runner}, {avg[runner]:.1f})")
         if len(tied) > 1:
             others = ", ".join(str(d) for d in tied if d != best)
             why += (f"; tied with {others}, so the rules of thumb's choice"
@@ -797,11 +863,11 @@ def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
 
 
 #: The computer player of the explorers (partners, opponents, the replay's hands): the
-#: strongest that keeps a computer play quick in the browser (README's Figures: +2.98
-#: points a deal over ``"hybrid"``, the default before it, at 63 ms a play).
+#: strongest that keeps a computer play quick in the browser (README's Figures: +2.13
+#: points a deal over ``"hybrid"``, the default before it, at 52 ms a play).
 DEFAULT_PLAYER = "search:96/5/32"
-#: The strongest texas42 player (docs/FIGURES.md: +1.79 points a deal, +0.21 to +3.38, over
-#: ``"sampling:12"`` in 400 deals, at 0.36 s a play against its 0.52 s): the default's
+#: The strongest texas42 player (README's Figures: +2.08 points a deal, +0.56 to +3.61, over
+#: ``"sampling:12"`` in 400 deals, at 0.15 s a play against its 0.21 s): the default's
 #: design with twice its guesses, 192 played out by the rules, 64 solved exactly in the
 #: last five tricks.
 STRONGEST_PLAYER = "search:192/5/64"
