@@ -83,21 +83,34 @@ def test_new_game_starts_over_and_keeps_the_hands_counted() -> None:
     assert again.hand.deal == ex.hand.deal and len(again.game.hands) == 1
 
 
+def _learner_plays_from_trick_3(ex: PlayExplorer, n: int) -> list[int]:
+    """The learner's (Seat 0's) plays from the third trick on in kept hand ``n``, by
+    their index among the hand's plays (none when the hand ended early)."""
+    hand = ex.kept.hand(n)
+    return [i for i, (t, k) in enumerate((t, k) for t in hand.tricks for k in range(4))
+            if (t.leader + k) % 4 == 0 and i >= 8]
+
+
 def test_a_review_is_charted_and_its_mistake_is_played_again() -> None:
     ex = started(seed=6)
-    finish_hand(ex)
+    # The first hand whose play reached the learner at the third trick (a hand may end
+    # early, once it is decided).
+    for n in range(4):
+        finish_hand(ex)
+        if _learner_plays_from_trick_3(ex, n):
+            break
+        ex.next_button.click()
+    else:
+        pytest.fail("four hands in a row ended before the learner's third trick")
     ex.review_button.click()
     assert ex.last_error is None
-    entry = ex.kept.entries[0]
-    assert entry.loss is not None and ex.kept.losses() == [(1, entry.loss)]
+    entry = ex.kept.entries[n]
+    assert entry.loss is not None and ex.kept.losses() == [(n + 1, entry.loss)]
     assert 'class="loss-dot"' in ex.progress_view.counts.value
     # A mistake to try again (the rule-based learner may have played well: add one).
     rec = entry.record
-    hand = ex.kept.hand(0)
-    mine = [i for i, (t, k) in enumerate((t, k) for t in hand.tricks for k in range(4))
-            if (t.leader + k) % 4 == 0 and i >= 8]
-    at = mine[0]  # the learner's first play from the third trick on
-    ex.kept.set_review(0, 9.0, [Mistake("play", at, str(rec.plays[at]), "6-6", 9.0,
+    at = _learner_plays_from_trick_3(ex, n)[0]  # its first play from the third trick on
+    ex.kept.set_review(n, 9.0, [Mistake("play", at, str(rec.plays[at]), "6-6", 9.0,
                                         "trick 3")])
     ex.progress_view.refresh(ex.kept)
     assert len(ex.progress_view.try_buttons) == 1
