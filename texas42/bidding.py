@@ -93,6 +93,17 @@ def explain_bid(bid: int) -> str:
     )
 
 
+def must_bid(rules: Rules, high: int, bids_made: int, seats: int, last_to_bid: int,
+             shaker: int) -> bool:
+    """Under the forced-bid rule, whether the next bid may not be a pass: everyone else
+    passed and the shaker is to speak (``last_to_bid``: the last seat of the round; the
+    shaker normally speaks last; when the holder of 1-0 bids first and the shaker has
+    already passed, the shaker is asked again after the last pass)."""
+    if rules.all_pass != "forced" or high != PASS:
+        return False
+    return bids_made == seats or (bids_made == seats - 1 and last_to_bid == shaker)
+
+
 def valid_bids(high: int, rules: Rules = STANDARD, *, forced: bool = False) -> list[int]:
     """Every bid allowed over the high bid ``high`` (:data:`PASS` if none yet).
 

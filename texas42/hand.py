@@ -369,14 +369,9 @@ class Hand:
         shaker once everyone else has passed. The shaker normally speaks last;
         when the holder of 1-0 bids first and the shaker has already passed, the
         shaker is asked again after the fourth pass (the seed: "the dealer must bid")."""
-        if (
-            self.phase is not Phase.BIDDING
-            or self.rules.all_pass != "forced"
-            or self.high_bid != PASS
-        ):
-            return False
-        n, seats = len(self.bids), self.seats
-        return n == seats or (n == seats - 1 and self.bidding_order[-1] == self.shaker)
+        return self.phase is Phase.BIDDING and bidding.must_bid(
+            self.rules, self.high_bid, len(self.bids), self.seats, self.bidding_order[-1],
+            self.shaker)
 
     def valid_bids(self) -> list[int]:
         """The bids the player to act may make (empty outside the auction)."""

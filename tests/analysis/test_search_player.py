@@ -5,6 +5,7 @@ each decision is tests/analysis/test_players_tables.py, with every other player.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 
@@ -16,10 +17,9 @@ from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, SeatView, decide, make_player
 from texas42.analysis.players import (
     AUCTION_MISS,
+    AuctionReading,
     Player,
     SearchPlayer,
-    auction_likelihood,
-    bid_worths,
     bidding_contracts,
     play_hand,
 )
@@ -131,7 +131,6 @@ def test_search_names() -> None:
     assert err.value.rule == "player"
 
 
-
 def _next(hand: Hand, player: Player) -> None:
     action = decide(player, hand).action
     kind = {Phase.BIDDING: "bid", Phase.PLAYING: "play"}.get(hand.phase, "contract")
@@ -151,11 +150,10 @@ def test_the_auction_read_as_the_rules_bids_believes_rule_based_bidders(
         if hand.phase is Phase.PLAYING:
             truth = [hand.holding(s).mask for s in range(4)]
             for seat in range(4):
-                view = SeatView.of(hand, seat)
-                worths = bid_worths(view)
-                assert seat not in worths
-                assert all(0 <= lo <= hi <= 42 for lo, hi in worths.values()), worths
-                assert auction_likelihood(view, truth, worths) == 1.0
+                auction = AuctionReading.of(SeatView.of(hand, seat))
+                assert seat not in auction.worths
+                assert all(0 <= lo <= hi <= 42 for lo, hi in auction.worths.values()), auction
+                assert auction.likelihood(truth) == 1.0
         _next(hand, rb)
 
 
@@ -172,14 +170,14 @@ def test_the_auction_weighs_down_guesses_that_bid_otherwise() -> None:
         rb = RuleBasedPlayer()
         while hand.phase is not Phase.PLAYING:
             _next(hand, rb)
-        view = SeatView.of(hand)
+        auction = AuctionReading.of(SeatView.of(hand))
         truth = [hand.holding(x).mask for x in range(4)]
-        for s, (lo, hi) in bid_worths(view).items():
+        for s, (lo, hi) in auction.worths.items():
             if hi < over:
+                one = dataclasses.replace(auction, worths={s: (lo, hi)})
                 guess = [strong if x == s else truth[x] for x in range(4)]
-                assert auction_likelihood(view, guess, {s: (lo, hi)}) == pytest.approx(
-                    AUCTION_MISS ** (over - hi))
+                assert one.likelihood(guess) == pytest.approx(AUCTION_MISS ** (over - hi))
                 guess[s] = 0
-                assert auction_likelihood(view, guess, {s: (lo, hi)}) == 1.0
+                assert one.likelihood(guess) == 1.0
                 seen += 1
     assert seen > 20

@@ -14,8 +14,8 @@ Bids, the contract, and plays judged in marks are played out by rule-based playe
 see only their own seat's view in that world
 (:func:`~texas42.analysis.playout.rule_playout`). The option's ``expected`` value is the
 average over the worlds (``weighted``: each world weighted by how likely the bids and
-plays seen are in it). A review adds guesses until the chosen option and the best separate at 95%,
-or a cap is reached: then the verdict is :data:`TOO_CLOSE`.
+plays seen are in it). A review adds guesses until the chosen option and the best
+separate at 95%, or a cap is reached: then the verdict is :data:`TOO_CLOSE`.
 
 Units (always said): a play in a points contract is judged in *points* the seat's side
 takes from that moment to the end of the hand (the trick in progress counts whole). When
@@ -69,10 +69,9 @@ from ..scoring import points_bid_made, score_points_bid
 from .bounds import check_samples
 from .continuation import DEFAULT_CONTINUATION, Continuation
 from .players import (
+    AuctionReading,
     RuleBasedPlayer,
     _fingerprint,
-    auction_likelihood,
-    bid_worths,
     decide,
     play_hand,
 )
@@ -388,7 +387,7 @@ class _Table:
         self.continuation = continuation or DEFAULT_CONTINUATION
         #: Weight each guess by how likely the bids and plays seen are under the
         #: rule-based player's policies (:func:`~texas42.analysis.sampling.play_likelihood`,
-        #: :func:`~texas42.analysis.players.auction_likelihood`).
+        #: :class:`~texas42.analysis.players.AuctionReading`).
         self.weighted = weighted
         self.seats = rules.seats
         self.partners = rules.sides == "partners"
@@ -470,13 +469,18 @@ class _Table:
             [spare & ~wmask] if rules.aside else [])
         return masks, widow
 
-    def weight(self, view: Any, world: Any) -> float:
-        """How much a guess counts: 1, or (weighted, 42's table, a play) how likely the
-        bids and plays seen are in it under the rule-based player's policies."""
+    def weigher(self, view: Any) -> Callable[[Any], float]:
+        """How much each guess of this decision counts: 1, or (weighted, 42's table, a
+        play) how likely the bids and plays seen are in it under the rule-based player's
+        policies (the auction read once for all the guesses)."""
         if not (self.weighted and self.fast and view.phase is Phase.PLAYING):
-            return 1.0
-        hands = list(world)
-        return play_likelihood(view, hands) * auction_likelihood(view, hands, bid_worths(view))
+            return lambda world: 1.0
+        auction = AuctionReading.of(view)
+
+        def weight(world: Any) -> float:
+            hands = list(world)
+            return play_likelihood(view, hands) * auction.likelihood(hands)
+        return weight
 
     def values(self, hand: Any, view: Any, world: Any, kind: str,
                options: list[Any], unit: str) -> list[float]:
@@ -595,6 +599,7 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
     per_world: list[list[float]] = []
     weights: list[float] = []
     drawn = 0
+    weight = game.weigher(view) if hasattr(game, "weigher") else (lambda world: 1.0)
     while True:
         batch = min(samples, cap - drawn)
         for w in [game.sample(hand, view, rng) for _ in range(batch)]:
@@ -610,7 +615,7 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
                 # replay the auction on it (a plunge by a seat given too few doubles).
                 continue
             per_world.append(list(got))
-            weights.append(game.weight(view, w) if hasattr(game, "weight") else 1.0)
+            weights.append(weight(w))
         drawn += batch
         advice = _summary(kind, view, options, unit, per_world, weights, game.side)
         if chosen is None or drawn >= cap or _settled(advice, chosen):

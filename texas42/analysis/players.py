@@ -45,7 +45,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ..bidding import MARK, PASS, bid_text, special_bid_amount, special_bid_doubles, valid_bids
+from ..bidding import (
+    MARK,
+    PASS,
+    bid_text,
+    must_bid,
+    special_bid_amount,
+    special_bid_doubles,
+    valid_bids,
+)
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, DominoSet
 from ..errors import IllegalActionError, InputError, NotationError, check_kind, quote
@@ -501,59 +509,67 @@ def rule_bid(worth: int, legal: Sequence[int], high: int, partner_bid: bool, min
 AUCTION_MISS = 0.8
 
 
-def bid_worths(view: SeatView, margin: int = 4) -> dict[int, tuple[int, int]]:
+@dataclass(frozen=True)
+class AuctionReading:
     """What the auction says of the other seats' hands, read as the rule-based bidder's
-    bids: for each other seat, the worths (lowest, highest) of
+    bids (once a decision; :meth:`likelihood` then judges each guess).
+
+    ``worths``: for each other seat, the worths (lowest, highest) of
     :func:`~.rules_of_thumb.worth` for which :func:`rule_bid` makes the bid it made. A
-    seat whose bid says nothing in those terms is left out: a forced bid, a special bid,
-    a 42 where nello, sevens or a plunge may be bid. At 42's table of partners bidding in
-    points."""
-    rules = view.rules
-    if rules.bidding != "points" or view.seats != 4 or rules.sides != "partners":
-        return {}
-    specials = bool(rules.plunge_marks or rules.splash_marks) or any(
-        c.kind in ("nello", "sevens") for c in allowed_contracts(rules))
-    out: dict[int, tuple[int, int]] = {}
-    high, holder = PASS, -1
-    for i, bid in enumerate(view.bids):
-        s = view.bidder_at(i)
-        forced = (rules.all_pass == "forced" and high == PASS and s == view.shaker
-                  and i >= view.seats - 1)
-        if s != view.seat and s not in out and not forced and not (specials and bid == MARK):
-            legal = valid_bids(high, rules)
-            partner = holder == (s + 2) % 4
-            fits = [w for w in range(43)
-                    if rule_bid(w, legal, high, partner, rules.min_bid, margin)[0] == bid]
-            if fits and len(fits) == fits[-1] - fits[0] + 1:
-                out[s] = (fits[0], fits[-1])
-        if bid != PASS and bid > high:
-            high, holder = bid, s
-    return out
+    seat whose bid says nothing in those terms is left out: a forced bid, a special bid, a
+    42 where nello, sevens or a plunge may be bid; and every seat away from 42's table of
+    partners bidding in points. ``shown``: what each of those seats was seen to play (to
+    rebuild its hand as dealt)."""
 
+    worths: dict[int, tuple[int, int]]
+    shown: dict[int, int]
+    contracts: tuple[Contract, ...]
+    hand_size: int
 
-def auction_likelihood(view: SeatView, hands: list[int], worths: dict[int, tuple[int, int]],
-                       miss: float = AUCTION_MISS) -> float:
-    """How well a guess of the holdings explains the bids (``worths``: :func:`bid_worths`):
-    ``miss`` to the power of the points by which each seat's original hand in the guess
-    (what it holds there and what it was seen to play) is worth more or less than its bid
-    says. 1.0 when a seat's original hand cannot be rebuilt (some tricks hidden)."""
-    if not worths:
-        return 1.0
-    shown = {s: 0 for s in worths}
-    for s, _, d in view.plays_seen():
-        if s in shown:
-            shown[s] |= 1 << d.index
-    contracts = bidding_contracts(tuple(allowed_contracts(view.rules)))
-    weight = 1.0
-    for s, (lo, hi) in worths.items():
-        original = hands[s] | shown[s]
-        if original.bit_count() != view.rules.hand_size:
-            continue
-        x = worth(original, contracts)
-        off = lo - x if x < lo else x - hi if x > hi else 0
-        if off:
-            weight *= miss ** off
-    return weight
+    @classmethod
+    def of(cls, view: SeatView, margin: int = 4) -> AuctionReading:
+        rules = view.rules
+        contracts = bidding_contracts(tuple(allowed_contracts(rules)))
+        worths: dict[int, tuple[int, int]] = {}
+        if rules.bidding == "points" and view.seats == 4 and rules.sides == "partners":
+            specials = bool(rules.plunge_marks or rules.splash_marks) or any(
+                c.kind in ("nello", "sevens") for c in allowed_contracts(rules))
+            high, holder = PASS, -1
+            for i, bid in enumerate(view.bids):
+                s = view.bidder_at(i)
+                forced = must_bid(rules, high, i, view.seats, view.bidding_order[-1],
+                                  view.shaker)
+                if (s != view.seat and s not in worths and not forced
+                        and not (specials and bid == MARK)):
+                    legal = valid_bids(high, rules)
+                    partner = holder == (s + 2) % 4
+                    fits = [w for w in range(43)
+                            if rule_bid(w, legal, high, partner, rules.min_bid, margin)[0] == bid]
+                    if fits and len(fits) == fits[-1] - fits[0] + 1:
+                        worths[s] = (fits[0], fits[-1])
+                if bid != PASS and bid > high:
+                    high, holder = bid, s
+        shown = dict.fromkeys(worths, 0)
+        for s, _, d in view.plays_seen():
+            if s in shown:
+                shown[s] |= 1 << d.index
+        return cls(worths, shown, contracts, rules.hand_size)
+
+    def likelihood(self, hands: list[int], miss: float = AUCTION_MISS) -> float:
+        """How well a guess of the holdings explains the bids: ``miss`` to the power of
+        the points by which each seat's hand as dealt in the guess (what it holds there
+        and what it was seen to play) is worth more or less than its bid says. A seat
+        whose hand cannot be rebuilt (some tricks hidden) is no evidence."""
+        weight = 1.0
+        for s, (lo, hi) in self.worths.items():
+            original = hands[s] | self.shown[s]
+            if original.bit_count() != self.hand_size:
+                continue
+            x = worth(original, self.contracts)
+            off = lo - x if x < lo else x - hi if x > hi else 0
+            if off:
+                weight *= miss ** off
+        return weight
 
 
 # -- sampling -----------------------------------------------------------------------------
@@ -784,7 +800,7 @@ class SearchPlayer(SamplingPlayer):
       rule-based player would not have made halves a guess's weight
       (:func:`~.sampling.play_likelihood`), each point a seat's hand is worth outside what
       its bid says, read as the rule-based bidder's, takes :data:`AUCTION_MISS` of it
-      (:func:`auction_likelihood`).
+      (:class:`AuctionReading`).
     - Exact from earlier: once ``exact`` tricks are left, each guess is solved exactly
       (with ``exact_samples`` guesses while more than 4 tricks are left); before that each
       legal domino is played out in each guess by rule-based players.
@@ -814,12 +830,12 @@ class SearchPlayer(SamplingPlayer):
 
     def _worlds(self, view: SeatView, rng: random.Random) -> list[tuple[float, list[int]]]:
         keep = self._count(view)
-        worths = bid_worths(view, self.rules.margin)
+        auction = AuctionReading.of(view, self.rules.margin)
         worlds: list[tuple[float, list[int]]] = []
         for _ in range(keep * self.draws):
             hands = sample_holdings(view, rng, tries=self.tries, widow=self.rules.widow)
             if hands is not None:
-                weight = play_likelihood(view, hands) * auction_likelihood(view, hands, worths)
+                weight = play_likelihood(view, hands) * auction.likelihood(hands)
                 worlds.append((weight, hands))
         return sorted(worlds, key=lambda wh: -wh[0])[:keep]
 
