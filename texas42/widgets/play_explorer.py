@@ -514,7 +514,7 @@ class PlayExplorer(Explorer):
     def _name(self, contract: str) -> None:
         seat = self.acting
         self.hand.name_contract(contract)
-        words = f"named {self.hand.contract}"
+        words = f"name {self.hand.contract}"
         if self.hand.sitting_out is not None:
             words += ". " + contract_consequence(self.hand).rstrip(".")
         self._after_learner(seat, words)
@@ -531,7 +531,7 @@ class PlayExplorer(Explorer):
         if h.next_action == "discard" and h.to_act in self.my_seats:
             seat = h.to_act
             h.discard_domino(d)
-            self._after_learner(seat, f"picked up the widow and laid {d} aside")
+            self._after_learner(seat, f"pick up the widow and lay {d} aside")
             return
         if h.phase is not Phase.PLAYING or h.to_act not in self.my_seats:
             raise IllegalPlayError("it is not your turn to play", rule="turn")
@@ -545,7 +545,7 @@ class PlayExplorer(Explorer):
             )
         self.choices.append((len(h.actions), d))
         h.play(d)
-        self._after_learner(seat, f"played {d}")
+        self._after_learner(seat, f"play {d}")
 
     def lay_down(self) -> None:
         """Lay the learner's hand down (what the "Lay down" button does)."""
