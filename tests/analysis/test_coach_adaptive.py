@@ -15,6 +15,7 @@ from texas42.analysis.continuation import (
     ExactContinuation,
     PlayerContinuation,
     RuleContinuation,
+    make_continuation,
     rules_until,
 )
 from texas42.analysis.position import Position
@@ -22,7 +23,7 @@ from texas42.analysis.sampling import sample_holdings
 from texas42.analysis.solver import Solver
 from texas42.analysis.view import SeatView
 from texas42.bidding import MARK
-from texas42.errors import InputError
+from texas42.errors import InputError, NotationError
 
 
 def _points_hand(start: int) -> Hand:
@@ -141,6 +142,23 @@ def test_continuations_agree_with_the_playout_and_the_solver() -> None:
         assert exact == [float(got[m] if view.team == 0 else rest - got[m]) for m in moves]
         checked += 1
     assert checked >= 3
+
+
+def test_continuations_by_name() -> None:
+    """``player:NAME`` plugs any player in: ``player:rule-based`` plays as the rules."""
+    hand = _points_hand(3)
+    _, view = _plays(hand)[5]
+    world = sample_holdings(view, random.Random(2))
+    assert world is not None
+    moves = [d.index for d in view.legal_plays]
+    by_name = make_continuation("player:rule-based")
+    assert isinstance(by_name, PlayerContinuation)
+    assert by_name.values(view, world, moves) == RuleContinuation().values(view, world, moves)
+    assert make_continuation("exact:4").name == "exact:4/4"
+    for bad in ("player:", "player:nobody", "exact:9x", "solver"):
+        with pytest.raises(NotationError, match="not a continuation") as err:
+            make_continuation(bad)
+        assert err.value.rule == "continuation"
 
 
 def test_a_continuation_refuses_what_it_cannot_judge() -> None:

@@ -237,12 +237,22 @@ class PlayerContinuation:
 
 
 def make_continuation(name: str) -> Continuation:
-    """A continuation by name: ``"rules"`` (:class:`RuleContinuation`) or
-    ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``).
+    """A continuation by name: ``"rules"`` (:class:`RuleContinuation`),
+    ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``) or
+    ``"player:NAME"`` (:class:`PlayerContinuation` of the player
+    :func:`~texas42.analysis.players.make_player` makes of NAME).
 
     Raises :class:`~texas42.errors.NotationError` (``rule="continuation"``) for any other
     name, :class:`~texas42.errors.InputError` for numbers out of range."""
     key, _, arg = str(name).strip().lower().partition(":")
+    if key == "player" and arg:
+        from .players import make_player
+
+        try:
+            return PlayerContinuation(make_player(arg))
+        except NotationError as exc:
+            raise NotationError(f"{name!r} is not a continuation: {exc}",
+                                rule="continuation") from exc
     e, _, t = arg.partition("/")
     if key == "rules" and not arg:
         return RuleContinuation()
@@ -250,7 +260,8 @@ def make_continuation(name: str) -> Continuation:
                               for x in (e, t)):
         exact = int(e) if e else EXACT_TRICKS
         return ExactContinuation(exact, int(t) if t else min(exact, THEN_TRICKS))
-    raise NotationError(f"{name!r} is not a continuation: rules or exact[:E[/T]]",
+    raise NotationError(f"{name!r} is not a continuation: rules, exact[:E[/T]] or "
+                        "player:NAME",
                         rule="continuation")
 
 
