@@ -2,7 +2,7 @@
 
     PYTHONPATH=. nice -n 10 python3 bench/bench_coach_calibration.py --deals 200 \\
         [--pairs rule-based/sampling:12,hybrid:48/4/sampling:12,...] [--samples 16] \\
-        [--max-samples 48] [--continuation exact] [--weighted] [--seed 1] \\
+        [--max-samples 48] [--continuation exact|rules|player:NAME] [--weighted] [--seed 1] \\
         [--workers N | --dask ADDRESS]
 
 For each pair of players A/B (default: rule-based vs sampling:12, hybrid:48/4 vs
@@ -38,6 +38,14 @@ held_out_loss`); points a deal, 95% intervals; duplicate - coach, then from the 
   hybrid agrees (+0.89 and +5.75) but rule-based does not (+6.90 with 5/5) and the
   coach-style bias check fails (1.40 with 5/5); the average of the plain and held-out
   losses, chosen on seed 1, failed both pairs on seed 2.
+
+With a continuation of players (``--continuation player:hybrid:4/3``: in each guessed deal
+every seat plays on as hybrid:4/3 from its own view; ``--samples 8 --max-samples 24``; 2
+workers, about 27 s CPU a deal), 2026-12-05: rule-based vs sampling:12 seed 1 +2.30 (-4.08
+to +8.69), seed 2 +2.87 (-4.21 to +9.94): agree; hybrid:48/4 vs sampling:12 seed 1 -2.82
+(-8.80 to +3.17): agree, seed 2 -6.48 (-12.82 to -0.14): DISAGREE (the coach leans to the
+style of its continuation); greedy vs sampling:12 seed 1 -1.38 (-7.26 to +4.49): agree.
+Why the default continuation parts from duplicate play: ``bench/bench_coach_gaps.py``.
 
 About 5 s CPU a deal on a quiet core (both hands played and all eight seat reviews).
 
@@ -101,7 +109,7 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=16, help="the coach's first batch")
     ap.add_argument("--max-samples", type=int, default=None,
                     help="the coach's cap (default 3 x samples)")
-    ap.add_argument("--continuation", default="exact", help="rules or exact[:E[/T]]")
+    ap.add_argument("--continuation", default="exact", help="exact[:E[/T]], rules or player:NAME")
     ap.add_argument("--weighted", action="store_true",
                     help="weight the coach's guesses by the bids and plays seen")
     ap.add_argument("--quiet", action="store_true")
