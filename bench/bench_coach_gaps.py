@@ -36,7 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_coach_calibration import split_pair
 
-from texas42.analysis.calibration import CoachSettings, _Job, _play, calibration_player
+from texas42.analysis.calibration import (
+    CoachSettings,
+    _Job,
+    calibration_player,
+    play_both_ways,
+)
 from texas42.analysis.continuation import ExactContinuation, make_continuation
 from texas42.analysis.parallel import add_arguments, run_jobs
 from texas42.analysis.players import _fingerprint
@@ -46,7 +51,7 @@ from texas42.analysis.stats import mean_interval
 from texas42.analysis.view import SeatView
 from texas42.bidding import MARK
 from texas42.deals import Deal
-from texas42.hand import Hand, Phase
+from texas42.hand import Hand
 from texas42.rules import STANDARD
 
 
@@ -111,14 +116,9 @@ def step(view: SeatView, chosen: int, cont: ExactContinuation, samples: int,
 
 def one_deal(job: _Job) -> DealGaps:
     start = time.process_time()
-    hands = (_play(job, True), _play(job, False))
-    one, two = hands
-    if (one.phase is Phase.RESHAKE or two.phase is Phase.RESHAKE or one.result is None
-            or one.bids != two.bids or one.contract != two.contract
-            or one.contract is None or one.contract.kind in ("nello", "sevens")
-            or one.high_bid >= MARK):
+    hands, why, dup = play_both_ways(job)
+    if why:
         return DealGaps(False, 0, (), time.process_time() - start)
-    dup = (one.points[0] - one.points[1]) + (two.points[1] - two.points[0])
     cont = make_continuation(job.coach.continuation)
     assert isinstance(cont, ExactContinuation)
     out = []

@@ -34,16 +34,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_coach_calibration import split_pair
 
-from texas42.analysis.calibration import CoachSettings, _Job, _play, calibration_player
+from texas42.analysis.calibration import (
+    CoachSettings,
+    _Job,
+    calibration_player,
+    play_both_ways,
+    seat_players,
+)
 from texas42.analysis.coach import review
 from texas42.analysis.continuation import make_continuation
 from texas42.analysis.parallel import add_arguments, run_jobs
 from texas42.analysis.players import play_hand
 from texas42.analysis.stats import mean_interval
-from texas42.bidding import MARK
 from texas42.deals import Deal
 from texas42.dominoes import Domino
-from texas42.hand import Hand, Phase
+from texas42.hand import Hand
 from texas42.rules import STANDARD
 
 
@@ -77,20 +82,15 @@ def realised_loss(hand: Hand, play: int, best: Domino, players: list) -> float:
 
 def one_deal(job: _Job) -> DealResult:
     start = time.process_time()
-    hands = (_play(job, True), _play(job, False))
-    one, two = hands
-    if (one.phase is Phase.RESHAKE or two.phase is Phase.RESHAKE or one.result is None
-            or one.bids != two.bids or one.contract != two.contract
-            or one.contract is None or one.contract.kind in ("nello", "sevens")
-            or one.high_bid >= MARK):
+    hands, why, dup = play_both_ways(job)
+    if why:
         return DealResult(False, 0, (), time.process_time() - start)
-    dup = (one.points[0] - one.points[1]) + (two.points[1] - two.points[0])
     cs = job.coach
     cont = make_continuation(cs.continuation)
     out = []
     for k, hand in enumerate(hands):
         a_even = k == 0
-        players = [(job.a if (s % 2 == 0) == a_even else job.b) for s in range(4)]
+        players = seat_players(job, a_even)
         for seat in range(4):
             rv = review(hand, seat, samples=cs.samples, max_samples=cs.max_samples,
                         seed=cs.seed, hindsight=False, continuation=cont)

@@ -227,33 +227,41 @@ class DealCalibration:
     plain: float = 0.0
 
 
-def _play(job: _Job, a_even: bool) -> Hand:
-    players = [(job.a if (s % 2 == 0) == a_even else job.b) for s in range(4)]
-    hand = Hand(job.deal, shaker=job.shaker, rules=job.rules)
-    play_hand(hand, players)
-    return hand
+def seat_players(job: _Job, a_even: bool) -> list[Player]:
+    """The four seats' players: A in the even seats (``a_even``) or in the odd ones."""
+    return [(job.a if (s % 2 == 0) == a_even else job.b) for s in range(4)]
+
+
+def play_both_ways(job: _Job) -> tuple[tuple[Hand, Hand], str, int]:
+    """The deal played twice (A in the even seats, then in the odd ones), why it is left
+    out of the measure ("" when counted: module docstring) and its duplicate result A - B
+    (0 when left out)."""
+    hands = []
+    for a_even in (True, False):
+        hand = Hand(job.deal, shaker=job.shaker, rules=job.rules)
+        play_hand(hand, seat_players(job, a_even))
+        hands.append(hand)
+    one, two = hands
+    pair = (one, two)
+    if one.phase is Phase.RESHAKE or two.phase is Phase.RESHAKE or one.result is None:
+        return pair, "everyone passed", 0
+    if one.bids != two.bids or one.contract != two.contract:
+        return pair, "the auctions differ", 0
+    c = one.contract
+    assert c is not None
+    if c.kind in ("nello", "sevens") or one.high_bid >= MARK:
+        return pair, "judged in marks", 0
+    # A - B: A holds the even seats in the first hand, the odd ones in the second.
+    return pair, "", (one.points[0] - one.points[1]) + (two.points[1] - two.points[0])
 
 
 def calibrate_deal(job: _Job) -> DealCalibration:
     """Play the deal both ways and review every seat's plays (module docstring)."""
     start = time.process_time()
-    hands = (_play(job, True), _play(job, False))
-
-    def skip(why: str) -> DealCalibration:
+    hands, why, dup = play_both_ways(job)
+    if why:
         return DealCalibration(job.index, False, why, 0, 0.0, 0.0, 0.0, 0, 0, 0,
                                time.process_time() - start)
-
-    one, two = hands
-    if one.phase is Phase.RESHAKE or two.phase is Phase.RESHAKE or one.result is None:
-        return skip("everyone passed")
-    if one.bids != two.bids or one.contract != two.contract:
-        return skip("the auctions differ")
-    c = one.contract
-    assert c is not None
-    if c.kind in ("nello", "sevens") or one.high_bid >= MARK:
-        return skip("judged in marks")
-    # A - B: A holds the even seats in the first hand, the odd ones in the second.
-    dup = (one.points[0] - one.points[1]) + (two.points[1] - two.points[0])
     loss = [0.0, 0.0]
     plain = [0.0, 0.0]
     count = [0, 0]
@@ -383,4 +391,6 @@ __all__ = [
     "calibrate_deal",
     "calibration_player",
     "make_continuation",
+    "play_both_ways",
+    "seat_players",
 ]
