@@ -44,12 +44,10 @@ from texas42.analysis.calibration import (
 )
 from texas42.analysis.continuation import ExactContinuation, make_continuation
 from texas42.analysis.parallel import add_arguments, run_jobs
-from texas42.analysis.players import _fingerprint
-from texas42.analysis.rules_of_thumb import play_choice, seat_settings
+from texas42.analysis.players import RuleBasedPlayer, _fingerprint
 from texas42.analysis.sampling import sample_holdings
 from texas42.analysis.stats import mean_interval
 from texas42.analysis.view import SeatView
-from texas42.bidding import MARK
 from texas42.deals import Deal
 from texas42.hand import Hand
 from texas42.rules import STANDARD
@@ -71,22 +69,6 @@ class DealGaps:
     seconds: float
 
 
-def rule_move(view: SeatView) -> int:
-    """The rule-based play at ``view`` (as the continuation's rules play it)."""
-    c, bidder = view.contract, view.bidder
-    assert c is not None and bidder is not None
-    settings = seat_settings(c, bidder & 1, view.high_bid >= MARK)[view.seat]
-    held = view.held
-    legal = sum(1 << d.index for d in view.legal_plays)
-    unknown = ((1 << 28) - 1) & ~held
-    for _, _, d in view.plays_seen():
-        unknown &= ~(1 << d.index)
-    plays = [d.index for d in view.trick]
-    k = len(plays)
-    return play_choice(settings, held, legal, unknown, plays, k == 3,
-                       k - 2 if k >= 2 else -1)[0]
-
-
 def step(view: SeatView, chosen: int, cont: ExactContinuation, samples: int,
          seed: int) -> tuple[float, float]:
     """(loss, gap) of ``chosen`` at ``view`` over ``samples`` guesses."""
@@ -95,7 +77,8 @@ def step(view: SeatView, chosen: int, cont: ExactContinuation, samples: int,
         return 0.0, 0.0
     rng = random.Random(seed * 1_000_003 + _fingerprint(view))
     exact = 7 - view.tricks_played <= cont.exact
-    rule = -1 if exact else rule_move(view)
+    # The rules in the continuation play as the rule-based player would here.
+    rule = -1 if exact else RuleBasedPlayer().choose(view)[0]
     totals = [0.0] * len(moves)
     cont_total = 0.0
     n = 0
