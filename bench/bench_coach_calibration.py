@@ -2,7 +2,8 @@
 
     PYTHONPATH=. nice -n 10 python3 bench/bench_coach_calibration.py --deals 200 \\
         [--pairs rule-based/sampling:12,hybrid:48/4/sampling:12,...] [--samples 16] \\
-        [--max-samples 48] [--continuation exact|rules|player:NAME] [--weighted] [--seed 1] \\
+        [--max-samples 48] [--continuation exact|rules|player:NAME|mix:A+B] [--weighted] \\
+        [--seed 1] \\
         [--workers N | --dask ADDRESS]
 
 For each pair of players A/B (default: rule-based vs sampling:12, hybrid:48/4 vs
@@ -45,7 +46,11 @@ workers, about 27 s CPU a deal), 2026-12-05: rule-based vs sampling:12 seed 1 +2
 to +8.69), seed 2 +2.87 (-4.21 to +9.94): agree; hybrid:48/4 vs sampling:12 seed 1 -2.82
 (-8.80 to +3.17): agree, seed 2 -6.48 (-12.82 to -0.14): DISAGREE (the coach leans to the
 style of its continuation); greedy vs sampling:12 seed 1 -1.38 (-7.26 to +4.49): agree.
-Why the default continuation parts from duplicate play: ``bench/bench_coach_gaps.py``.
+Every continuation leans to the style of its players (docs/FIGURES_HISTORY.md); a mix of
+two own-view styles (``--continuation mix:player:hybrid:2/3+player:sampling:1``, 30 deals,
+seed 2, ``--samples 8 --max-samples 16``, about 47 s CPU a deal), 2026-12-05: rule-based vs
+sampling:12 -0.93 (-12.08 to +10.23), hybrid:48/4 vs sampling:12 -0.27 (-6.28 to +5.74):
+agree. Why the default continuation parts from duplicate play: ``bench/bench_coach_gaps.py``.
 
 About 5 s CPU a deal on a quiet core (both hands played and all eight seat reviews).
 
@@ -109,7 +114,8 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=16, help="the coach's first batch")
     ap.add_argument("--max-samples", type=int, default=None,
                     help="the coach's cap (default 3 x samples)")
-    ap.add_argument("--continuation", default="exact", help="exact[:E[/T]], rules or player:NAME")
+    ap.add_argument("--continuation", default="exact",
+                    help="exact[:E[/T]], rules, player:NAME or mix:A+B")
     ap.add_argument("--weighted", action="store_true",
                     help="weight the coach's guesses by the bids and plays seen")
     ap.add_argument("--quiet", action="store_true")

@@ -13,6 +13,7 @@ from texas42.analysis import RuleBasedPlayer, play_hand
 from texas42.analysis.coach import TOO_CLOSE, Judged, _held_out, _summary, advise, review
 from texas42.analysis.continuation import (
     ExactContinuation,
+    MixedContinuation,
     PlayerContinuation,
     RuleContinuation,
     make_continuation,
@@ -155,7 +156,26 @@ def test_continuations_by_name() -> None:
     assert isinstance(by_name, PlayerContinuation)
     assert by_name.values(view, world, moves) == RuleContinuation().values(view, world, moves)
     assert make_continuation("exact:4").name == "exact:4/4"
-    for bad in ("player:", "player:nobody", "exact:9x", "solver"):
+    assert make_continuation("mix:rules+exact:3").name == "mix:rules+exact:3/3"
+
+    class Fixed:
+        def __init__(self, v: float) -> None:
+            self.name, self.v = f"fixed:{v}", v
+
+        def values(self, view: SeatView, world: Sequence[int],
+                   moves: Sequence[int]) -> list[float]:
+            return [self.v] * len(moves)
+
+    mix = MixedContinuation([Fixed(1.0), Fixed(2.0)])
+    shares = {1.0: 0, 2.0: 0}
+    for k in range(40):  # each world goes to one part, the same one every time
+        w = sample_holdings(view, random.Random(k))
+        assert w is not None
+        got = mix.values(view, w, moves)
+        assert got == mix.values(view, w, moves) and len(set(got)) == 1
+        shares[got[0]] += 1
+    assert min(shares.values()) >= 10, shares  # both parts get a share of the worlds
+    for bad in ("player:", "player:nobody", "exact:9x", "solver", "mix:rules", "mix:rules+x"):
         with pytest.raises(NotationError, match="not a continuation") as err:
             make_continuation(bad)
         assert err.value.rule == "continuation"

@@ -162,9 +162,9 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--continuation", default="exact", metavar="NAME",
                    help="how each option is played out in a guess: exact[:E[/T]] (the exact "
                    "solver from E tricks left, rule-based players until T tricks left before "
-                   "that; default exact = exact:5/4), rules, or player:NAME (that player in "
-                   "every seat, each from its own view: slower; player:hybrid:4/3 is the one "
-                   "measured against duplicate play)")
+                   "that; default exact = exact:5/4), rules, player:NAME (that player in "
+                   "every seat, each from its own view: slower) or mix:A+B (each guess "
+                   "played out by one of those continuations)")
     p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=review_main)

@@ -236,15 +236,39 @@ class PlayerContinuation:
         return out
 
 
+class MixedContinuation:
+    """Several continuations share the guesses: each guessed world goes to one of them,
+    picked by a hash of the world (the same world, the same one, whatever else was asked
+    before or on which worker), so over many guesses each plays out an equal share. Every
+    continuation leans to the style of the players in it (see docs/FIGURES_HISTORY.md): a
+    mix of styles leans to none of them alone."""
+
+    def __init__(self, parts: Sequence[Continuation]) -> None:
+        if len(parts) < 2:
+            raise InputError("a mix needs two continuations or more", rule="continuation")
+        self.parts = tuple(parts)
+        self.name = "mix:" + "+".join(p.name for p in self.parts)
+
+    def values(self, view: SeatView, world: Sequence[int],
+               moves: Sequence[int]) -> list[float]:
+        h = 0
+        for mask in world:  # FNV-style, the same on every platform (hash() is not)
+            h = ((h ^ mask) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        return self.parts[(h >> 29) % len(self.parts)].values(view, world, moves)
+
+
 def make_continuation(name: str) -> Continuation:
     """A continuation by name: ``"rules"`` (:class:`RuleContinuation`),
     ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``) or
     ``"player:NAME"`` (:class:`PlayerContinuation` of the player
-    :func:`~texas42.analysis.players.make_player` makes of NAME).
+    :func:`~texas42.analysis.players.make_player` makes of NAME) or ``"mix:A+B[+...]"``
+    (:class:`MixedContinuation` of the continuations named A, B, ...).
 
     Raises :class:`~texas42.errors.NotationError` (``rule="continuation"``) for any other
     name, :class:`~texas42.errors.InputError` for numbers out of range."""
     key, _, arg = str(name).strip().lower().partition(":")
+    if key == "mix" and "+" in arg:
+        return MixedContinuation([make_continuation(part) for part in arg.split("+")])
     if key == "player" and arg:
         from .players import make_player
 
@@ -260,8 +284,8 @@ def make_continuation(name: str) -> Continuation:
                               for x in (e, t)):
         exact = int(e) if e else EXACT_TRICKS
         return ExactContinuation(exact, int(t) if t else min(exact, THEN_TRICKS))
-    raise NotationError(f"{name!r} is not a continuation: rules, exact[:E[/T]] or "
-                        "player:NAME",
+    raise NotationError(f"{name!r} is not a continuation: rules, exact[:E[/T]], "
+                        "player:NAME or mix:A+B",
                         rule="continuation")
 
 
@@ -275,6 +299,7 @@ __all__ = [
     "THEN_TRICKS",
     "Continuation",
     "ExactContinuation",
+    "MixedContinuation",
     "PlayerContinuation",
     "RuleContinuation",
     "make_continuation",
