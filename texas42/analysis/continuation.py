@@ -259,7 +259,7 @@ class MixedContinuation:
 
 def make_continuation(name: str) -> Continuation:
     """A continuation by name: ``"rules"`` (:class:`RuleContinuation`),
-    ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``) or
+    ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``),
     ``"player:NAME"`` (:class:`PlayerContinuation` of the player
     :func:`~texas42.analysis.players.make_player` makes of NAME) or ``"mix:A+B[+...]"``
     (:class:`MixedContinuation` of the continuations named A, B, ...).
