@@ -115,7 +115,7 @@ def main() -> None:
     ap.add_argument("--max-samples", type=int, default=None,
                     help="the coach's cap (default 3 x samples)")
     ap.add_argument("--continuation", default="exact",
-                    help="exact[:E[/T]], rules, player:NAME or mix:A+B")
+                    help="exact[:E[/T]], rules, player:NAME, mix:A+B or own-view")
     ap.add_argument("--weighted", action="store_true",
                     help="weight the coach's guesses by the bids and plays seen")
     ap.add_argument("--quiet", action="store_true")

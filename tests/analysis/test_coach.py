@@ -214,7 +214,9 @@ def test_review_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     record = hand.record()
     for d in data["decisions"]:
         assert list(d) == ["kind", "index", "chosen", "options", "loss", "label", "reason",
-                           "hindsight", "worlds"]
+                           "hindsight", "worlds", "continuation"]
+        # The default continuation plays a play out; rule-based players a bid or trumps.
+        assert d["continuation"] == ("exact:5/4" if d["kind"] == "play" else "")
         assert 4 <= d["worlds"] <= 12  # adaptive: 4 guesses at first, up to 3 times as many
         assert d["kind"] in ("bid", "contract", "play")
         if d["kind"] == "bid":

@@ -12,6 +12,7 @@ from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
 from texas42.analysis.coach import TOO_CLOSE, Judged, _held_out, _summary, advise, review
 from texas42.analysis.continuation import (
+    OWN_VIEW,
     ExactContinuation,
     MixedContinuation,
     PlayerContinuation,
@@ -157,6 +158,9 @@ def test_continuations_by_name() -> None:
     assert by_name.values(view, world, moves) == RuleContinuation().values(view, world, moves)
     assert make_continuation("exact:4").name == "exact:4/4"
     assert make_continuation("mix:rules+exact:3").name == "mix:rules+exact:3/3"
+    own = make_continuation("own-view")
+    assert isinstance(own, MixedContinuation) and own.name == OWN_VIEW
+    assert [p.name for p in own.parts] == ["player:hybrid:2/3", "player:sampling:1"]
 
     class Fixed:
         def __init__(self, v: float) -> None:
@@ -175,7 +179,8 @@ def test_continuations_by_name() -> None:
         assert got == mix.values(view, w, moves) and len(set(got)) == 1
         shares[got[0]] += 1
     assert min(shares.values()) >= 10, shares  # both parts get a share of the worlds
-    for bad in ("player:", "player:nobody", "exact:9x", "solver", "mix:rules", "mix:rules+x"):
+    for bad in ("player:", "player:nobody", "exact:9x", "solver", "mix:rules", "mix:rules+x",
+                "own-view:2"):
         with pytest.raises(NotationError, match="not a continuation") as err:
             make_continuation(bad)
         assert err.value.rule == "continuation"
@@ -232,6 +237,8 @@ def test_review_command_says_the_guesses_and_takes_the_new_options(
                  "--max-samples", "4", "--continuation", "rules", "--weighted"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["decisions"] and all(d["worlds"] == 4 for d in data["decisions"])
+    judges = {d["continuation"] for d in data["decisions"]}
+    assert judges == {"", "rules"}  # the bids and trumps by rule-based players
     assert main(["review", str(path), "--seat", "1", "--json", "--samples", "4"]) == 0
     worlds = [d["worlds"] for d in json.loads(capsys.readouterr().out)["decisions"]]
     assert all(w in (4, 8, 12) for w in worlds)  # batches of 4, up to 3 times as many

@@ -163,8 +163,10 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="how each option is played out in a guess: exact[:E[/T]] (the exact "
                    "solver from E tricks left, rule-based players until T tricks left before "
                    "that; default exact = exact:5/4), rules, player:NAME (that player in "
-                   "every seat, each from its own view: slower) or mix:A+B (each guess "
-                   "played out by one of those continuations)")
+                   "every seat, each from its own view: slower), mix:A+B (each guess "
+                   "played out by one of those continuations) or own-view (the mix whose "
+                   "verdicts agree with duplicate play for every style measured: about 20 "
+                   "times slower, try --samples 8)")
     p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=review_main)

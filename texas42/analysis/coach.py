@@ -195,6 +195,9 @@ class Judged:
     #: :meth:`Advice.held_out_loss`: what a sum of losses over many decisions adds up
     #: (the calibration against duplicate play), where ``loss`` is what one decision shows.
     held_out_loss: float = 0.0
+    #: The continuation that played the options out (``""`` where rule-based players
+    #: did: a bid, the contract, a play judged in marks, any table but 42's).
+    continuation: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -208,6 +211,7 @@ class Judged:
             "hindsight": self.hindsight if self.hindsight is not None else {"best": [],
                                                                              "points": None},
             "worlds": self.worlds,
+            "continuation": self.continuation,
         }
 
 
@@ -487,11 +491,16 @@ class _Table:
         """Every option's value in one world: at 42's table, a play in a points
         contract, by the :attr:`continuation` (exact search where affordable); else one
         rule-based playout per option."""
-        c = view.contract
-        if (self.fast and kind == "play" and unit == "points" and c is not None
-                and c.kind not in ("nello", "sevens")):
+        if self.plays_out(view, kind, unit):
             return self.continuation.values(view, world, [o.index for o in options])
         return [self.value(hand, view, world, kind, o, unit) for o in options]
+
+    def plays_out(self, view: Any, kind: str, unit: str) -> bool:
+        """Whether the :attr:`continuation` plays this decision's options out (a play in
+        a points contract at 42's table); else rule-based players do."""
+        c = view.contract
+        return (self.fast and kind == "play" and unit == "points" and c is not None
+                and c.kind not in ("nello", "sevens"))
 
     def value(self, hand: Any, view: Any, world: Any, kind: str, option: Any,
               unit: str) -> float:
@@ -920,12 +929,9 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
         if len(before.legal_actions()) > 1:
             chosen = _choice_text(kind, value)
             advice = _advise(game, before, None, samples, seed, chosen, cap)
+            label, close = _verdict(advice, chosen)
             action, why = game.rule(before)
             loss = advice.loss(chosen)
-            # A loss the guesses cannot tell from nothing is not called a mistake.
-            close = advice.too_close(chosen)
-            label = (TOO_CLOSE if close and loss > 0 and not _settled(advice, chosen)
-                     else "fine" if close else label_for(loss, advice.unit))
             out.append(Judged(
                 kind, index, chosen, advice.options, loss, label,
                 _reason(advice, chosen, _choice_text(kind, action), why, before),
@@ -933,10 +939,22 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
                 _bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
                 if hindsight else None,
                 _where(kind, index, before), close, advice.held_out_loss(chosen),
+                game.continuation.name
+                if game.plays_out(game.view(before), kind, advice.unit) else "",
             ))
         if progress is not None:
             progress(n + 1, len(steps))
     return Review(seat, samples, seed, tuple(out))
+
+
+def _verdict(advice: Advice, chosen: str) -> tuple[str, bool]:
+    """The label of ``chosen`` and whether its loss is within the guesses' noise (then
+    it is not called a mistake: "fine", or too close to call while unsettled)."""
+    loss = advice.loss(chosen)
+    close = advice.too_close(chosen)
+    label = (TOO_CLOSE if close and loss > 0 and not _settled(advice, chosen)
+             else "fine" if close else label_for(loss, advice.unit))
+    return label, close
 
 
 def _where(kind: str, index: int, before: Hand) -> str:

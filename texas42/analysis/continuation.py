@@ -47,6 +47,12 @@ from .rules_of_thumb import play_choice, seat_settings
 from .solver import Solver
 from .view import SeatView
 
+#: The continuation whose summed verdicts agree with duplicate play for every pair of
+#: players measured (docs/FIGURES.md): in each guessed world every seat plays on from its
+#: own view, half the worlds as hybrid:2/3 (rule playouts, exact in the last 3 tricks),
+#: half as sampling:1 (one guess of its own, solved exactly), so it leans to neither
+#: style. ``make_continuation("own-view")``. About 10-40 times as slow as the default.
+OWN_VIEW = "mix:player:hybrid:2/3+player:sampling:1"
 #: Exact from this many tricks left (the one in progress included).
 EXACT_TRICKS = 5
 #: Before that: rule-based players until this many tricks are left, then exact.
@@ -194,9 +200,10 @@ class PlayerContinuation:
     through the engine, each seat seeing only its own view of that world: the way to
     plug the strongest player in (slow: one hand replayed per move and world)."""
 
-    def __init__(self, player: object) -> None:
+    def __init__(self, player: object, name: str | None = None) -> None:
         self.player = player
-        self.name = f"player:{getattr(player, 'name', type(player).__name__)}"
+        #: ``name``: the player's full name (a player's own ``name`` omits its numbers).
+        self.name = f"player:{name or getattr(player, 'name', type(player).__name__)}"
 
     def values(self, view: SeatView, world: Sequence[int],
                moves: Sequence[int]) -> list[float]:
@@ -261,19 +268,22 @@ def make_continuation(name: str) -> Continuation:
     """A continuation by name: ``"rules"`` (:class:`RuleContinuation`),
     ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``),
     ``"player:NAME"`` (:class:`PlayerContinuation` of the player
-    :func:`~texas42.analysis.players.make_player` makes of NAME) or ``"mix:A+B[+...]"``
-    (:class:`MixedContinuation` of the continuations named A, B, ...).
+    :func:`~texas42.analysis.players.make_player` makes of NAME), ``"mix:A+B[+...]"``
+    (:class:`MixedContinuation` of the continuations named A, B, ...) or ``"own-view"``
+    (:data:`OWN_VIEW`).
 
     Raises :class:`~texas42.errors.NotationError` (``rule="continuation"``) for any other
     name, :class:`~texas42.errors.InputError` for numbers out of range."""
     key, _, arg = str(name).strip().lower().partition(":")
+    if key == "own-view" and not arg:
+        return make_continuation(OWN_VIEW)
     if key == "mix" and "+" in arg:
         return MixedContinuation([make_continuation(part) for part in arg.split("+")])
     if key == "player" and arg:
         from .players import make_player
 
         try:
-            return PlayerContinuation(make_player(arg))
+            return PlayerContinuation(make_player(arg), arg.strip())
         except NotationError as exc:
             raise NotationError(f"{name!r} is not a continuation: {exc}",
                                 rule="continuation") from exc
@@ -285,7 +295,7 @@ def make_continuation(name: str) -> Continuation:
         exact = int(e) if e else EXACT_TRICKS
         return ExactContinuation(exact, int(t) if t else min(exact, THEN_TRICKS))
     raise NotationError(f"{name!r} is not a continuation: rules, exact[:E[/T]], "
-                        "player:NAME or mix:A+B",
+                        "player:NAME, mix:A+B or own-view",
                         rule="continuation")
 
 
@@ -296,6 +306,7 @@ DEFAULT_CONTINUATION: Continuation = ExactContinuation()
 __all__ = [
     "DEFAULT_CONTINUATION",
     "EXACT_TRICKS",
+    "OWN_VIEW",
     "THEN_TRICKS",
     "Continuation",
     "ExactContinuation",
