@@ -18,6 +18,7 @@ from texas42.analysis.coach import (
     POINTS_PER_MARK,
     TOO_CLOSE,
     advise,
+    judge,
     label_for,
     review,
 )
@@ -25,7 +26,7 @@ from texas42.analysis.sampling import deal_hidden
 from texas42.analysis.view import SeatView
 from texas42.contracts import tables
 from texas42.dominoes import DOMINOES, DominoSet
-from texas42.errors import Texas42Error
+from texas42.errors import NotationError, Texas42Error
 from texas42.hand import Phase
 from texas42.moon import MoonDeal, MoonHand
 
@@ -380,3 +381,23 @@ def test_a_loss_within_the_noise_is_not_called_a_mistake() -> None:
     b = Advice("play", 0, (Option("6-4", 9.0), Option("5-5", 3.0)), "points", 3, "",
                noise=_paired_noise(steady, values))
     assert not b.too_close("5-5") and label_for(b.loss("5-5")) == "mistake"
+
+
+def test_one_decision_judged_alone_is_the_reviews_verdict() -> None:
+    """:func:`judge` on the hand just before a decision gives the review's verdict on it
+    (the same seed and guesses; no hindsight); a choice that is not legal there, or no
+    decision at all, is refused with the rule named."""
+    hand = _played(7)
+    rv = review(hand, 1, samples=4, seed=3, hindsight=False)
+    steps = [i for i, a in enumerate(hand.actions)
+             if a.seat == 1 and len(hand.at(i).legal_actions()) > 1]
+    assert len(steps) == len(rv.decisions) >= 3
+    for step, d in zip(steps, rv.decisions, strict=True):
+        assert judge(hand.at(step), d.chosen, samples=4, seed=3) == d
+    before = hand.at(steps[-1])
+    with pytest.raises(NotationError, match="not a legal choice here") as err:
+        judge(before, "9-9")
+    assert err.value.rule == "choice"
+    with pytest.raises(NotationError) as over:
+        judge(hand, "6-6")
+    assert over.value.rule == "no-decision"

@@ -3,7 +3,8 @@ and at 390x844: the replay explorer reviews the recorded hand in the browser's P
 the chart has one mark per decision (the same as CPython's review of the same hand, in
 order, with the same labels); Enter on a mark shows the table at that moment; a what-if
 branch plays on to the end and "Back to the real hand" returns; the hindsight toggle is
-off at first; axe-core finds nothing critical or serious. Screenshots go to
+off at first; "Judge it again, slowly" gives a play the own-view verdict CPython gives;
+axe-core finds nothing critical or serious. Screenshots go to
 test-artifacts/screenshots/review-*.png.
 """
 
@@ -123,6 +124,27 @@ def test_the_review_chart_shows_moments_and_what_ifs(visit: Visit, size: str) ->
     expect(area.locator(".t42-review svg .selected")).to_have_count(0, timeout=ANSWER_MS)
     assert area.locator(MOMENT).count() == 0 or not area.locator(MOMENT).first.is_visible()
     expect(area.locator(MARKS)).to_have_count(len(want))  # the chart is still there
+
+    # "Judge it again, slowly" on the last play with a choice (few tricks left: quick
+    # even so): every seat plays on from its own view; the same verdict as CPython's.
+    last = max(i for i, d in enumerate(want) if d.kind == "play")
+    marks.nth(last).focus()
+    _answered(page, lambda: page.keyboard.press("Enter"))
+    moment.wait_for(state="visible", timeout=ANSWER_MS)
+    twin.review_box.show_decision(last)
+    twin.review_box.check_button.click()
+    again = twin.review_box.decisions[last][2]
+    assert again.continuation == "mix:player:hybrid:2/3+player:sampling:1"
+    check = moment.locator("button", has_text="Judge it again, slowly")
+    check.focus()
+    _answered(page, lambda: page.keyboard.press("Enter"))  # from the keyboard too
+    expect(moment).to_contain_text(f"Judged again over {again.worlds} guesses",
+                                   timeout=ANSWER_MS)
+    assert f": {again.label} (first: " in moment.inner_text().replace("\xa0", " ")
+    expect(marks.nth(last)).to_have_attribute("data-label", label_word(again))
+    expect(check).to_be_hidden()
+    moment.scroll_into_view_if_needed()
+    _shot(page, f"{size}-judged-again")
 
     found = serious_axe_violations(page)
     assert not found, found

@@ -927,24 +927,59 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     for n, (step, kind, index, value) in enumerate(steps):
         before = hand.at(step)
         if len(before.legal_actions()) > 1:
-            chosen = _choice_text(kind, value)
-            advice = _advise(game, before, None, samples, seed, chosen, cap)
-            label, close = _verdict(advice, chosen)
-            action, why = game.rule(before)
-            loss = advice.loss(chosen)
-            out.append(Judged(
-                kind, index, chosen, advice.options, loss, label,
-                _reason(advice, chosen, _choice_text(kind, action), why, before),
-                advice.unit, advice.worlds,
-                _bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
-                if hindsight else None,
-                _where(kind, index, before), close, advice.held_out_loss(chosen),
-                game.continuation.name
-                if game.plays_out(game.view(before), kind, advice.unit) else "",
-            ))
+            after = (_bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
+                     if hindsight else None)
+            out.append(_judge(game, before, kind, index, _choice_text(kind, value), samples,
+                              seed, cap, after))
         if progress is not None:
             progress(n + 1, len(steps))
     return Review(seat, samples, seed, tuple(out))
+
+
+def judge(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+          max_samples: int | None = None, continuation: Continuation | None = None,
+          weighted: bool = False) -> Judged:
+    """Judge one decision as :func:`review` judges each: ``chosen`` (an option's text,
+    as :attr:`Judged.chosen`: "pass", "30", "fives", "6-4") for the seat to act in
+    ``hand`` (a 42 :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`), from
+    what that seat could know; the same seed gives the same verdict as the review's. No
+    hindsight. The way to judge one decision again with a slower ``continuation``.
+
+    Raises :class:`~texas42.errors.NotationError` (``rule="choice"``) when ``chosen`` is
+    not a legal option there, and as :func:`advise` does when there is no decision."""
+    from ..moon import MoonHand
+
+    check_kind(hand, (Hand, MoonHand), "a hand to judge a decision of", rule="judge")
+    legal = hand.legal_actions()
+    if hand.is_over or not legal:
+        raise NotationError("the hand is over: there is no decision to judge",
+                            rule="no-decision")
+    kind = legal[0].kind
+    options = [_choice_text(kind, a.value) for a in legal]
+    if chosen not in options:
+        raise NotationError(f"{chosen!r} is not a legal choice here: {', '.join(options)}",
+                            rule="choice")
+    check_samples(samples)
+    cap = CAP_FACTOR * samples if max_samples is None else check_samples(max_samples)
+    index = sum(1 for a in hand.actions if a.kind == kind)
+    return _judge(_game(hand, continuation, weighted), hand, kind, index, chosen, samples,
+                  seed, cap, None)
+
+
+def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, samples: int,
+           seed: int, cap: int, hindsight: dict[str, Any] | None) -> Judged:
+    """One decision of a review (``index``: into the hand's actions of its ``kind``)."""
+    advice = _advise(game, before, None, samples, seed, chosen, cap)
+    label, close = _verdict(advice, chosen)
+    action, why = game.rule(before)
+    return Judged(
+        kind, index, chosen, advice.options, advice.loss(chosen), label,
+        _reason(advice, chosen, _choice_text(kind, action), why, before),
+        advice.unit, advice.worlds, hindsight, _where(kind, index, before), close,
+        advice.held_out_loss(chosen),
+        game.continuation.name if game.plays_out(game.view(before), kind, advice.unit)
+        else "",
+    )
 
 
 def _verdict(advice: Advice, chosen: str) -> tuple[str, bool]:
@@ -978,6 +1013,7 @@ __all__ = [
     "Review",
     "advise",
     "hindsight_words",
+    "judge",
     "label_for",
     "review",
 ]

@@ -7,8 +7,12 @@ of decisions folded (``<details>``). A mark or a loss sentence (click, tap, or E
 the table at that moment, from the learner's seat, with only what it could see; from
 there "What if I had played X?" plays another legal option and lets the computer play
 on to the end of the hand, its result beside the real one, and "Back to the real hand"
-returns. The open-hands solver's verdict (hindsight) is shown only when its toggle,
-"Hindsight: with every hand shown", is on (off at first).
+returns. A play can be judged again, slowly ("Judge it again, slowly"): in each guess
+every seat then plays on from what it alone could see (the coach's ``own-view``
+continuation, whose verdicts agree with how players really score, too slow to judge every
+play of a review in the browser); the new verdict replaces the first everywhere. The
+open-hands solver's verdict (hindsight) is shown only when its toggle, "Hindsight: with
+every hand shown", is on (off at first).
 
 >>> from texas42 import Deal, Hand
 >>> from texas42.analysis import RuleBasedPlayer, play_hand
@@ -25,6 +29,7 @@ returns. The open-hands solver's verdict (hindsight) is shown only when its togg
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -33,6 +38,7 @@ import ipywidgets as W
 
 from ..analysis import coach
 from ..analysis.coach import Judged, Review
+from ..analysis.continuation import make_continuation
 from ..analysis.players import RuleBasedPlayer, play_hand
 from ..svg.review_chart import (
     MARK_STYLES,
@@ -54,6 +60,11 @@ HINDSIGHT_TOGGLE = "Hindsight: with every hand shown"
 #: How many of the largest losses are listed under the chart.
 TOP_LOSSES = 3
 _VERBS = {"bid": "bid", "contract": "named", "play": "played", "discard": "laid aside"}
+#: "Judge it again, slowly": every seat plays on from its own view in each guess.
+CAREFUL = make_continuation("own-view")
+#: Its guesses: this many at first, more (up to 2 x) while the verdict is unsettled.
+CAREFUL_SAMPLES = 8
+CHECK_LABEL = "Judge it again, slowly"
 
 
 def _points(loss: float, unit: str) -> float:
@@ -109,7 +120,14 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.back_button = button("Back to the real hand", "leave the moment shown and the "
                                   "branch played from it")
         self.back_button.on_click(self._guarded(self.back))
+        self.check_button = button(CHECK_LABEL, "judge this play again: in each guess every "
+                                   "seat plays on from what it alone could see, as at a real "
+                                   "table (slower: from seconds to a minute)")
+        self.check_button.on_click(self._guarded(self.judge_again))
+        self.check_row = wrap_row([self.check_button])
+        self.check_box = html_box()
         self.moment = W.VBox([self.moment_head, self.moment_table, self.moment_text,
+                              self.check_row, self.check_box,
                               self.what_if_label, self.what_if_row, self.what_if_box,
                               self.back_button])
         self.moment.add_class("t42-review-moment")
@@ -262,6 +280,8 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.moment_table.value = table_pic(before, seat=seat, show_all=False,
                                             compact=self.chart.compact)
         self.moment_text.value = self._moment_html(d)
+        self.check_row.layout.display = "" if self._can_check(d) else "none"
+        self.check_box.value = ""
         verb = _VERBS.get(d.kind, d.kind)
         self.what_if_label.value = page(p(f"What if I had {verb} something else? Choose it, "
                                           "and the computer plays on to the end of the hand:"))
@@ -288,6 +308,47 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             parts.append(p(f"{HINDSIGHT}: {coach.hindsight_words(h)}. Not advice: nobody "
                            "sees every hand."))
         return page(*parts)
+
+    @staticmethod
+    def _can_check(d: Judged) -> bool:
+        """A play whose options were played out by a quicker continuation."""
+        return d.kind == "play" and d.continuation not in ("", CAREFUL.name)
+
+    def judge_again(self, _b: Any = None) -> None:
+        """Judge the play shown again with :data:`CAREFUL` (the same seed); the new
+        verdict replaces the first in the chart, the summary, the list and the moment."""
+        if self.shown is None:
+            return
+        i = self.shown
+        _seat, rv, d, step = self.decisions[i]
+        if not self._can_check(d):
+            return
+        if self.explorer is not None:
+            self.explorer.show_message("Judging it again, slowly: in each guess every seat "
+                                       "plays on from what it alone could see…")
+        again = coach.judge(self.hand.at(step), d.chosen, samples=CAREFUL_SAMPLES,
+                            max_samples=2 * CAREFUL_SAMPLES, seed=rv.seed,
+                            continuation=CAREFUL)
+        again = dataclasses.replace(again, hindsight=d.hindsight)
+        k = next(j for j, x in enumerate(rv.decisions) if x is d)
+        new_rv = dataclasses.replace(
+            rv, decisions=(*rv.decisions[:k], again, *rv.decisions[k + 1:]))
+        self.reviews = [(s, new_rv if r is rv else r) for s, r in self.reviews]
+        self.decisions = [(s, new_rv if r is rv else r, again if j == i else x, st)
+                          for j, (s, r, x, st) in enumerate(self.decisions)]
+        self.head.value = self._head_html()
+        self.full.value = self._full_html()
+        self.chart.draw(self._chart)
+        self.moment_head.value = page(p(self._who(i) + mark_words(again, self.you) + "."))
+        self.moment_text.value = self._moment_html(again)
+        self.check_row.layout.display = "none"
+        first = d.label if d.loss < 1e-9 else f"{d.label}, {d.loss:.1f} points"
+        said = (f"Judged again over {again.worlds} guesses, each played to the end with "
+                "every seat choosing from what it alone could see, as at a real table: "
+                f"{again.label} (first: {first}).")
+        self.check_box.value = page(p(said))
+        if self.explorer is not None:
+            self.explorer.show_message(said)
 
     def play_what_if(self, action: Any) -> None:
         """From the moment shown, play ``action`` instead, then the computer plays every
@@ -336,4 +397,4 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             self.moment_text.value = self._moment_html(self.decisions[self.shown][2])
 
 
-__all__ = ["HINDSIGHT_TOGGLE", "ReviewView", "loss_sentence"]
+__all__ = ["CHECK_LABEL", "HINDSIGHT_TOGGLE", "ReviewView", "loss_sentence"]
