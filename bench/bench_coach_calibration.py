@@ -2,8 +2,8 @@
 
     PYTHONPATH=. nice -n 10 python3 bench/bench_coach_calibration.py --deals 200 \\
         [--pairs rule-based/sampling:12,hybrid:48/4/sampling:12,...] [--samples 16] \\
-        [--max-samples 48] [--continuation exact|rules|player:NAME|mix:A+B] [--weighted] \\
-        [--seed 1] \\
+        [--max-samples 48] [--continuation exact|rules|player:NAME|mix:A+B|own-view] \\
+        [--weighted] [--seed 1 | --seed 1,2 (pooled)] \\
         [--workers N | --dask ADDRESS]
 
 For each pair of players A/B (default: rule-based vs sampling:12, hybrid:48/4 vs
@@ -47,9 +47,10 @@ to +8.69), seed 2 +2.87 (-4.21 to +9.94): agree; hybrid:48/4 vs sampling:12 seed
 (-8.80 to +3.17): agree, seed 2 -6.48 (-12.82 to -0.14): DISAGREE (the coach leans to the
 style of its continuation); greedy vs sampling:12 seed 1 -1.38 (-7.26 to +4.49): agree.
 Every continuation leans to the style of its players (docs/FIGURES_HISTORY.md); a mix of
-two own-view styles (``--continuation mix:player:hybrid:2/3+player:sampling:1``, 30 deals,
-seed 2, ``--samples 8 --max-samples 16``, about 47 s CPU a deal), 2026-12-05: rule-based vs
-sampling:12 -0.93 (-12.08 to +10.23), hybrid:48/4 vs sampling:12 -0.27 (-6.28 to +5.74):
+two own-view styles (``--continuation own-view``: hybrid:2/3 and sampling:1 players;
+``--samples 8 --max-samples 16``, about 47 s CPU a deal), 2026-12-05, ``--seed 1,2 --deals
+30`` (60 deals pooled): rule-based vs sampling:12 -2.81 (-9.72 to +4.10), hybrid:48/4 vs
+sampling:12 -0.72 (-5.80 to +4.36); seed 1: greedy vs sampling:12 -0.65 (-8.92 to +7.62):
 agree. Why the default continuation parts from duplicate play: ``bench/bench_coach_gaps.py``.
 
 About 5 s CPU a deal on a quiet core (both hands played and all eight seat reviews).
@@ -109,7 +110,8 @@ def bias_check(r: Calibration) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", default="1",
+                    help="the deals' seed; several (1,2): --deals from each, pooled")
     ap.add_argument("--pairs", default=PAIRS)
     ap.add_argument("--samples", type=int, default=16, help="the coach's first batch")
     ap.add_argument("--max-samples", type=int, default=None,
@@ -121,26 +123,33 @@ def main() -> None:
     ap.add_argument("--quiet", action="store_true")
     add_arguments(ap)
     args = ap.parse_args()
+    try:
+        seeds = [int(x) for x in args.seed.split(",")]
+    except ValueError:
+        ap.error(f"--seed {args.seed!r}: whole numbers, separated by commas")
     coach = CoachSettings(args.samples, args.max_samples, 7, args.continuation,
                           args.weighted)
-    print(f"{args.deals} deals from seed {args.seed}; coach: {args.samples} guesses "
+    print(f"{args.deals} deals from each seed of {args.seed}; coach: {args.samples} guesses "
           f"(cap {args.max_samples or 3 * args.samples}), continuation {args.continuation}"
           f"{', weighted' if args.weighted else ''}", flush=True)
     for text in args.pairs.split(","):
         a_name, b_name = split_pair(text.strip())
-        a = calibration_player(a_name, seed=args.seed, continuation=args.continuation)
-        b = calibration_player(b_name, seed=args.seed + 1, continuation=args.continuation)
         start = time.perf_counter()
+        r = Calibration(a_name, b_name, coach)
+        for seed in seeds:  # each seed as its own run (players seeded by it), pooled
+            a = calibration_player(a_name, seed=seed, continuation=args.continuation)
+            b = calibration_player(b_name, seed=seed + 1, continuation=args.continuation)
 
-        def show(i: int, d: DealCalibration) -> None:
-            if not args.quiet:
-                print(f"  deal {i + 1}: " + (f"duplicate {d.duplicate:+d} coach "
-                      f"{d.coach:+.1f} plain {d.plain:+.1f}" if d.counted
-                      else f"left out ({d.why})")
-                      + f" ({d.seconds:.0f} s)", file=sys.stderr, flush=True)
+            def show(i: int, d: DealCalibration, seed: int = seed) -> None:
+                if not args.quiet:
+                    print(f"  seed {seed} deal {i + 1}: " + (
+                          f"duplicate {d.duplicate:+d} coach {d.coach:+.1f} plain "
+                          f"{d.plain:+.1f}" if d.counted else f"left out ({d.why})")
+                          + f" ({d.seconds:.0f} s)", file=sys.stderr, flush=True)
 
-        r = calibrate(a, b, deals=args.deals, seed=args.seed, coach=coach, names=(a_name, b_name),
-                      workers=args.workers, dask=args.dask, progress=show)
+            r.deals += calibrate(a, b, deals=args.deals, seed=seed, coach=coach,
+                                 names=(a_name, b_name), workers=args.workers,
+                                 dask=args.dask, progress=show).deals
         print(r.summary() + f"; {time.perf_counter() - start:.0f} s wall", flush=True)
         if a_name.startswith("coach-style"):
             print("  " + bias_check(r), flush=True)

@@ -140,7 +140,9 @@ def test_the_review_chart_shows_moments_and_what_ifs(visit: Visit, size: str) ->
     _answered(page, lambda: page.keyboard.press("Enter"))  # from the keyboard too
     expect(moment).to_contain_text(f"Judged again over {again.worlds} guesses",
                                    timeout=ANSWER_MS)
-    assert f": {again.label} (first: " in moment.inner_text().replace("\xa0", " ")
+    verdict = (f"{again.label}, as the first look said." if again.label == want[last].label
+               else f"{again.label} (the first look said: {want[last].label}")
+    assert verdict in moment.inner_text().replace("\xa0", " ")
     expect(marks.nth(last)).to_have_attribute("data-label", label_word(again))
     expect(check).to_be_hidden()
     moment.scroll_into_view_if_needed()

@@ -141,7 +141,8 @@ def test_a_play_judged_again_slowly_takes_the_new_verdict_everywhere() -> None:
     assert [d for j, (_, _, d, _) in enumerate(view.decisions) if j != i] == others
     assert mark_words(again, view.you) in html.unescape(view.moment_head.value)
     assert f"Judged again over {again.worlds} guesses" in view.check_box.value
-    assert f"(first: {first.label}" in view.check_box.value
+    assert (f"{again.label}, as the first look said." if again.label == first.label
+            else f"{again.label} (the first look said: {first.label}") in view.check_box.value
     assert view.check_row.layout.display == "none"  # judged by the slow one: once is enough
     assert f'data-label="{label_word(again)}"' in view.chart.value
     view.show_decision(i)  # shown again later: the new verdict, no second offer

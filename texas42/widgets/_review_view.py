@@ -345,7 +345,8 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         first = d.label if d.loss < 1e-9 else f"{d.label}, {d.loss:.1f} points"
         said = (f"Judged again over {again.worlds} guesses, each played to the end with "
                 "every seat choosing from what it alone could see, as at a real table: "
-                f"{again.label} (first: {first}).")
+                + (f"{again.label}, as the first look said." if again.label == d.label
+                   else f"{again.label} (the first look said: {first})."))
         self.check_box.value = page(p(said))
         if self.explorer is not None:
             self.explorer.show_message(said)
