@@ -97,14 +97,19 @@ def split_pair(text: str) -> tuple[str, str]:
 
 
 def bias_check(r: Calibration) -> str:
+    """The ratio of the plain losses a play: a held-out loss can fall below 0 (the coach's
+    own style, over as many guesses as the coach, often beats the coach's half-sample
+    pick), and a ratio to it means nothing; the plain losses are lifted alike for both."""
     dm, dh = r.duplicate()
-    la, lb = r.per_decision()
+    la, lb = r.per_decision(plain=True)
+    ha, hb = r.per_decision()
     even = abs(dm) <= dh
     ratio = lb / la if la > 0 else float("inf")
     verdict = ("passes" if ratio <= BIAS_LIMIT else "FAILS") if even else \
         "not applicable (the duplicate result is not even)"
     return (f"bias check ({r.a} is the coach's own style): {r.b} loses {ratio:.2f} times "
-            f"as much a play (limit {BIAS_LIMIT}): {verdict}")
+            f"as much a play (plain losses {lb:.3f} and {la:.3f}; held out {hb:.3f} and "
+            f"{ha:.3f}; limit {BIAS_LIMIT}): {verdict}")
 
 
 def main() -> None:

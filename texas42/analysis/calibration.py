@@ -225,6 +225,9 @@ class DealCalibration:
     worlds: int
     seconds: float
     plain: float = 0.0
+    #: Each side's summed plain losses (never below 0, where a held-out one can be).
+    plain_a: float = 0.0
+    plain_b: float = 0.0
 
 
 def seat_players(job: _Job, a_even: bool) -> list[Player]:
@@ -284,7 +287,7 @@ def calibrate_deal(job: _Job) -> DealCalibration:
                 worlds += d.worlds
     return DealCalibration(job.index, True, "", dup, 2 * (loss[1] - loss[0]), loss[0],
                            loss[1], count[0], count[1], worlds, time.process_time() - start,
-                           2 * (plain[1] - plain[0]))
+                           2 * (plain[1] - plain[0]), plain[0], plain[1])
 
 
 @dataclass
@@ -318,12 +321,14 @@ class Calibration:
         m, h = self.residual()
         return len(self.counted) >= 2 and abs(m) <= h
 
-    def per_decision(self) -> tuple[float, float]:
-        """Expected points lost per play judged: A's, B's."""
+    def per_decision(self, plain: bool = False) -> tuple[float, float]:
+        """Expected points lost per play judged: A's, B's (held out, or ``plain``)."""
         c = self.counted
         da = sum(d.decisions_a for d in c)
         db = sum(d.decisions_b for d in c)
-        return (sum(d.loss_a for d in c) / max(da, 1), sum(d.loss_b for d in c) / max(db, 1))
+        la = sum(d.plain_a if plain else d.loss_a for d in c)
+        lb = sum(d.plain_b if plain else d.loss_b for d in c)
+        return la / max(da, 1), lb / max(db, 1)
 
     def summary(self) -> str:
         c = self.counted
