@@ -51,7 +51,8 @@ two own-view styles (``--continuation own-view``: hybrid:2/3 and sampling:1 play
 ``--samples 8 --max-samples 16``, about 47 s CPU a deal), 2026-12-05, ``--seed 1,2 --deals
 30`` (60 deals pooled): rule-based vs sampling:12 -2.81 (-9.72 to +4.10), hybrid:48/4 vs
 sampling:12 -0.72 (-5.80 to +4.36); seed 1: greedy vs sampling:12 -0.65 (-8.92 to +7.62),
-coach-style:8 vs sampling:12 +3.26 (-4.28 to +10.79): agree; bias check 1.20 x: passes. Why the default continuation parts from duplicate play: ``bench/bench_coach_gaps.py``.
+coach-style:8 vs sampling:12 +3.26 (-4.28 to +10.79): agree; bias check 1.20 x: passes.
+Why the default continuation parts from duplicate play: ``bench/bench_coach_gaps.py``.
 
 About 5 s CPU a deal on a quiet core (both hands played and all eight seat reviews).
 
