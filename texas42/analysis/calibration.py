@@ -224,10 +224,14 @@ class DealCalibration:
     decisions_b: int
     worlds: int
     seconds: float
-    plain: float = 0.0
     #: Each side's summed plain losses (never below 0, where a held-out one can be).
     plain_a: float = 0.0
     plain_b: float = 0.0
+
+    @property
+    def plain(self) -> float:
+        """The prediction from the plain losses, ``2 * (plain B - plain A)``."""
+        return 2 * (self.plain_b - self.plain_a)
 
 
 def seat_players(job: _Job, a_even: bool) -> list[Player]:
@@ -287,7 +291,7 @@ def calibrate_deal(job: _Job) -> DealCalibration:
                 worlds += d.worlds
     return DealCalibration(job.index, True, "", dup, 2 * (loss[1] - loss[0]), loss[0],
                            loss[1], count[0], count[1], worlds, time.process_time() - start,
-                           2 * (plain[1] - plain[0]), plain[0], plain[1])
+                           plain[0], plain[1])
 
 
 @dataclass

@@ -497,7 +497,8 @@ class _Table:
 
     def plays_out(self, view: Any, kind: str, unit: str) -> bool:
         """Whether the :attr:`continuation` plays this decision's options out (a play in
-        a points contract at 42's table); else rule-based players do."""
+        a points contract at 42's table); else rule-based players do. ``view``: the
+        seat's view or the hand itself (only its contract is read)."""
         c = view.contract
         return (self.fast and kind == "play" and unit == "points" and c is not None
                 and c.kind not in ("nello", "sevens"))
@@ -977,8 +978,7 @@ def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, sample
         _reason(advice, chosen, _choice_text(kind, action), why, before),
         advice.unit, advice.worlds, hindsight, _where(kind, index, before), close,
         advice.held_out_loss(chosen),
-        game.continuation.name if game.plays_out(game.view(before), kind, advice.unit)
-        else "",
+        game.continuation.name if game.plays_out(before, kind, advice.unit) else "",
     )
 
 
