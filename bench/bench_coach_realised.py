@@ -93,7 +93,7 @@ def one_deal(job: _Job) -> DealResult:
         players = seat_players(job, a_even)
         for seat in range(4):
             rv = review(hand, seat, samples=cs.samples, max_samples=cs.max_samples,
-                        seed=cs.seed, hindsight=False, continuation=cont)
+                        seed=cs.seed, hindsight=False, continuation=cont, unit="points")
             side = 0 if (seat % 2 == 0) == a_even else 1
             for d in rv.decisions:
                 if d.kind != "play":

@@ -121,6 +121,29 @@ def cells(*specs: tuple[str, str, list[str]]) -> list[dict[str, Any]]:
     return [{"type": t, "source": s, "tags": tags} for t, s, tags in specs]
 
 
+def test_idle_moments_run_the_explorers_background_work(
+    bridge: tuple[live_bridge.Bridge, list[dict[str, Any]]],
+) -> None:
+    """The worker calls ``idle`` when no message waits: each call runs a slice of the
+    queued work (the coach judging the learner's decisions) and says whether more is left."""
+    from texas42.widgets._background import BACKGROUND
+
+    b, sent = bridge
+    assert b.idle(0.01) is False  # nothing queued
+    done: list[int] = []
+
+    def work() -> Any:
+        for _ in range(5):
+            yield
+        return 5
+
+    BACKGROUND.add("page", work(), done.append)
+    assert b.idle(0.0) is True and not done  # one piece, then back to the messages
+    while b.idle(0.01):
+        pass
+    assert done == [5] and not sent  # idle work sends nothing to the page
+
+
 def test_page_live_code_takes_the_setup_before_each_explorer() -> None:
     nb = cells(
         ("code", "import texas42", ["live-setup", "remove-cell"]),

@@ -77,15 +77,29 @@ def test_a_mark_says_what_was_lost() -> None:
 
 def test_the_plays_are_drawn_through_the_whole_hand() -> None:
     hand, rv = _reviewed(5, 2)
+    # A hand bid for points under the marks rules: the chance the side gets the bid.
     unit, points = chart_points(rv, hand)
-    assert unit == "points"
+    bidders = hand.bidder is not None and hand.bidder % 2 == 0
+    assert unit == f"chance your side {'makes' if bidders else 'sets'} {hand.high_bid}"
     for d, pt in zip(rv.decisions, points, strict=True):
         if d.kind != "play":
             assert pt.best is None and pt.chosen is None  # on the strip
             continue
         assert pt.best is not None and pt.chosen is not None
-        assert pt.best - pt.chosen == pytest.approx(d.loss)  # the gap is the loss
-        assert 0 <= pt.chosen <= 42
+        assert pt.best - pt.chosen == pytest.approx(50 * d.loss)  # the gap is the loss
+        assert 0 <= pt.chosen <= 100
+    assert f"The {unit}" in review_chart_svg(rv, hand=hand)
+    # Judged in points (the named option), the line is the side's points.
+    from texas42.analysis.coach import review
+
+    pts = review(hand, 2, samples=8, seed=1, hindsight=False, unit="points")
+    unit, points = chart_points(pts, hand)
+    assert unit == "points"
+    for d, pt in zip(pts.decisions, points, strict=True):
+        if d.kind == "play":
+            assert pt.best is not None and pt.chosen is not None
+            assert pt.best - pt.chosen == pytest.approx(d.loss)
+            assert 0 <= pt.chosen <= 42
 
 
 def test_every_colour_passes_contrast_and_each_label_has_its_own_cue() -> None:

@@ -254,6 +254,19 @@ class Progress:
         if cached is not None and cached[0] is old:
             self._hands[id(self.entries[i])] = (self.entries[i], cached[1])
 
+    def answer_mistake(self, entry: Entry, mistake: Mistake) -> None:
+        """The kept ``mistake`` of ``entry`` was played again and answered (the better
+        choice taken): it leaves the list. Nothing changes if it is no longer kept."""
+        if entry not in self.entries or mistake not in entry.mistakes:
+            return
+        i = self.entries.index(entry)
+        left = tuple(m for m in entry.mistakes if m != mistake)
+        self.entries[i] = replace(entry, mistakes=left)
+        cached = self._hands.pop(id(entry), None)
+        if cached is not None and cached[0] is entry:
+            self._hands[id(self.entries[i])] = (self.entries[i], cached[1])
+        self._texts.pop(id(entry), None)
+
     # -- the counts ----------------------------------------------------------------------
     def finished(self) -> list[tuple[Entry, Hand]]:
         """The hands played to the end (a result, or everyone passed)."""

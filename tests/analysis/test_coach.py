@@ -210,12 +210,13 @@ def test_review_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["review", str(path), "--seat", "1", "--json", "--samples", "4",
                  "--seed", "3"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data) == ["seat", "decisions"] and data["seat"] == 1
+    assert list(data) == ["seat", "unit", "total_loss", "decisions"] and data["seat"] == 1
+    assert data["unit"] == "marks"  # what the game scores, every decision alike
     assert data["decisions"]
     record = hand.record()
     for d in data["decisions"]:
         assert list(d) == ["kind", "index", "chosen", "options", "loss", "label", "reason",
-                           "hindsight", "worlds", "continuation"]
+                           "hindsight", "worlds", "continuation", "unit", "goal"]
         # The default continuation plays a play out; rule-based players a bid or trumps.
         assert d["continuation"] == ("exact:5/4" if d["kind"] == "play" else "")
         assert 4 <= d["worlds"] <= 12  # adaptive: 4 guesses at first, up to 3 times as many

@@ -72,7 +72,7 @@ def _judged(hand: Hand, cont: _Scripted, samples: int, cap: int) -> list[tuple[i
     for seat in range(4):
         cont.calls = 0  # each decision starts the script from the top (even counts)
         rv = review(hand, seat, samples=samples, max_samples=cap, seed=1, hindsight=False,
-                    continuation=cont)
+                    continuation=cont, unit="points")
         for d in rv.decisions:
             if d.kind == "play" and d.loss > 0:
                 out.append((seat, d))

@@ -123,8 +123,21 @@ def test_play_whole_hand_with_reasons() -> None:
     assert s["phase"] == "over" and s["result"]
     computer = [x for x in s["log"] if not x.startswith("You")]
     assert computer and all(" — " in x for x in computer)
-    ex.commentary.value = False
-    assert " — " not in ex.log_box.value
+    # After the hand the computer's reasons are shown; during it only behind the switch.
+    assert " — " in ex.log_box.value and "why the computer did it" in ex.log_box.value
+
+
+def test_the_computer_reasons_are_hidden_during_the_hand() -> None:
+    """Its reasons tell what it holds: during the hand they show only behind the
+    switch that says so."""
+    ex = PlayExplorer(seed=5, seat=0)
+    assert not ex.commentary.value and "what it holds" in ex.commentary.description
+    ex.bid_picker.value = 30
+    ex.bid_button.click()  # the computer seats bid after the learner, each with a reason
+    assert not ex.hand.is_over and any(" — " in x for x in ex.log)
+    assert "Seat 1" in ex.log_box.value and " — " not in ex.log_box.value
+    ex.commentary.value = True
+    assert " — " in ex.log_box.value
 
 
 def test_play_illegal_refused_and_hint() -> None:

@@ -9,15 +9,13 @@ import html
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, coach, play_hand
 from texas42.analysis.coach import review
-from texas42.analysis.continuation import OWN_VIEW
 from texas42.svg.review_chart import label_word, mark_words
 from texas42.widgets import PlayExplorer, ReplayExplorer
 from texas42.widgets._coach import HINDSIGHT
 from texas42.widgets._pictures import table_pic
 from texas42.widgets._review_view import (
-    CAREFUL,
-    CAREFUL_SAMPLES,
     CHECK_LABEL,
+    CLOSER_FACTOR,
     HINDSIGHT_TOGGLE,
     ReviewView,
 )
@@ -117,36 +115,36 @@ def test_hindsight_is_off_at_first_labelled_and_a_toggle() -> None:
     assert HINDSIGHT not in view.value and HINDSIGHT not in view.moment_text.value
 
 
-def test_a_play_judged_again_slowly_takes_the_new_verdict_everywhere() -> None:
-    """"Judge it again, slowly" on a play: the own-view continuation's verdict (the same
-    seed, :func:`coach.judge`) replaces the first in the review, the moment, the chart
-    and the list; the button is offered for plays only, and once."""
-    hand, view = _view()
-    view.show_decision(0)  # a bid: rule-based players played its options out
-    assert view.decisions[0][2].kind == "bid" and view.check_row.layout.display == "none"
-    plays = [i for i, (_, _, d, _) in enumerate(view.decisions) if d.kind == "play"]
-    i = plays[-1]  # the last play with a choice: few tricks left, quick to judge again
+def test_a_verdict_too_close_to_call_looked_at_closer_takes_the_new_verdict_everywhere(
+) -> None:
+    """"Look closer" on a verdict too close to call: the same judge over CLOSER_FACTOR
+    times the guesses (the same seed and continuation, :func:`coach.judge`) replaces the
+    first in the review, the moment, the chart and the list; it is offered only where the
+    verdict was too close to call."""
+    hand, view = _view(seed=6, seat=2)  # seed 6, seat 2: plays too close at 8 guesses
+    close = [i for i, (_, _, d, _) in enumerate(view.decisions) if d.label == coach.TOO_CLOSE]
+    called = [i for i, (_, _, d, _) in enumerate(view.decisions) if d.label != coach.TOO_CLOSE]
+    assert close and called
+    view.show_decision(called[0])
+    assert view.check_row.layout.display == "none"
+    i = close[-1]
     view.show_decision(i)
     _, rv, first, step = view.decisions[i]
-    assert first.continuation == "exact:5/4" and view.check_row.layout.display == ""
-    assert view.check_button.description == CHECK_LABEL
+    assert view.check_row.layout.display == "" and view.check_button.description == CHECK_LABEL
     others = [d for j, (_, _, d, _) in enumerate(view.decisions) if j != i]
     view.check_button.click()
     _, rv2, again, step2 = view.decisions[i]
-    want = coach.judge(hand.at(step), first.chosen, samples=CAREFUL_SAMPLES,
-                       max_samples=2 * CAREFUL_SAMPLES, seed=rv.seed, continuation=CAREFUL)
+    want = coach.judge(hand.at(step), first.chosen, samples=rv.samples, seed=rv.seed,
+                       max_samples=CLOSER_FACTOR * coach.CAP_FACTOR * rv.samples)
     assert again == dataclasses.replace(want, hindsight=first.hindsight)
-    assert again.continuation == CAREFUL.name == OWN_VIEW and step2 == step
+    assert again.continuation == first.continuation and step2 == step
+    assert again.worlds > first.worlds  # more guesses than the first look's cap
     assert view.reviews[0][1] is rv2 and again in rv2.decisions and first not in rv2.decisions
     assert [d for j, (_, _, d, _) in enumerate(view.decisions) if j != i] == others
     assert mark_words(again, view.you) in html.unescape(view.moment_head.value)
-    assert f"Judged again over {again.worlds} guesses" in view.check_box.value
-    assert (f"{again.label}, as the first look said." if again.label == first.label
-            else f"{again.label} (the first look said: {first.label}") in view.check_box.value
-    assert view.check_row.layout.display == "none"  # judged by the slow one: once is enough
+    assert f"Looked at closer, over {again.worlds} guesses" in view.check_box.value
+    assert view.check_row.layout.display == ("" if again.label == coach.TOO_CLOSE else "none")
     assert f'data-label="{label_word(again)}"' in view.chart.value
-    view.show_decision(i)  # shown again later: the new verdict, no second offer
-    assert view.check_row.layout.display == "none" and view.check_box.value == ""
 
 
 def test_the_full_list_stays_folded() -> None:

@@ -279,7 +279,7 @@ def calibrate_deal(job: _Job) -> DealCalibration:
         for seat in range(4):
             rv = review(hand, seat, samples=cs.samples, max_samples=cs.max_samples,
                         seed=cs.seed, hindsight=False, continuation=cont,
-                        weighted=cs.weighted)
+                        weighted=cs.weighted, unit="points")
             side = 0 if (seat % 2 == 0) == (k == 0) else 1  # 0: A's seat
             for d in rv.decisions:
                 if d.kind != "play":

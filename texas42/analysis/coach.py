@@ -17,12 +17,17 @@ average over the worlds (``weighted``: each world weighted by how likely the bid
 plays seen are in it). A review adds guesses until the chosen option and the best
 separate at 95%, or a cap is reached: then the verdict is :data:`TOO_CLOSE`.
 
-Units (always said): a play in a points contract is judged in *points* the seat's side
-takes from that moment to the end of the hand (the trick in progress counts whole). When
-the whole hand is won or lost as one (a mark bid, nello, sevens, under the marks rules),
-a play is judged in *marks* (marks won minus marks lost). A bid and the naming of the
-contract are judged by the hand's score: marks won minus marks lost (points won minus lost
-under the points rules).
+Units (always said): every decision is judged in what the game scores. Under the marks
+rules that is *marks* (marks the seat's side wins minus marks it loses in this hand), for
+a bid, the naming of the contract and every play: a play in a hand bid for points by what
+it does to the bid (its options played out in points, then each guess scored as the mark
+it gives: made or set), so a play that gives away count that no longer matters is no loss,
+and a play once the bid is made or set is :data:`NO_DIFFERENCE`. Such a play's value also
+reads as a chance (:meth:`Advice.chance`: how often the seat's side makes, or sets, the
+bid). Under the points rules, points (a play: the points the side takes from that moment
+to the end, the trick in progress whole). ``unit="points"`` judges plays in points
+contracts by the points the side takes even under the marks rules: the coach before it
+spoke the game's currency, kept for the calibration against duplicate play in points.
 
 ``loss`` is the best option's expected value minus the chosen one's (0 for the best, never
 negative); :data:`LABELS` turns it into a word (marks count as :data:`POINTS_PER_MARK`
@@ -53,15 +58,22 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from ..bidding import MARK, bid_text, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino
-from ..errors import BudgetError, NotationError, Texas42Error, check_kind, check_seat
+from ..errors import (
+    BudgetError,
+    InputError,
+    NotationError,
+    Texas42Error,
+    check_kind,
+    check_seat,
+)
 from ..hand import ONE_DOUBLE, Hand, Phase
 from ..records import HandRecord
 from ..rules import Rules
@@ -82,7 +94,7 @@ from .solver import SOLVE_BUDGET
 from .view import SeatView
 
 #: Guesses of the hidden dominoes per decision, by default (a review adds more, batch by
-#: batch, until the chosen option and the best separate: up to :data:`CAP_FACTOR` times).
+#: batch, until the verdict on every option settles: up to :data:`CAP_FACTOR` times).
 DEFAULT_SAMPLES = 48
 #: A review's cap on the guesses of one decision: this many times ``samples``.
 CAP_FACTOR = 3
@@ -94,6 +106,10 @@ Z95 = 1.96
 TOO_CLOSE = "too close to call"
 #: A mark counts as a whole hand's points when a loss in marks is put into words.
 POINTS_PER_MARK = 42
+#: The verdict on a play made once the bid is made or set: every option gives the same mark.
+NO_DIFFERENCE = "no difference to the mark"
+#: What a decision is judged in (``unit=``): what the game scores, or points for plays.
+UNITS = ("game", "points")
 #: The label of a loss (in points): below 2 fine, below 5 an inaccuracy, below 10 a
 #: mistake, else a blunder. One table: the book, the CLI and the explorers read it.
 LABELS: tuple[tuple[float, str], ...] = (
@@ -104,7 +120,14 @@ LABELS: tuple[tuple[float, str], ...] = (
 )
 
 Progress = Callable[[int, int], None]
+_T = TypeVar("_T")
 _RULES = RuleBasedPlayer()
+
+
+def chance_of(expected: float, stake: int = 1) -> float:
+    """The chance (0 to 1) behind the expected marks of a hand bid for points: each guess
+    gives the side +stake (the bid made, or set, as it wants) or -stake marks."""
+    return min(1.0, max(0.0, (expected / stake + 1) / 2))
 
 
 def label_for(loss: float, unit: str = "points") -> str:
@@ -145,6 +168,17 @@ class Advice:
     #: For each option, its held-out loss (:func:`_held_out`): free of the lift the
     #: best-looking option gets from the guesses' noise; may be below 0.
     held_out: tuple[float, ...] = ()
+    #: A play in a hand bid for points, judged in marks: what the seat's side is after
+    #: ("makes 30", "sets 30"), and the marks the bid is worth; ``""`` otherwise.
+    goal: str = ""
+    stake: int = 1
+    #: The bid was already made or set before this play: no option changes the mark.
+    decided: bool = False
+
+    def chance(self, choice: str) -> float:
+        """How often (0 to 1) the seat's side reaches its :attr:`goal` with ``choice``
+        over the guesses (:func:`chance_of`)."""
+        return chance_of(self.options[self._at(choice)].expected, self.stake)
 
     @property
     def best(self) -> Option:
@@ -196,8 +230,16 @@ class Judged:
     #: (the calibration against duplicate play), where ``loss`` is what one decision shows.
     held_out_loss: float = 0.0
     #: The continuation that played the options out (``""`` where rule-based players
-    #: did: a bid, the contract, a play judged in marks, any table but 42's).
+    #: did: a bid, the contract, a play in a mark bid, any table but 42's).
     continuation: str = ""
+    #: As :attr:`Advice.goal` and :attr:`Advice.stake`: a play judged by the bid's mark.
+    goal: str = ""
+    stake: int = 1
+
+    def chance(self, choice: str) -> float:
+        """How often the seat's side reaches its :attr:`goal` with ``choice``."""
+        return chance_of(next(o for o in self.options if o.choice == choice).expected,
+                         self.stake)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -212,6 +254,8 @@ class Judged:
                                                                              "points": None},
             "worlds": self.worlds,
             "continuation": self.continuation,
+            "unit": self.unit,
+            "goal": self.goal,
         }
 
 
@@ -223,15 +267,33 @@ class Review:
     samples: int
     seed: int
     decisions: tuple[Judged, ...]
+    #: The most the hand could swing for the seat's side, in :attr:`unit` (from losing
+    #: the hand's mark to winning it: twice the marks bid): no total is larger.
+    most: float = float("inf")
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions]}
+        return {"seat": self.seat, "unit": self.unit, "total_loss": round(self.total_loss, 2),
+                "decisions": [d.to_json() for d in self.decisions]}
+
+    @property
+    def unit(self) -> str:
+        """What the review's total is in: its decisions' unit (all the same when they are
+        judged in what the game scores); points when they mix (``unit="points"``)."""
+        units = {d.unit for d in self.decisions}
+        return units.pop() if len(units) == 1 else "points"
 
     @property
     def total_loss(self) -> float:
-        """Expected points given away in all (marks counted as :data:`POINTS_PER_MARK`)."""
-        return sum(d.loss * (POINTS_PER_MARK if d.unit == "marks" else 1)
-                   for d in self.decisions)
+        """What the seat's decisions gave away in all, in :attr:`unit`: the losses the
+        coach could tell from the guesses' noise (a decision too close to call, or
+        within the noise, adds nothing), never more than the hand could swing
+        (:attr:`most`); where units mix, a mark counts as :data:`POINTS_PER_MARK` points."""
+        called = [d for d in self.decisions if not d.close]
+        if self.unit == "marks":
+            total = sum(d.loss for d in called)
+        else:
+            total = sum(d.loss * (POINTS_PER_MARK if d.unit == "marks" else 1) for d in called)
+        return min(total, self.most)
 
     def table(self) -> str:
         """The review as a readable text table."""
@@ -249,7 +311,9 @@ class Review:
                 lines.append(f"    hindsight (all hands open, not advice): "
                              f"{hindsight_words(d.hindsight)}")
         lines.append("")
-        lines.append(f"Expected points given away in all: {self.total_loss:.1f}.")
+        total = (f"{self.total_loss:.2f} marks" if self.unit == "marks"
+                 else f"{self.total_loss:.1f} points")
+        lines.append(f"Expected given away in all: {total}.")
         return "\n".join(lines)
 
 
@@ -276,12 +340,46 @@ def _rng(fingerprint: int, seed: int) -> random.Random:
     return random.Random(int.from_bytes(digest.digest(), "big"))
 
 
-def _unit(view: SeatView) -> str:
+def _unit(view: SeatView, in_points: bool = False) -> str:
+    """What a decision of ``view`` is judged in: what the game scores (marks under the
+    marks rules, a play in a hand bid for points included), or with ``in_points`` a play
+    in a points contract in the points its side takes."""
+    if view.rules.scoring != "marks":
+        return "points"
     if view.phase is not Phase.PLAYING:
-        return "marks" if view.rules.scoring == "marks" else "points"
+        return "marks"
     c = view.contract
     whole = view.high_bid >= MARK or (c is not None and c.kind in ("nello", "sevens"))
-    return "marks" if whole and view.rules.scoring == "marks" else "points"
+    return "points" if in_points and not whole else "marks"
+
+
+def _goal(view: SeatView) -> tuple[str, int]:
+    """A play in a hand bid for points, judged in marks: what the seat's side is after
+    ("makes 30" for the bidders, "sets 30" for the others) and the marks the bid is
+    worth; ``("", 1)`` for any other decision."""
+    c = view.contract
+    if (view.phase is not Phase.PLAYING or c is None or view.bidder is None
+            or c.kind in ("nello", "sevens") or view.high_bid >= MARK
+            or view.rules.scoring != "marks" or not view.rules.is_42):
+        return "", 1
+    bidding = view.rules.share_of(view.bidder) == view.rules.share_of(view.seat)
+    return f"{'makes' if bidding else 'sets'} {view.high_bid}", 1
+
+
+def _mark_of(view: SeatView, ours: float) -> float:
+    """The marks a play out gives the seat's side (won minus lost) in a hand bid for
+    points, when its side takes ``ours`` points from here (the trick in progress whole)
+    and the other side the rest: the bid is made when the bidders end with at least it.
+    Exact for an exact (open-hands) continuation: the solver's best points for each side
+    reach the bid exactly when best play for the mark does."""
+    c, bidder = view.contract, view.bidder
+    assert c is not None and bidder is not None
+    team = view.team
+    final = list(view.points)
+    final[team] += int(ours)
+    final[1 - team] += view.rules.total_points - sum(view.points) - int(ours)
+    made = final[bidder & 1] >= view.high_bid
+    return _net(view.rules, bidder, view.high_bid, c, (final[0], final[1]), made, team)
 
 
 def _net(rules: Any, bidder: int, bid: int, contract: Contract, points: tuple[int, int],
@@ -384,8 +482,10 @@ class _Table:
     by the seat's own score (each for themselves; the side's, with partners)."""
 
     def __init__(self, rules: Rules, continuation: Continuation | None = None,
-                 weighted: bool = False) -> None:
+                 weighted: bool = False, in_points: bool = False) -> None:
         self.rules = rules
+        #: Judge plays in points contracts in points (``unit="points"``), not marks.
+        self.in_points = in_points
         self.fast = rules.is_42
         #: How a play in a points contract is played out in a world (42's table).
         self.continuation = continuation or DEFAULT_CONTINUATION
@@ -404,7 +504,7 @@ class _Table:
         return _fingerprint(view)
 
     def unit(self, view: Any) -> str:
-        return _unit(view)
+        return _unit(view, self.in_points)
 
     def sample(self, hand: Any, view: Any, rng: random.Random) -> Any:
         """A guess that fits the view (at 42's table the holdings, elsewhere the whole
@@ -492,16 +592,21 @@ class _Table:
         contract, by the :attr:`continuation` (exact search where affordable); else one
         rule-based playout per option."""
         if self.plays_out(view, kind, unit):
-            return self.continuation.values(view, world, [o.index for o in options])
+            got = self.continuation.values(view, world, [o.index for o in options])
+            if unit == "marks":  # a hand bid for points: each play out scored as its mark
+                return [_mark_of(view, v) for v in got]
+            return got
         return [self.value(hand, view, world, kind, o, unit) for o in options]
 
     def plays_out(self, view: Any, kind: str, unit: str) -> bool:
         """Whether the :attr:`continuation` plays this decision's options out (a play in
-        a points contract at 42's table); else rule-based players do. ``view``: the
-        seat's view or the hand itself (only its contract is read)."""
+        a points contract at 42's table: judged in points, or in marks when the hand was
+        bid for points); else rule-based players do. ``view``: the seat's view or the
+        hand itself (only its contract and high bid are read)."""
         c = view.contract
-        return (self.fast and kind == "play" and unit == "points" and c is not None
-                and c.kind not in ("nello", "sevens"))
+        return (self.fast and kind == "play" and c is not None
+                and c.kind not in ("nello", "sevens")
+                and (unit == "points" or view.high_bid < MARK))
 
     def value(self, hand: Any, view: Any, world: Any, kind: str, option: Any,
               unit: str) -> float:
@@ -567,9 +672,16 @@ class _Table:
         return {"best": best, "points": sol.points[mine]}
 
 
-def _game(hand: Any, continuation: Continuation | None = None,
-          weighted: bool = False) -> _Table:
-    return _Table(hand.rules, continuation, weighted)
+def _game(hand: Any, continuation: Continuation | str | None = None,
+          weighted: bool = False, unit: str = "game") -> _Table:
+    if unit not in UNITS:
+        raise NotationError(f"unit must be one of {', '.join(UNITS)}, not {str(unit)[:40]!r}",
+                            rule="unit")
+    if isinstance(continuation, str):
+        from .continuation import make_continuation
+
+        continuation = make_continuation(continuation)
+    return _Table(hand.rules, continuation, weighted, unit == "points")
 
 
 def _legal(hand: Any) -> list[Any]:
@@ -577,22 +689,87 @@ def _legal(hand: Any) -> list[Any]:
 
 
 def advise(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES,
-           seed: int = 0, continuation: Continuation | None = None,
-           weighted: bool = False) -> Advice:
+           seed: int = 0, continuation: Continuation | str | None = None,
+           weighted: bool = False, max_samples: int | None = None,
+           unit: str = "game") -> Advice:
     """The coach's advice for the decision of the seat to act in ``hand`` (a 42
     :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`; ``seat``, if given,
-    must be the seat to act): the expected value of every legal option over ``samples``
-    guesses of what the seat cannot see, and one sentence why the best one is best.
-    ``continuation``: how a play is played out in a guess (default
+    must be the seat to act): the expected value of every legal option over the guesses
+    of what the seat cannot see, and one sentence why the best one is best.
+
+    The guesses: ``samples``, then ``samples`` more at a time until more can no longer
+    change the verdict on any option (each separates from the best at 95%, or surely
+    differs from it by less than "fine": :func:`_settled`), up to ``max_samples``
+    (default :data:`CAP_FACTOR` times ``samples``). The advice does not
+    depend on what is chosen, so the hint and the verdict (:func:`judge`, :func:`review`
+    with the same ``samples``, ``seed``, ``max_samples``, ``continuation``, ``unit``) are
+    the same judgement: following the hint is never called a loss.
+    ``continuation``: how a play is played out in a guess (an object or its name for
+    :func:`~texas42.analysis.continuation.make_continuation`; default
     :data:`~texas42.analysis.continuation.DEFAULT_CONTINUATION`); ``weighted``: weight
-    each guess by how likely the plays seen are in it (:meth:`_Table.weight`)."""
-    return _advise(_game(hand, continuation, weighted), hand, seat, samples, seed)
+    each guess by how likely the plays seen are in it (:meth:`_Table.weight`); ``unit``:
+    ``"game"`` (what the game scores) or ``"points"`` (module docstring)."""
+    game = _game(hand, continuation, weighted, unit)
+    check_samples(samples)
+    cap = CAP_FACTOR * samples if max_samples is None else _cap(samples, max_samples)
+    return _advise(game, hand, seat, samples, seed, cap)
+
+
+def _cap(samples: int, max_samples: int) -> int:
+    """``max_samples``, checked: in range and not below ``samples``."""
+    check_samples(max_samples)
+    if max_samples < samples:
+        raise InputError(f"max_samples ({max_samples}) is below samples ({samples}): the "
+                         "first batch alone uses samples guesses", rule="samples")
+    return max_samples
+
+
+def _decided_advice(game: Any, hand: Any, view: SeatView, kind: str, unit: str,
+                    goal: str, stake: int) -> Advice | None:
+    """A play once the bid is made or set (the hand plays on): every option gives the
+    same mark, so nothing is guessed. ``None`` when the mark is still open."""
+    result = getattr(hand, "result", None)
+    if unit != "marks" or kind != "play" or result is None or not game.fast:
+        return None
+    team = view.team
+    net = float(result.marks[team] - result.marks[1 - team])
+    options = tuple(Option(_choice_text(kind, o), net) for o in _legal(hand))
+    bidder = view.bidder
+    assert bidder is not None
+    made = result.marks[bidder & 1] > 0
+    what = "made" if made else "set"
+    reason = (f"The bid is already {what}: no play changes the mark now "
+              "(the rest of the hand is practice).")
+    return Advice(kind, view.seat, options, unit, 0, reason, game.side,
+                  tuple(0.0 for _ in options), tuple(0.0 for _ in options), goal, stake,
+                  decided=True)
 
 
 def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
-            chosen: str | None = None, cap: int | None = None) -> Advice:
-    """The advice over ``samples`` guesses; with ``chosen`` (a review), batches of
-    ``samples`` more until :func:`_settled` or ``cap`` guesses in all."""
+            cap: int) -> Advice:
+    """The advice over ``samples`` guesses, then batches of ``samples`` more until every
+    option's verdict is :func:`_settled` or ``cap`` guesses in all. What is chosen plays
+    no part: the hint and the verdict are one judgement."""
+    return run_steps(_advise_steps(game, hand, seat, samples, seed, cap))
+
+
+Steps = Generator[None, None, _T]
+
+
+def run_steps(steps: Steps[_T]) -> _T:
+    """Drive a stepwise judgement (:func:`judge_steps`) to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def _advise_steps(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
+                  cap: int) -> Steps[Advice]:
+    """:func:`_advise`, one guess at a time: it yields after each guess played out, so
+    the judgement can be spread over the idle moments of a live page
+    (:func:`judge_steps`)."""
     if hand.is_over or not hand.legal_actions():
         raise NotationError("the hand is over: there is no decision to advise on",
                             rule="no-decision")
@@ -604,8 +781,12 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
     kind = hand.legal_actions()[0].kind
     options = _legal(hand)
     unit = game.unit(view)
+    goal, stake = _goal(view) if unit == "marks" and game.fast else ("", 1)
+    decided = _decided_advice(game, hand, view, kind, unit, goal, stake)
+    if decided is not None:
+        return decided
     rng = _rng(game.fingerprint(view), seed)
-    cap = samples if chosen is None or cap is None else max(cap, samples)
+    cap = max(cap, samples)
     per_world: list[list[float]] = []
     weights: list[float] = []
     drawn = 0
@@ -626,18 +807,21 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
                 continue
             per_world.append(list(got))
             weights.append(weight(w))
+            yield
         drawn += batch
-        advice = _summary(kind, view, options, unit, per_world, weights, game.side)
-        if chosen is None or drawn >= cap or _settled(advice, chosen):
+        advice = _summary(kind, view, options, unit, per_world, weights, game.side,
+                          goal, stake)
+        if drawn >= cap or all(_settled(advice, o.choice) for o in advice.options):
             break
     action, why = game.rule(hand)
     return Advice(kind, view.seat, advice.options, unit, advice.worlds,
                   _reason(advice, None, _choice_text(kind, action), why, hand), game.side,
-                  advice.noise, advice.held_out)
+                  advice.noise, advice.held_out, goal, stake)
 
 
 def _summary(kind: str, view: Any, options: list[Any], unit: str,
-             per_world: list[list[float]], weights: list[float], side: str) -> Advice:
+             per_world: list[list[float]], weights: list[float], side: str,
+             goal: str = "", stake: int = 1) -> Advice:
     """The options' (weighted) averages over the worlds so far and their paired noise."""
     used = len(per_world)
     total = sum(weights) or 1.0
@@ -646,7 +830,7 @@ def _summary(kind: str, view: Any, options: list[Any], unit: str,
     opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
     return Advice(kind, view.seat, opts, unit, used, "", side,
                   _paired_noise(per_world, values, weights),
-                  _held_out(per_world, weights))
+                  _held_out(per_world, weights), goal, stake)
 
 
 def _held_out(per_world: list[list[float]], weights: list[float]) -> tuple[float, ...]:
@@ -724,6 +908,19 @@ def _amount(x: float, unit: str) -> str:
     return f"{x:.1f} {unit}" if unit == "points" else f"{x:.2f} marks"
 
 
+def _tenths(advice: Advice, choice: str) -> str:
+    """``"about 7 of 10"``: how often the seat's side reaches its goal with ``choice``."""
+    return f"about {round(10 * advice.chance(choice))} of 10"
+
+
+def _gap(advice: Advice, x: float) -> str:
+    """A difference of expected value in words: points, marks, or (a play judged by the
+    bid's mark) how much more often the goal is reached, in hands of 100."""
+    if advice.goal:
+        return f"about {round(50 * x / advice.stake)} in 100 hands"
+    return _amount(x, advice.unit)
+
+
 def _joined(words: Sequence[str]) -> str:
     """``"6-4"``, ``"6-4 and 5-1"``, ``"6-4, 5-1 and 3-3"``."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -779,7 +976,7 @@ def _why_not(advice: Advice, rule_choice: str, rule_reason: str, hand: Any) -> s
     if rule is None:
         return ""
     best = advice.best
-    diff = _amount(best.expected - rule.expected, advice.unit)
+    diff = _gap(advice, best.expected - rule.expected)
     why = _rule_words(rule_choice, rule_reason)
     detail = _book_detail(hand, best.choice, rule_choice) if hand is not None else ""
     if advice.too_close(rule_choice):
@@ -812,24 +1009,35 @@ def _reason(advice: Advice, chosen: str | None, rule_choice: str, rule_reason: s
             thumb = f" The rule of thumb picks {rule_choice}, just as good: {why}."
     else:
         thumb = _why_not(advice, rule_choice, rule_reason, hand)
-    amount = _amount(best.expected, advice.unit)
+    amount = f"({_amount(best.expected, advice.unit)} for {advice.side})"
+    if advice.goal:  # a play judged by the bid's mark: said as a chance
+        amount = f"(with it {advice.side} {advice.goal} in {_tenths(advice, best.choice)})"
     if chosen is None:  # a hint: the decision is still to be made
         if len(ties) > 1:
             return (f"{_joined(ties)} tie as best on average over {n} guesses of the "
-                    f"dominoes you cannot see ({amount} for {advice.side}).{thumb}")
+                    f"dominoes you cannot see {amount}.{thumb}")
         return (f"{best.choice} is best on average over {n} guesses of the dominoes you "
-                f"cannot see ({amount} for {advice.side}).{thumb}")
+                f"cannot see {amount}.{thumb}")
     guesses = f"over {n} guesses of the dominoes you could not see"
     if chosen in ties:
         if len(ties) > 1:
             return (f"{chosen} was as good as any ({_joined(ties)} tie) on average {guesses} "
-                    f"({amount} for {advice.side}).{thumb}")
-        return f"{chosen} was best on average {guesses} ({amount} for {advice.side}).{thumb}"
+                    f"{amount}.{thumb}")
+        return f"{chosen} was best on average {guesses} {amount}.{thumb}"
     loss = advice.loss(chosen)
+    if advice.too_close(chosen) and advice.goal:
+        return (f"{chosen} and {best.choice} are too close to tell apart {guesses}: with "
+                f"{best.choice} {advice.side} {advice.goal} in {_tenths(advice, best.choice)}, "
+                f"with {chosen} in {_tenths(advice, chosen)}, less than the guesses alone "
+                f"could change.{thumb}")
     if advice.too_close(chosen):
         return (f"{chosen} and {best.choice} are too close to tell apart {guesses}: "
-                f"{best.choice} did {_amount(loss, advice.unit)} better, less than the "
+                f"{best.choice} did {_gap(advice, loss)} better, less than the "
                 f"guesses alone could change.{thumb}")
+    if advice.goal:
+        return (f"With {best.choice} {advice.side} {advice.goal} in "
+                f"{_tenths(advice, best.choice)} {guesses}; with {chosen} in "
+                f"{_tenths(advice, chosen)}.{thumb}")
     return (f"{best.choice} would have given {advice.side} {_amount(loss, advice.unit)} more "
             f"than {chosen} on average {guesses}.{thumb}")
 
@@ -883,20 +1091,25 @@ def _as_hand(source: Any) -> Any:
 
 def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
            seed: int = 0, hindsight: bool = True, progress: Progress | None = None,
-           max_samples: int | None = None, continuation: Continuation | None = None,
-           weighted: bool = False) -> Review:
+           max_samples: int | None = None, continuation: Continuation | str | None = None,
+           weighted: bool = False, unit: str = "game",
+           known: Mapping[tuple[str, int], Judged] | None = None) -> Review:
     """Judge every decision ``seat`` made in the hand (a 42 :class:`~texas42.Hand` or
     :class:`~texas42.HandRecord`, or a :class:`~texas42.moon.MoonHand`): every bid, the
     contract (and in Moon the discard), every play with a choice, each from what the seat
     knew at that moment. ``progress(done, total)`` is called after each decision. Plays
     the engine made after a claim are not judged.
 
-    Adaptive guesses: each decision starts with ``samples`` guesses and adds ``samples``
-    more at a time until the chosen option and the best separate at 95% (or the loss is
-    surely "fine"), or ``max_samples`` guesses were used (default :data:`CAP_FACTOR`
-    times ``samples``; ``max_samples=samples``: no more). A loss still within the noise
-    then is labelled :data:`TOO_CLOSE`. Each decision's ``worlds`` says how many guesses
-    it used. ``continuation`` and ``weighted``: as for :func:`advise`.
+    Adaptive guesses: each decision is judged as :func:`advise` advises it (``samples``
+    guesses, then more until every option's verdict is settled, up to ``max_samples``;
+    ``max_samples=samples``: no more), so a choice the hint gave is
+    never called a loss. A loss still within the noise then is labelled
+    :data:`TOO_CLOSE`. Each decision's ``worlds`` says how many guesses it used.
+    ``continuation``, ``weighted`` and ``unit``: as for :func:`advise`. The total
+    (:attr:`Review.total_loss`) is in what the game scores, never more than the hand
+    could swing. ``known``: decisions judged already (by :func:`judge_steps` with the
+    same settings, while the hand went on), by ``(kind, index)``: taken as they are
+    (the same verdicts the review would give), only their hindsight added.
 
     The hindsight of the whole review shares one solver budget
     (:data:`~texas42.analysis.solver.SOLVE_BUDGET`): once it is spent, later decisions
@@ -907,10 +1120,10 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`); a record
     that does not replay raises its own error."""
     hand = _as_hand(source)
-    game = _game(hand, continuation, weighted)
+    game = _game(hand, continuation, weighted, unit)
     check_seat(seat, game.seats)
     check_samples(samples)
-    cap = CAP_FACTOR * samples if max_samples is None else check_samples(max_samples)
+    cap = CAP_FACTOR * samples if max_samples is None else _cap(samples, max_samples)
     left = [SOLVE_BUDGET]  # what the review's hindsight may still search
     steps = []
     counts: dict[str, int] = {}
@@ -930,27 +1143,64 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
         if len(before.legal_actions()) > 1:
             after = (_bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
                      if hindsight else None)
-            out.append(_judge(game, before, kind, index, _choice_text(kind, value), samples,
-                              seed, cap, after))
+            chosen = _choice_text(kind, value)
+            ready = (known or {}).get((kind, index))
+            if ready is not None and ready.chosen == chosen:
+                out.append(replace(ready, hindsight=after))
+            else:
+                out.append(_judge(game, before, kind, index, chosen, samples, seed, cap,
+                                  after))
         if progress is not None:
             progress(n + 1, len(steps))
-    return Review(seat, samples, seed, tuple(out))
+    return Review(seat, samples, seed, tuple(out), _most(hand, out))
+
+
+def _most(hand: Any, decisions: Sequence[Judged]) -> float:
+    """The most ``hand`` could swing for a side, in its decisions' unit: in marks, from
+    losing the hand's marks to winning them (twice the marks of the highest bid; one
+    mark a side when nobody bid); in points, twice the points a hand holds; else no
+    bound (Moon's tricks, mixed units)."""
+    units = {d.unit for d in decisions}
+    if units == {"marks"} and isinstance(hand, Hand):
+        from ..bidding import bid_marks
+
+        high = hand.high_bid
+        return 2.0 * max(1, bid_marks(high) if high >= MARK else 1)
+    if units == {"points"} and isinstance(hand, Hand) and hand.rules.bidding == "points":
+        return 2.0 * hand.rules.total_points
+    return float("inf")
 
 
 def judge(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-          max_samples: int | None = None, continuation: Continuation | None = None,
-          weighted: bool = False) -> Judged:
+          max_samples: int | None = None, continuation: Continuation | str | None = None,
+          weighted: bool = False, unit: str = "game") -> Judged:
+    """Judge one decision as :func:`review` judges each (see :func:`judge_steps`)."""
+    return run_steps(judge_steps(hand, chosen, samples=samples, seed=seed,
+                                 max_samples=max_samples, continuation=continuation,
+                                 weighted=weighted, unit=unit))
+
+
+def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                max_samples: int | None = None,
+                continuation: Continuation | str | None = None, weighted: bool = False,
+                unit: str = "game") -> Steps[Judged]:
     """Judge one decision as :func:`review` judges each: ``chosen`` (an option's text,
     as :attr:`Judged.chosen`: "pass", "30", "fives", "6-4") for the seat to act in
     ``hand`` (a 42 :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`), from
     what that seat could know; the same seed gives the same verdict as the review's. No
-    hindsight. The way to judge one decision again with a slower ``continuation``.
+    hindsight. The way to judge one decision again with a slower ``continuation``, and
+    the verdict a hint's choice gets (:func:`advise` with the same settings: the same
+    judgement). The arguments are checked and the hand copied at once (the caller may
+    play on); the generator it returns yields after each guess played out and returns
+    the :class:`Judged` (:func:`run_steps`; :func:`judge` runs it through), so a live
+    page can judge a decision in its idle moments while the hand goes on.
 
     Raises :class:`~texas42.errors.NotationError` (``rule="choice"``) when ``chosen`` is
     not a legal option there, and as :func:`advise` does when there is no decision."""
     from ..moon import MoonHand
 
     check_kind(hand, (Hand, MoonHand), "a hand to judge a decision of", rule="judge")
+    hand = hand.copy()  # the caller's hand may go on meanwhile
     legal = hand.legal_actions()
     if hand.is_over or not legal:
         raise NotationError("the hand is over: there is no decision to judge",
@@ -961,16 +1211,23 @@ def judge(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int =
         raise NotationError(f"{chosen!r} is not a legal choice here: {', '.join(options)}",
                             rule="choice")
     check_samples(samples)
-    cap = CAP_FACTOR * samples if max_samples is None else check_samples(max_samples)
+    cap = CAP_FACTOR * samples if max_samples is None else _cap(samples, max_samples)
     index = sum(1 for a in hand.actions if a.kind == kind)
-    return _judge(_game(hand, continuation, weighted), hand, kind, index, chosen, samples,
-                  seed, cap, None)
+    game = _game(hand, continuation, weighted, unit)
+    return _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None)
 
 
 def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, samples: int,
            seed: int, cap: int, hindsight: dict[str, Any] | None) -> Judged:
     """One decision of a review (``index``: into the hand's actions of its ``kind``)."""
-    advice = _advise(game, before, None, samples, seed, chosen, cap)
+    return run_steps(_judge_steps(game, before, kind, index, chosen, samples, seed, cap,
+                                  hindsight))
+
+
+def _judge_steps(game: _Table, before: Any, kind: str, index: int, chosen: str,
+                 samples: int, seed: int, cap: int,
+                 hindsight: dict[str, Any] | None) -> Steps[Judged]:
+    advice = yield from _advise_steps(game, before, None, samples, seed, cap)
     label, close = _verdict(advice, chosen)
     action, why = game.rule(before)
     return Judged(
@@ -978,13 +1235,17 @@ def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, sample
         _reason(advice, chosen, _choice_text(kind, action), why, before),
         advice.unit, advice.worlds, hindsight, _where(kind, index, before), close,
         advice.held_out_loss(chosen),
-        game.continuation.name if game.plays_out(before, kind, advice.unit) else "",
+        game.continuation.name if game.plays_out(before, kind, advice.unit)
+        and not advice.decided else "",
+        advice.goal, advice.stake,
     )
 
 
 def _verdict(advice: Advice, chosen: str) -> tuple[str, bool]:
     """The label of ``chosen`` and whether its loss is within the guesses' noise (then
     it is not called a mistake: "fine", or too close to call while unsettled)."""
+    if advice.decided:
+        return NO_DIFFERENCE, True
     loss = advice.loss(chosen)
     close = advice.too_close(chosen)
     label = (TOO_CLOSE if close and loss > 0 and not _settled(advice, chosen)
@@ -1005,15 +1266,20 @@ def _where(kind: str, index: int, before: Hand) -> str:
 __all__ = [
     "DEFAULT_SAMPLES",
     "LABELS",
+    "NO_DIFFERENCE",
     "POINTS_PER_MARK",
     "TOO_CLOSE",
+    "UNITS",
     "Advice",
     "Judged",
     "Option",
     "Review",
     "advise",
+    "chance_of",
     "hindsight_words",
     "judge",
+    "judge_steps",
     "label_for",
     "review",
+    "run_steps",
 ]

@@ -72,6 +72,9 @@ class SeatView:
     discards: tuple[Domino, ...] = ()
     #: The dominoes the bidder may discard now (all it holds, with the widow).
     legal_discards: tuple[Domino, ...] = ()
+    #: The points each side (as :attr:`tricks_won`) took in the completed tricks: the
+    #: table's score of the hand so far, public.
+    points: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, hand: Hand, seat: int | None = None) -> SeatView:
@@ -108,6 +111,7 @@ class SeatView:
             widow=widow,
             discards=tuple(hand.discards) if took_widow else (),
             legal_discards=tuple(hand.holding(s)) if discarding else (),
+            points=tuple(hand.points),
         )
 
     # -- derived facts ----------------------------------------------------------------

@@ -129,6 +129,8 @@ def chart_points(review: Any, hand: Any = None) -> tuple[str, list[ChartPoint]]:
     points the side had already taken are added, so the line is the whole hand's."""
     plays = [d for d in review.decisions if d.kind == "play"]
     unit = plays[0].unit if plays else "points"
+    # Plays judged by the bid's mark: drawn as the chance (in %) that the side gets it.
+    goal = next((d.goal for d in plays if getattr(d, "goal", "")), "")
     steps = decision_steps(hand, review) if hand is not None else None
     out = []
     for n, d in enumerate(review.decisions):
@@ -137,12 +139,16 @@ def chart_points(review: Any, hand: Any = None) -> tuple[str, list[ChartPoint]]:
             continue
         best = max(o.expected for o in d.options)
         mine = next((o.expected for o in d.options if o.choice == d.chosen), best - d.loss)
+        if goal:
+            out.append(ChartPoint(*(100 * min(1.0, max(0.0, (v / d.stake + 1) / 2))
+                                    for v in (best, mine))))
+            continue
         banked = 0.0
         if steps is not None and unit == "points":
             before = hand.at(steps[n])
             banked = float(before.points[before.rules.share_of(review.seat)])
         out.append(ChartPoint(banked + best, banked + mine))
-    return unit, out
+    return (f"chance your side {goal}" if goal else unit), out
 
 
 def _shape(style: MarkStyle, x: float, y: float, r: float) -> str:
@@ -226,8 +232,11 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
             and len(hand.tricks) >= hand.rules.hand_size):
         real = float(hand.points[hand.rules.share_of(review.seat)])
         values.append(real)
+    chance = unit.startswith("chance")
     if unit == "points":
         lo, hi = 0.0, max([42.0, *values])
+    elif chance:
+        lo, hi = 0.0, 100.0
     else:
         m = max([1.0, *(abs(v) for v in values)])
         lo, hi = -m, m
@@ -238,8 +247,10 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     def x_of(i: int) -> float:
         return left + (i + 0.5) * step
 
-    body = [text_at(left, 18, ("Your side's expected points" if unit == "points"
-                               else "Your side's expected marks"), fs, bold=True)]
+    head = ("Your side's expected points" if unit == "points"
+            else f"The {unit}" if chance
+            else "Your side's expected marks")
+    body = [text_at(left, 18, head, fs, bold=True)]
     # The legend of the two lines (the marks' letters are explained under the chart).
     # (The points taken are named here too, not beside their line, where a mark may sit.)
     legend_w = 150.0 if real is None else 240.0
@@ -254,12 +265,13 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     # Axis and grid.
     ticks = ([float(t) for t in range(0, int(hi) + 1, 10)] if unit == "points"
              else [lo + (hi - lo) * k / 4 for k in range(5)])
+    def tick_words(t: float) -> str:
+        return f"{t:.0f}" if unit == "points" else f"{t:.0f}%" if chance else f"{t:+.1f}"
     for t in ticks:
         y = y_of(t)
         body.append(f'<line x1="{num(left)}" y1="{num(y)}" x2="{num(width - right)}" '
                     f'y2="{num(y)}" stroke="#B8C2B8" stroke-width="1"/>')
-        body.append(text_at(left - 6, y + 4, f"{t:.0f}" if unit == "points" else f"{t:+.1f}",
-                            11.5, anchor="end"))
+        body.append(text_at(left - 6, y + 4, tick_words(t), 11.5, anchor="end"))
     if real is not None:
         body.append(_taken_line(left, width - right, y_of(real), "real"))
     best_line = [(x_of(i), y_of(p.best)) for i, p in enumerate(points) if p.best is not None]
@@ -292,7 +304,8 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     title = (f"Review chart: {len(decisions)} decision{'s' if len(decisions) != 1 else ''}"
              + (f", the hand's result {real:.0f} points for your side" if real is not None
                 else ""))
-    desc = (f"Expected {unit} for your side through the hand: a dashed line for the best "
+    what = f"The {unit}" if chance else f"Expected {unit} for your side"
+    desc = (f"{what} through the hand: a dashed line for the best "
             "choice, a solid line for what you could expect after your choice. "
             + "; ".join(mark_words(d, you) for d in decisions) + ".")
     return document(width, height, title, desc, "".join(body), "review-chart-svg",

@@ -8,21 +8,23 @@ open-hands solver's answer is only ever an extra line, labelled as hindsight.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as W
 
 from ..analysis import coach
-from ..analysis.coach import Advice, Option, Review
+from ..analysis.coach import Advice, Judged, Option, Review
 from ..hand import Hand
 from ..svg.review_chart import did_words, label_word
 from ._controls import showing
 from ._html import p, page
 
-#: Guesses per decision in the explorers: a hint well under a second, a review a few
-#: (away from 42's tables the worlds are played through the engine, slower: fewer).
-HINT_SAMPLES = 32
-REVIEW_SAMPLES = 32
+#: Guesses per decision in the explorers, the same for the hint and the review so that
+#: both are one judgement (:func:`texas42.analysis.coach.advise`): a hint well under a
+#: second, a review a few (away from 42's tables the worlds are played through the
+#: engine, slower: fewer).
+COACH_SAMPLES = 32
+HINT_SAMPLES = REVIEW_SAMPLES = COACH_SAMPLES
 TABLE_SAMPLES = 16
 HINDSIGHT = "Hindsight (all hands open)"
 
@@ -30,6 +32,8 @@ HINDSIGHT = "Hindsight (all hands open)"
 def _unit_words(a: Advice) -> str:
     if a.side == "you":
         return "points you score in this hand"
+    if a.goal:
+        return f"chance that your side {a.goal}"
     if a.unit == "marks":
         return "marks your side wins (minus marks it loses) in this hand"
     if a.kind == "play":
@@ -42,9 +46,11 @@ def _fmt(x: float, unit: str) -> str:
 
 
 def options_table(options: Sequence[Option], unit: str, chosen: str | None = None,
-                  top: int = 6) -> str:
+                  top: int = 6, goal: str = "", stake: int = 1) -> str:
     """The expected value of each option, best first, the chosen one marked; past the
-    ``top`` best (a bid has up to 15 choices) one line says how many more, all worse."""
+    ``top`` best (a bid has up to 15 choices) one line says how many more, all worse.
+    With a ``goal`` (a play judged by the bid's mark: "makes 30") each value is shown
+    as the chance that the side reaches it."""
     best = max(o.expected for o in options)
     ranked = sorted(options, key=lambda o: -o.expected)
     shown = [o for i, o in enumerate(ranked) if i < top or o.choice == chosen]
@@ -53,14 +59,20 @@ def options_table(options: Sequence[Option], unit: str, chosen: str | None = Non
         mark = " (best)" if best - o.expected < 1e-9 else ""
         mine = " ← yours" if o.choice == chosen else ""
         style = ' style="font-weight:bold"' if o.choice == chosen else ""
+        value = (f"{round(100 * coach.chance_of(o.expected, stake))}%" if goal
+                 else _fmt(o.expected, unit))
         rows.append(f"<tr{style}><td>{html.escape(o.choice)}</td>"
-                    f"<td style='text-align:right'>{_fmt(o.expected, unit)}</td>"
+                    f"<td style='text-align:right'>{value}</td>"
                     f"<td>{html.escape(mark + mine)}</td></tr>")
     if len(shown) < len(ranked):
         more = len(ranked) - len(shown)
         rows.append(f"<tr><td colspan='3'>… and {more} more choice{'s' if more > 1 else ''}, "
                     "each expected to do worse</td></tr>")
-    head = (f"<tr><th>choice</th><th>expected {html.escape(unit)}</th><th></th></tr>")
+    what = f"chance your side {goal}" if goal else f"expected {unit}"
+    head = (f"<tr><th>choice</th><th>{html.escape(what)}</th>"
+            # A header for the notes column (axe: no empty header), read out only.
+            "<th><span style='position:absolute;width:1px;height:1px;overflow:hidden;"
+            "clip:rect(0 0 0 0);white-space:nowrap'>note</span></th></tr>")
     return ('<table style="border-collapse:collapse;margin:2px 0 6px 1em;font-size:0.95em">'
             + head + "".join(rows) + "</table>")
 
@@ -78,35 +90,59 @@ def hint(hand: Hand, seed: int = 0,
     text = str(a.reason)  # it starts with the best choice and says why
     body = page(
         p("Hint: " + text),
-        p(f"Expected {_unit_words(a)}, for each choice, over {a.worlds} guesses of "
+        p(f"{_unit_words(a).capitalize()}, for each choice, over {a.worlds} guesses of "
+          "the dominoes you cannot see:" if a.goal else
+          f"Expected {_unit_words(a)}, for each choice, over {a.worlds} guesses of "
           "the dominoes you cannot see:"),
-        options_table(a.options, a.unit),
+        options_table(a.options, a.unit, goal=a.goal, stake=a.stake),
     )
     return body, text
 
 
 def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None,
-               seed: int = 0, samples: int | None = None) -> Review:
-    """The coach's review of ``seat``; ``bar`` shows the progress."""
+               seed: int = 0, samples: int | None = None,
+               known: Mapping[tuple[str, int], Judged] | None = None) -> Review:
+    """The coach's review of ``seat``; ``bar`` shows the progress; ``known``: decisions
+    judged already while the hand went on (:func:`texas42.analysis.coach.review`)."""
     samples = _samples(hand, samples, REVIEW_SAMPLES)
     if bar is None:
-        return coach.review(hand, seat, samples=samples, seed=seed)
+        return coach.review(hand, seat, samples=samples, seed=seed, known=known)
 
     def tick(done: int, total: int) -> None:
         bar.max, bar.value = max(total, 1), done
 
     with showing(bar):
-        return coach.review(hand, seat, samples=samples, seed=seed, progress=tick)
+        return coach.review(hand, seat, samples=samples, seed=seed, progress=tick,
+                            known=known)
 
 
-def review_summary(rv: Review) -> tuple[str, str]:
-    """The explorers' one-line verdict on a review and its message kind ("good" when the
-    whole hand lost less than the coach's "fine" limit)."""
+def total_words(rv: Review) -> str:
+    """What the seat's decisions gave away in all, in what the game scores: ``"about
+    0.35 marks"`` or ``"about 6.2 points"`` (never more than the hand could swing)."""
     total = rv.total_loss
+    if rv.unit == "marks":
+        return f"about {total:.2f} mark{'' if abs(total - 1) < 5e-3 else 's'}"
+    return f"about {total:.1f} points"
+
+
+def outcome_words(hand: Hand, seat: int) -> str:
+    """How the hand went for ``seat``'s side, in the game's words (after the hand)."""
+    r = hand.result
+    if r is None:
+        return "Everyone passed: no score."
+    return str(r.describe())
+
+
+def review_summary(rv: Review, hand: Hand | None = None) -> tuple[str, str]:
+    """The explorers' one-line verdict on a review and its message kind ("good" when the
+    whole hand lost less than the coach's "fine" limit): the decisions' cost in what the
+    game scores, and (given the ``hand``) how the hand went."""
+    total = rv.total_loss
+    went = f" {outcome_words(hand, rv.seat)}" if hand is not None else ""
     text = ("Every decision of yours was sound, from what you could see." if total < 1e-9
-            else f"Your decisions gave away about {total:.1f} points on average, judged "
-                 "from what you could see.")
-    fine = coach.LABELS[0][0]
+            else f"Your decisions cost your side {total_words(rv)} on average, judged from "
+                 "what you could see.") + went
+    fine = coach.LABELS[0][0] / (coach.POINTS_PER_MARK if rv.unit == "marks" else 1)
     return text, "good" if total < fine else "info"
 
 
@@ -133,7 +169,7 @@ def review_html(rv: Review, you: str = "you", *, hindsight: bool = True) -> str:
                "that moment, each played to the end.")]
     for d, line in zip(rv.decisions, review_lines(rv, you), strict=True):
         parts.append(p(line))
-        parts.append(options_table(d.options, d.unit, d.chosen))
+        parts.append(options_table(d.options, d.unit, d.chosen, goal=d.goal, stake=d.stake))
         h = d.hindsight
         if hindsight and h is not None and (h.get("points") is not None
                                             or h.get("bidder_tricks") is not None):
@@ -142,7 +178,6 @@ def review_html(rv: Review, you: str = "you", *, hindsight: bool = True) -> str:
                 + html.escape(f"{HINDSIGHT}: {coach.hindsight_words(h)}. Not advice: nobody sees "
                               "every hand.") + "</p>")
     total = rv.total_loss
-    marks = " (a mark counts as 42)" if any(d.unit == "marks" for d in rv.decisions) else ""
     parts.append(p("Every decision was sound, from what you could see." if total < 1e-9
-                   else f"In all, about {total:.1f} points given away on average{marks}."))
+                   else f"In all, {total_words(rv)} given away on average."))
     return page(*parts)

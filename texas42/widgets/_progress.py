@@ -27,6 +27,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from ..analysis.coach import POINTS_PER_MARK
 from ..hand import Hand, Phase
 from ..progress import Progress
 from ..svg.loss_chart import loss_chart_svg
@@ -98,10 +99,17 @@ def progress_html(progress: Progress) -> str:
              _rate_rows("Bids your side won, by bid", progress.make_rate_by_bid()),
              _rate_rows("Bids your side won, by trumps", progress.make_rate_by_trumps())]
     losses = progress.losses()
-    parts.append(p("Points your decisions gave away in each reviewed hand (press "
-                   "'Review the hand' after a hand to add it):"))
+    parts.append(p("What your decisions gave away in each reviewed hand, in points (a "
+                   "mark counts as 42; press 'Review the hand' after a hand to add it):"))
     parts.append(f'<div class="t42-progress-chart">{loss_chart_svg(losses)}</div>')
     return page(*parts)
+
+
+def kept_loss_words(loss: float, rules: Any) -> str:
+    """A kept loss (stored in points, a mark as 42) in the unit its game scores."""
+    if rules.scoring == "marks":
+        return f"{loss / POINTS_PER_MARK:.2f} marks"
+    return f"{loss:.1f} points"
 
 
 class ProgressView:
@@ -140,14 +148,14 @@ class ProgressView:
         self.try_buttons = []
         if worst:
             rows.append(W.HTML(page(p("Your costliest decisions, kept to play again:"))))
-        for n, (_entry, m) in enumerate(worst):
+        for n, (entry, m) in enumerate(worst):
             b = button("Try this position again", f"play {m.where} again, from just before "
                        "your decision")
             b.on_click(lambda _b, n=n: self._on_try(n))
             self.try_buttons.append(b)
             rows.append(W.HBox([W.HTML(page(p(
                 f"{m.where.capitalize()}: you chose {m.chosen}; {m.best} was better by "
-                f"about {m.loss:.1f} points."))), b]))
+                f"about {kept_loss_words(m.loss, entry.record.rules)}."))), b]))
         self.mistakes.children = rows
 
 

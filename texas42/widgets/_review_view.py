@@ -7,10 +7,11 @@ of decisions folded (``<details>``). A mark or a loss sentence (click, tap, or E
 the table at that moment, from the learner's seat, with only what it could see; from
 there "What if I had played X?" plays another legal option and lets the computer play
 on to the end of the hand, its result beside the real one, and "Back to the real hand"
-returns. A play can be judged again, slowly ("Judge it again, slowly"): in each guess
-every seat then plays on from what it alone could see (the coach's ``own-view``
-continuation, whose verdicts agree with how players really score, too slow to judge every
-play of a review in the browser); the new verdict replaces the first everywhere. The
+returns. A verdict that was too close to call can be looked at closer ("Look closer"):
+the same judge (the same continuation and seed, so the hint, the review and the closer
+look are one judgement) with :data:`CLOSER_FACTOR` times the guesses; the new verdict
+replaces the first everywhere (the chart, the summary, the full list, the moment, and
+through the explorer's ``on_judged_again`` the kept mistakes and stored progress). The
 open-hands solver's verdict (hindsight) is shown only when its toggle, "Hindsight: with
 every hand shown", is on (off at first).
 
@@ -37,8 +38,8 @@ from typing import Any
 import ipywidgets as W
 
 from ..analysis import coach
+from ..analysis.bounds import MAX_SAMPLES
 from ..analysis.coach import Judged, Review
-from ..analysis.continuation import make_continuation
 from ..analysis.players import RuleBasedPlayer, play_hand
 from ..svg.review_chart import (
     MARK_STYLES,
@@ -49,7 +50,7 @@ from ..svg.review_chart import (
     review_chart_svg,
 )
 from ._base import safe
-from ._coach import HINDSIGHT, options_table, review_html
+from ._coach import HINDSIGHT, options_table, review_html, total_words
 from ._controls import button, html_box, wrap_row
 from ._html import SEAT_NAMES, p, page
 from ._pictures import table_pic
@@ -60,11 +61,9 @@ HINDSIGHT_TOGGLE = "Hindsight: with every hand shown"
 #: How many of the largest losses are listed under the chart.
 TOP_LOSSES = 3
 _VERBS = {"bid": "bid", "contract": "named", "play": "played", "discard": "laid aside"}
-#: "Judge it again, slowly": every seat plays on from its own view in each guess.
-CAREFUL = make_continuation("own-view")
-#: Its guesses: this many at first, more (up to 2 x) while the verdict is unsettled.
-CAREFUL_SAMPLES = 8
-CHECK_LABEL = "Judge it again, slowly"
+#: "Look closer" at a verdict too close to call: this many times the review's guesses.
+CLOSER_FACTOR = 4
+CHECK_LABEL = "Look closer"
 
 
 def _points(loss: float, unit: str) -> float:
@@ -120,9 +119,9 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.back_button = button("Back to the real hand", "leave the moment shown and the "
                                   "branch played from it")
         self.back_button.on_click(self._guarded(self.back))
-        self.check_button = button(CHECK_LABEL, "judge this play again: in each guess every "
-                                   "seat plays on from what it alone could see, as at a real "
-                                   "table (slower: from seconds to a minute)")
+        self.check_button = button(CHECK_LABEL, "too close to call: judge this decision "
+                                   f"again over {CLOSER_FACTOR} times as many guesses of the "
+                                   "hidden dominoes (a few seconds)")
         self.check_button.on_click(self._guarded(self.judge_again))
         self.check_row = wrap_row([self.check_button])
         self.check_box = html_box()
@@ -184,7 +183,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                 continue
             total = rv.total_loss
             words = ("every decision was sound, from what you could see." if total < 1e-9
-                     else f"about {total:.1f} points given away on average, judged from "
+                     else f"{total_words(rv)} given away on average, judged from "
                           f"what {self.you} could see.")
             parts.append(p(f"{who}Review of {len(rv.decisions)} decisions: {words}"))
         return page(*parts)
@@ -302,7 +301,8 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                                        "was before.")
 
     def _moment_html(self, d: Judged) -> str:
-        parts = [p(d.reason), options_table(d.options, d.unit, d.chosen)]
+        parts = [p(d.reason), options_table(d.options, d.unit, d.chosen, goal=d.goal,
+                                            stake=d.stake)]
         h = d.hindsight
         if self.hindsight.value and h is not None:
             parts.append(p(f"{HINDSIGHT}: {coach.hindsight_words(h)}. Not advice: nobody "
@@ -311,12 +311,14 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     @staticmethod
     def _can_check(d: Judged) -> bool:
-        """A play whose options were played out by a quicker continuation."""
-        return d.kind == "play" and d.continuation not in ("", CAREFUL.name)
+        """A verdict too close to call (the guesses ran out before the options parted)."""
+        return d.label == coach.TOO_CLOSE
 
     def judge_again(self, _b: Any = None) -> None:
-        """Judge the play shown again with :data:`CAREFUL` (the same seed); the new
-        verdict replaces the first in the chart, the summary, the list and the moment."""
+        """Look closer at the decision shown: the same judge over :data:`CLOSER_FACTOR`
+        times the guesses (the same seed: its first guesses are the review's); the new
+        verdict replaces the first in the chart, the summary, the list and the moment, and
+        the explorer keeps it (``explorer.on_judged_again(reviews)``)."""
         if self.shown is None:
             return
         i = self.shown
@@ -324,11 +326,10 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if not self._can_check(d):
             return
         if self.explorer is not None:
-            self.explorer.show_message("Judging it again, slowly: in each guess every seat "
-                                       "plays on from what it alone could see…")
-        again = coach.judge(self.hand.at(step), d.chosen, samples=CAREFUL_SAMPLES,
-                            max_samples=2 * CAREFUL_SAMPLES, seed=rv.seed,
-                            continuation=CAREFUL)
+            self.explorer.show_message("Looking closer: more guesses of the hidden dominoes…")
+        cap = CLOSER_FACTOR * coach.CAP_FACTOR * rv.samples
+        again = coach.judge(self.hand.at(step), d.chosen, samples=rv.samples,
+                            max_samples=min(cap, MAX_SAMPLES), seed=rv.seed)
         again = dataclasses.replace(again, hindsight=d.hindsight)
         k = next(j for j, x in enumerate(rv.decisions) if x is d)
         new_rv = dataclasses.replace(
@@ -341,15 +342,16 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.chart.draw(self._chart)
         self.moment_head.value = page(p(self._who(i) + mark_words(again, self.you) + "."))
         self.moment_text.value = self._moment_html(again)
-        self.check_row.layout.display = "none"
-        first = d.label if d.loss < 1e-9 else f"{d.label}, {d.loss:.1f} points"
-        said = (f"Judged again over {again.worlds} guesses, each played to the end with "
-                "every seat choosing from what it alone could see, as at a real table: "
-                + (f"{again.label}, as the first look said." if again.label == d.label
-                   else f"{again.label} (the first look said: {first})."))
+        self.check_row.layout.display = "" if self._can_check(again) else "none"
+        said = (f"Looked at closer, over {again.worlds} guesses: "
+                + (f"still {again.label}." if again.label == d.label
+                   else f"{label_word(again)} (over {d.worlds} guesses it was {d.label})."))
         self.check_box.value = page(p(said))
         if self.explorer is not None:
             self.explorer.show_message(said)
+            keep = getattr(self.explorer, "on_judged_again", None)
+            if keep is not None:
+                keep([r for _, r in self.reviews])
 
     def play_what_if(self, action: Any) -> None:
         """From the moment shown, play ``action`` instead, then the computer plays every

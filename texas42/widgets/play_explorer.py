@@ -23,6 +23,7 @@ from ..progress import Progress
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..tricks import explain_play
 from . import _analysis, _coach, _progress, _tables
+from ._background import BACKGROUND
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
 from ._deals import DealSource
@@ -52,6 +53,8 @@ _HOW = " Click it in your hand at the bottom of the table (or Tab to it, press E
 #: How long each of the computer's actions stays on the table before the next (the
 #: front end waits; "Pause between the computer's plays" turns it off).
 PAUSE_MS = 600
+#: The switch that shows the computer's reasons during the hand (after it, they show anyway).
+COMMENTARY_LABEL = "Show the computer's reasons as it plays (they tell what it holds)"
 
 
 def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
@@ -86,6 +89,13 @@ class PlayExplorer(Explorer):
     (True, 'bidding', 7)
     """
 
+    #: The kept mistake played again: (entry, mistake, index of the action to answer).
+    _again: tuple[Any, Any, int] | None
+    #: The learner's decisions judged while the hand went on, by (kind, index), and the
+    #: hand they belong to (:meth:`_judge_later`).
+    _judged: dict[tuple[str, int], Any]
+    _judged_hand: Any
+
     title = "Play a hand"
 
     def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard",
@@ -109,10 +119,13 @@ class PlayExplorer(Explorer):
         )
         self.opponents = dropdown("Computer players:", list(PLAYER_CHOICES), opponents,
                                   width="24em")
+        # The computer's reasons tell what it holds ("its best contract is sixes, 4 sixes
+        # with the 6-6"): at a real table nobody knows that during the hand. So they are
+        # shown when the hand is over, or during it only behind this switch, which says so.
         self.commentary = W.Checkbox(
-            value=True,
+            value=False,
             indent=False,
-            description="Explain the computer's actions",
+            description=COMMENTARY_LABEL,
             layout=W.Layout(width="auto"),
         )
         self.hint_button = button("Hint", "what would a good player do here?")
@@ -439,8 +452,69 @@ class PlayExplorer(Explorer):
         self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
         self._frame(self.log[-1])
         self.hint_box.value = ""
+        verdict = self._answer_again()
+        self._judge_later()
         self._computer_turns()
         self.render()
+        if verdict:
+            self.show_message(verdict + " " + self._turn_words(), kind=(
+                "good" if verdict.startswith("That is") else "info"))
+
+    def _review_seed(self) -> int:
+        """The coach's seed for this game's hands (the same for the hint and the review:
+        one judgement)."""
+        return len(self.game.hands) if self.in_tricks else 0
+
+    def _judge_later(self) -> None:
+        """The learner's decision just made is judged while the hand goes on, in the live
+        page's idle moments (:mod:`._background`), so the review is ready when the hand
+        ends; the review takes what is done and judges the rest itself."""
+        h = self.hand
+        if not h.actions:
+            return
+        step = len(h.actions) - 1
+        action = h.actions[step]
+        before = h.at(step)
+        if len(before.legal_actions()) < 2:
+            return  # forced: nothing to judge
+        if self._judged_hand is not h:  # a new hand: what was judged belongs to the old
+            BACKGROUND.drop(self)
+            self._judged, self._judged_hand = {}, h
+        from ..analysis import coach
+
+        key = (action.kind, sum(1 for a in h.actions[:step] if a.kind == action.kind))
+        try:
+            steps = coach.judge_steps(before, coach._choice_text(action.kind, action.value),
+                                      samples=_coach._samples(h, None, _coach.REVIEW_SAMPLES),
+                                      seed=self._review_seed())
+        except Texas42Error:
+            return  # no verdict to give: the review says so itself
+        judged = self._judged
+        BACKGROUND.add(self, steps, lambda j: judged.__setitem__(key, j))
+
+    def _answer_again(self) -> str:
+        """A kept mistake played again: the coach's verdict on the choice just made at
+        its position (the same judge as the hint and the review), and the mistake leaves
+        the list once the better choice is taken. ``""`` for any other decision."""
+        if self._again is None:
+            return ""
+        entry, mistake, step = self._again
+        self._again = None
+        h = self.hand
+        if len(h.actions) != step + 1:
+            return ""
+        action = h.actions[step]
+        from ..analysis import coach
+
+        chosen = coach._choice_text(action.kind, action.value)
+        d = coach.judge(h.at(step), chosen, samples=_coach.COACH_SAMPLES, seed=0)
+        if d.loss <= 1e-9 or d.label in ("fine", coach.NO_DIFFERENCE):
+            self.kept.answer_mistake(entry, mistake)
+            self.progress_view.refresh(self.kept)
+            self._progress_save(force=True)
+            return f"That is the better choice: {d.reason} It leaves your kept mistakes."
+        return (f"Not yet: {d.reason} The position stays in your kept mistakes: try it "
+                "again later.")
 
     def _require_turn(self, kind: str, what: str) -> None:
         h = self.hand
@@ -656,14 +730,18 @@ class PlayExplorer(Explorer):
             self.show_message("Nothing to review: you made no decision.")
             return
         self.show_message("Reviewing your decisions (the bar shows how far it is)...")
-        seed = len(self.game.hands) if self.in_tricks else 0
+        seed = self._review_seed()
+        # What was judged while the hand went on is taken as it is; the rest is done now.
+        BACKGROUND.drop(self)
+        known = self._judged if self._judged_hand is h else {}
         # The coach judges one seat at a time: each hand the learner played.
-        reviews = [(s, _coach.run_review(h, s, self.progress, seed=seed)) for s in seats]
+        reviews = [(s, _coach.run_review(h, s, self.progress, seed=seed, known=known))
+                   for s in seats]
         one = len(reviews) == 1
         self._review = [(x if one else f"{SEAT_NAMES[s]}: {x}")
                         for s, rv in reviews for x in _coach.review_lines(rv)]
         self.review_box.show(h, reviews)  # the chart; a mark shows that moment
-        said = [(s, *_coach.review_summary(rv)) for s, rv in reviews]
+        said = [(s, *_coach.review_summary(rv, h if one else None)) for s, rv in reviews]
         summary = " ".join(x if one else f"{SEAT_NAMES[s]}: {x}" for s, x, _ in said)
         kind = "good" if all(k == "good" for _, _, k in said) else "info"
         self.show_message("Review: " + summary, kind=kind)
@@ -857,8 +935,11 @@ class PlayExplorer(Explorer):
                                                       controls=controls, compact=compact))
         self.next_button.disabled = not h.is_over or self.game.is_over
         self.score_box.value = self._score_html()
-        log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]
-        self.log_box.value = page(p("What happened:"), ul(log[-14:])) if log else ""
+        reasons = over or self.commentary.value
+        log = self.log if reasons else [x.split(" — ")[0] + "." for x in self.log]
+        head = ("What happened, and why the computer did it:" if reasons and over
+                else "What happened:")
+        self.log_box.value = page(p(head), ul(log[-14:])) if log else ""
         r = h.result
         # Good news: the learner's side made its bid, or (each for themselves) the bidder
         # the learner played against was set.
@@ -881,6 +962,9 @@ class PlayExplorer(Explorer):
             on_try=self.try_again, on_new=self.new_game, on_export=self.export_progress,
             on_import=self.import_progress)
         self._practice = False  # playing a kept mistake again: the game is not saved
+        self._again = None
+        self._judged = {}
+        self._judged_hand = None
         self._ready = False  # saving waits until what was kept has been read
         self.guide_toggle = W.Checkbox(value=True, indent=False,
                                        description="Explain each step (the guide)",
@@ -962,10 +1046,13 @@ class PlayExplorer(Explorer):
         self.show_message(f"Welcome back: your game goes on at hand {len(game.hands)}"
                           + (", where you stopped. " if acted else ". ") + self._turn_words())
 
-    def _progress_save(self) -> None:
-        if not (self._keep and self._ready) or self._practice:
+    def _progress_save(self, force: bool = False) -> None:
+        """Keep the game and what the learner did (``force``: while a kept mistake is
+        played again, what was kept only: the practice hand is not a game to keep)."""
+        if not (self._keep and self._ready) or (self._practice and not force):
             return
-        self.kept.save_game(self.game, self.seat)
+        if not self._practice:
+            self.kept.save_game(self.game, self.seat)
         text = self.kept.to_json()
         self.store.data = text
         if self._save_file is not None and not _in_browser():
@@ -988,6 +1075,10 @@ class PlayExplorer(Explorer):
                                                          self._guide_base)
                                     if self.guide_toggle.value else "")
 
+    def on_judged_again(self, reviews: list[Any]) -> None:
+        """A verdict looked at closer (the review view): the kept verdict follows it."""
+        self._progress_note_review(reviews)
+
     def _progress_note_review(self, reviews: list[Any]) -> None:
         """Keep the coach's verdict on the hand just reviewed: its loss, its worst
         decisions (each a position to play again)."""
@@ -998,8 +1089,8 @@ class PlayExplorer(Explorer):
 
         fine = LABELS[0][0]
         loss, mistakes = 0.0, []
-        for rv in reviews:
-            loss += rv.total_loss
+        for rv in reviews:  # kept in points, a mark as 42 (texas42.progress.Mistake)
+            loss += rv.total_loss * (POINTS_PER_MARK if rv.unit == "marks" else 1)
             for d in rv.decisions:
                 points = d.loss * (POINTS_PER_MARK if d.unit == "marks" else 1)
                 if points >= fine and not d.close:
@@ -1032,6 +1123,9 @@ class PlayExplorer(Explorer):
         waits: "New game" or a reload comes back to it)."""
         entry, mistake = self.kept.worst_mistakes()[n]
         record = entry.position(mistake)
+        # The decision to answer: the first action after the cut.
+        self._again = (entry, mistake, len(record.replay(_tables.hand_type(record.rules))
+                                          .actions))
         hand = record.replay(_tables.hand_type(record.rules))
         self._set_pickers(record.rules, entry.seat)
         game = _tables.new_game(record.rules, first_shaker=record.shaker, seed=None,

@@ -595,8 +595,8 @@ class ReplayExplorer(Explorer):
         self._review = _coach.review_lines(rv, you)
         self.review_box.you = you
         self.review_box.show(full, [(seat, rv)])
-        self.show_message(f"Review of {you}: about {rv.total_loss:.1f} points given away on "
-                          "average, judged from what that seat could see.")
+        self.show_message(f"Review of {you}: {_coach.total_words(rv)} given away on average, "
+                          "judged from what that seat could see.")
 
     def _draw_tricks(self, h: Hand) -> None:
         if not h.tricks:

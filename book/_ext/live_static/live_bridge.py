@@ -150,6 +150,15 @@ class Bridge:
             self.client, self.parent = None, None
         return None
 
+    def idle(self, seconds: float) -> bool:
+        """Nothing from the page is waiting: run the explorers' idle work (the coach
+        judging the learner's decisions as the hand goes on, ``texas42.widgets._background``)
+        for about ``seconds``. Returns whether work is left (the worker calls again)."""
+        background = sys.modules.get("texas42.widgets._background")
+        if background is None:
+            return False
+        return bool(background.BACKGROUND.step(seconds))
+
     def drop(self, client: str) -> int:
         """The page left: close its widgets and forget its namespace. Returns how many."""
         from ipywidgets.widgets.widget import _instances

@@ -126,6 +126,25 @@ function plain(error) {
   return lines.length ? lines[lines.length - 1] : "unknown error";
 }
 
+// Idle work (the coach judging the learner's decisions while the hand goes on): slices of
+// IDLE_SLICE_S seconds between messages, so a click waits at most one slice.
+const IDLE_SLICE_S = 0.025;
+let idleTimer = null;
+
+function scheduleIdle(py) {
+  if (idleTimer !== null) return;
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    let more = false;
+    try {
+      more = py.bridge.idle(IDLE_SLICE_S);
+    } catch (error) {
+      console.warn(String(error));
+    }
+    if (more) scheduleIdle(py);
+  }, 0);
+}
+
 async function handle(port, data) {
   if (data.type === "hello") {
     ports.set(data.client, port);
@@ -185,6 +204,7 @@ async function handle(port, data) {
     }
     if (error) console.warn(error);
     port.postMessage({ type: "idle", msg_id: data.msg_id, error: error ? plain(error) : null });
+    scheduleIdle(py);
   } else if (data.type === "bye") {
     if (ports.get(data.client) === port) ports.delete(data.client);
     py.bridge.drop(data.client);
