@@ -14,7 +14,7 @@ seconds of one process:
   the seat's first bid, and every play with a choice;
 - Moon: the review of one seat at the Moon explorer's 16 guesses.
 
-A review adds guesses until the chosen option and the best separate (up to 3 times
+A decision adds guesses until the verdict on every option settles (up to 3 times
 ``samples``): the times include that. ``--crossover``: what the exact search costs by
 tricks left (every legal play of one guessed world solved), against a rule-based
 playout: where :data:`texas42.analysis.continuation.EXACT_TRICKS` comes from.

@@ -188,3 +188,26 @@ def test_a_decision_judged_step_by_step_is_the_reviews_verdict() -> None:
                                                  if b.kind == a.kind) == first.index)
     n = sum(1 for _ in judge_steps(hand.at(step), first.chosen, samples=SAMPLES, seed=3))
     assert n == first.worlds
+
+
+def test_the_review_command_judges_in_the_unit_asked(
+        tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    from pathlib import Path
+
+    from texas42.analysis.cli import main
+
+    hand = Hand(Deal.from_seed(5), shaker=3)
+    play_hand(hand, [RULES] * 4)
+    path = Path(str(tmp_path)) / "hand.json"
+    path.write_text(hand.record().to_json())
+    units = {}
+    for unit in ("game", "points"):
+        assert main(["review", str(path), "--seat", "1", "--json", "--samples", "4",
+                     "--unit", unit]) == 0
+        data = json.loads(capsys.readouterr().out)
+        units[unit] = {d["unit"] for d in data["decisions"] if d["kind"] == "play"}
+    assert units == {"game": {"marks"}, "points": {"points"}}
+    with pytest.raises(SystemExit) as e:  # argparse refuses it, naming the choices
+        main(["review", str(path), "--seat", "1", "--unit", "dollars"])
+    assert e.value.code == 2 and "invalid choice: 'dollars'" in capsys.readouterr().err

@@ -119,8 +119,21 @@ def test_a_review_is_charted_and_its_mistake_is_played_again() -> None:
     assert ex.last_error is None, ex.message
     assert ex._practice and list(ex.hand.plays) == list(rec.plays[:at])
     assert ex.your_turn and ex.message.startswith("Again, trick 3")
-    learner_acts(ex)  # playing the position is not saved over the kept game
-    assert ex.store.data == stored and ex.kept.to_json() == kept_before
+    # The coach's best there, as the hint gives it: the answer; the mistake leaves the
+    # list (kept at once), and the practice hand is not saved over the kept game.
+    from texas42.analysis import coach
+
+    best = coach.advise(ex.hand, samples=32, seed=0).best.choice
+    ex.play(best)
+    assert ex.last_error is None
+    assert "That is the better choice" in ex.message and "leaves your kept" in ex.message
+    assert not ex.kept.worst_mistakes() and not ex.progress_view.try_buttons
+    answered = json.loads(ex.store.data)
+    assert answered["hands"][n]["review"]["mistakes"] == []
+    assert answered["hands"][n]["record"] == json.loads(kept_before)["hands"][n]["record"]
+    kept_before = ex.kept.to_json()
+    learner_acts(ex)  # playing on is not saved over the kept game
+    assert ex.kept.to_json() == kept_before
     assert ex.progress_view.new_button.description == "Back to your game"
     ex.progress_view.new_button.click()  # back to the kept game, as it was
     assert not ex._practice and ex.store.data == kept_before

@@ -153,9 +153,14 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES}"
                    f", at most {MAX_SAMPLES})")
     p.add_argument("--max-samples", type=_count, default=None, help="the cap: guesses are "
-                   "added, --samples at a time, until the chosen option and the best separate "
+                   "added, --samples at a time, until the verdict on every option settles "
                    "at 95%% or this many were used, then 'too close to call' (default 3 x "
                    "--samples)")
+    p.add_argument("--unit", choices=("game", "points"), default="game",
+                   help="what each decision is judged in: game (default: what the game "
+                   "scores; under the marks rules a play in a hand bid for points by how "
+                   "often its side makes or sets the bid) or points (plays by the points "
+                   "the side takes)")
     p.add_argument("--weighted", action="store_true", help="weight each guess by how likely "
                    "the bids and plays seen are in it under the rule-based player's policies "
                    "(sharper when the other seats bid and played by the rules)")
@@ -189,7 +194,7 @@ def review_main(args: argparse.Namespace) -> int:
 
         rv = review(source, args.seat, samples=args.samples, seed=args.seed,
                     max_samples=args.max_samples, weighted=args.weighted,
-                    continuation=make_continuation(args.continuation))
+                    continuation=make_continuation(args.continuation), unit=args.unit)
     except (Texas42Error, ValueError) as exc:
         print(f"texas42 review: {exc}", file=sys.stderr)
         return 2
