@@ -114,7 +114,7 @@ def test_a_review_is_charted_and_its_mistake_is_played_again() -> None:
                                         "trick 3")])
     ex.progress_view.refresh(ex.kept)
     assert len(ex.progress_view.try_buttons) == 1
-    kept_before, stored = ex.kept.to_json(), ex.store.data
+    kept_before = ex.kept.to_json()
     ex.progress_view.try_buttons[0].click()
     assert ex.last_error is None, ex.message
     assert ex._practice and list(ex.hand.plays) == list(rec.plays[:at])
