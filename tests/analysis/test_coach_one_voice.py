@@ -181,6 +181,18 @@ def test_a_decision_judged_step_by_step_is_the_reviews_verdict() -> None:
         known[(action.kind, index)] = got
     assert [known[(d.kind, d.index)] for d in rv.decisions] == list(rv.decisions)
     assert review(hand, 0, samples=SAMPLES, seed=3, hindsight=False, known=known) == rv
+    # With the hindsight judged along (a play's: the open-hands solve, one more step).
+    full = review(hand, 0, samples=SAMPLES, seed=3)
+    with_after = {}
+    for (kind, index), j in known.items():
+        d = next(x for x in full.decisions if (x.kind, x.index) == (kind, index))
+        step = next(i for i, a in enumerate(hand.actions) if a.kind == kind and sum(
+            1 for b in hand.actions[:i] if b.kind == kind) == index)
+        got = run_steps(judge_steps(hand.at(step), j.chosen, samples=SAMPLES, seed=3,
+                                    hindsight=True))
+        assert got.hindsight == (d.hindsight if kind == "play" else None)
+        with_after[(kind, index)] = got
+    assert review(hand, 0, samples=SAMPLES, seed=3, known=with_after) == full
     # Each guess is one step: a judgement of many guesses takes many small steps.
     first = next(d for d in rv.decisions if d.worlds > 1)
     step = next(i for i, a in enumerate(hand.actions) if a.seat == 0

@@ -1109,7 +1109,8 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     (:attr:`Review.total_loss`) is in what the game scores, never more than the hand
     could swing. ``known``: decisions judged already (by :func:`judge_steps` with the
     same settings, while the hand went on), by ``(kind, index)``: taken as they are
-    (the same verdicts the review would give), only their hindsight added.
+    (the same verdicts the review would give), with their hindsight if they have one
+    (:func:`judge_steps` with ``hindsight=True``), else the review adds it.
 
     The hindsight of the whole review shares one solver budget
     (:data:`~texas42.analysis.solver.SOLVE_BUDGET`): once it is spent, later decisions
@@ -1141,14 +1142,17 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     for n, (step, kind, index, value) in enumerate(steps):
         before = hand.at(step)
         if len(before.legal_actions()) > 1:
-            after = (_bounded(left, functools.partial(game.hindsight, kind, before, seat, hand))
-                     if hindsight else None)
             chosen = _choice_text(kind, value)
             ready = (known or {}).get((kind, index))
-            if ready is not None and ready.chosen == chosen:
-                out.append(replace(ready, hindsight=after))
+            if ready is not None and ready.chosen != chosen:
+                ready = None  # judged for another choice: not this one's verdict
+            if ready is not None and ready.hindsight is not None:
+                out.append(ready if hindsight else replace(ready, hindsight=None))
             else:
-                out.append(_judge(game, before, kind, index, chosen, samples, seed, cap,
+                after = (_bounded(left, functools.partial(game.hindsight, kind, before, seat,
+                                                          hand)) if hindsight else None)
+                out.append(replace(ready, hindsight=after) if ready is not None else
+                           _judge(game, before, kind, index, chosen, samples, seed, cap,
                                   after))
         if progress is not None:
             progress(n + 1, len(steps))
@@ -1183,7 +1187,7 @@ def judge(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int =
 def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                 max_samples: int | None = None,
                 continuation: Continuation | str | None = None, weighted: bool = False,
-                unit: str = "game") -> Steps[Judged]:
+                unit: str = "game", hindsight: bool = False) -> Steps[Judged]:
     """Judge one decision as :func:`review` judges each: ``chosen`` (an option's text,
     as :attr:`Judged.chosen`: "pass", "30", "fives", "6-4") for the seat to act in
     ``hand`` (a 42 :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`), from
@@ -1214,7 +1218,21 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
     cap = CAP_FACTOR * samples if max_samples is None else _cap(samples, max_samples)
     index = sum(1 for a in hand.actions if a.kind == kind)
     game = _game(hand, continuation, weighted, unit)
-    return _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None)
+    steps = _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None)
+    if hindsight and kind == "play":
+        return _with_hindsight(steps, game, hand)
+    return steps
+
+
+def _with_hindsight(steps: Steps[Judged], game: _Table, hand: Any) -> Steps[Judged]:
+    """A play's judgement, then (one more step) its hindsight: the open-hands solver on
+    the true deal, within the solver's budget (what a review would add; kept, never
+    shown, until the review shows it as hindsight)."""
+    judged = yield from steps
+    yield
+    seat = hand.to_act
+    after = _bounded([SOLVE_BUDGET], functools.partial(game.hindsight, "play", hand, seat, hand))
+    return replace(judged, hindsight=after)
 
 
 def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, samples: int,

@@ -486,7 +486,7 @@ class PlayExplorer(Explorer):
         try:
             steps = coach.judge_steps(before, coach._choice_text(action.kind, action.value),
                                       samples=_coach._samples(h, None, _coach.REVIEW_SAMPLES),
-                                      seed=self._review_seed())
+                                      seed=self._review_seed(), hindsight=True)
         except Texas42Error:
             return  # no verdict to give: the review says so itself
         judged = self._judged
