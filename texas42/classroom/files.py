@@ -34,6 +34,8 @@ from starlette.staticfiles import NotModifiedResponse
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
+from ..errors import InputError
+
 #: The longest path (as sent, before decoding) looked up; the site's longest is ~150.
 MAX_PATH_CHARS = 1024
 #: Types the platform's table may lack or get wrong.
@@ -48,11 +50,11 @@ _BAD_ESCAPE = re.compile(rb"%(?![0-9A-Fa-f]{2})")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-class BadPath(ValueError):
+class BadPath(InputError):
     """A request path that cannot name a file of the site; ``status`` is the answer."""
 
     def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
+        super().__init__(reason, rule="request-path")
         self.status = status
         self.reason = reason
 
