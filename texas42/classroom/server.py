@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 import h11
 from hypercorn.app_wrappers import ASGIWrapper
 from hypercorn.asyncio.lifespan import Lifespan
@@ -71,6 +72,8 @@ SITE = Path("_build") / "html"
 #: refusal is not lost to a reset), and how many refusals may be in progress at once.
 REFUSE_READ_S = 1.0
 REFUSING_MAX = 64
+#: Worker threads that look files up and read them.
+FILE_THREADS = 8
 #: Open files kept for everything else (the site's files, logs, the thread pool).
 FILES_RESERVE = 128
 
@@ -292,6 +295,9 @@ async def serve(
     """Serve ``app`` on the listening ``sock`` until ``shutdown`` returns."""
     config = hypercorn_config(limits)
     loop = asyncio.get_running_loop()
+    # Files are looked up and read in worker threads: a few are enough for a disk, and
+    # each thread's own malloc arena would grow the memory a little with every lesson.
+    anyio.to_thread.current_default_thread_limiter().total_tokens = FILE_THREADS
     wrapped = ASGIWrapper(app)  # type: ignore[arg-type]
     state: dict[str, Any] = {}
     lifespan = Lifespan(wrapped, config, loop, state)
