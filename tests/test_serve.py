@@ -231,8 +231,8 @@ def test_no_build_yet_says_how_to_make_one(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("option", "word"),
-    [("--host=localhost", "not an IP address"), ("--idle-timeout=0", "above 0"),
-     ("--max-connections=x", "not a number")],
+    [("--host=localhost", "not an IPv4 address"), ("--host=::1", "not an IPv4 address"),
+     ("--idle-timeout=0", "above 0"), ("--max-connections=x", "not a number")],
 )
 def test_bad_options_are_refused_with_the_reason(option: str, word: str, tmp_path: Path) -> None:
     result = subprocess.run(
