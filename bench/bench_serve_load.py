@@ -7,6 +7,8 @@
    in the order a browser asked for them: recorded once by headless /usr/bin/chromium
    through bench_bytes.py's visit (the server that notes every file it sends, with .gz
    siblings), saved to test-artifacts/serve-load-files.json; ``--files`` reuses a list.
+   The service worker is blocked, as it is on a room's network: a phone reaches the
+   laptop at plain ``http://ADDR``, not a secure context, so no offline copy is fetched.
 2. ``python -m texas42.classroom`` serves the site with its default limits (idle timeout,
    send timeout, connection caps), as ``make serve`` does.
 3. ``--idle`` sockets connect and send nothing, from 100 loopback addresses (127.0.1.x: a
