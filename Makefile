@@ -15,7 +15,7 @@ BIN         := $(CURDIR)/$(VENV)/bin
 PY          := $(BIN)/python
 STAMP       := .setup.stamp
 CONSTRAINTS := requirements/constraints.txt
-EXTRAS      := dev,widgets,book,browser,cluster
+EXTRAS      := dev,widgets,book,browser,cluster,classroom
 CHROMIUM    := /usr/bin/chromium
 # `HOST=0.0.0.0 make serve` (or make site): every interface, for the room's network.
 HOST        ?= 127.0.0.1
@@ -101,10 +101,11 @@ site: site-build
 	@echo ""
 	@$(MAKE) serve
 
-# Serve the last build as it is: no build step, no network (scripts/serve.py, stdlib; the
-# QR codes of the addresses need segno from the venv, else they are left out).
+# Serve the last build as it is: no build step, no network. The classroom server
+# (texas42/classroom: starlette over hypercorn, idle and slow clients timed out, connections
+# capped in all and per address) comes with `make setup` (the `classroom` extra).
 serve:
-	@$(if $(wildcard $(PY)),$(PY),$(PYTHON)) scripts/serve.py --host $(HOST) --port $(SITE_PORT)
+	@$(if $(wildcard $(PY)),$(PY),$(PYTHON)) -m texas42.classroom --host $(HOST) --port $(SITE_PORT)
 
 # ---------------------------------------------------------------- tests
 # `make -k`: every step runs even when an earlier one fails (the browser step needs the

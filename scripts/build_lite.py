@@ -565,6 +565,10 @@ def prepare(lite_dir: Path = LITE_DIR) -> Path:
 #: page serves its own widget JavaScript) and test suites.
 LIVE_DROP = re.compile(r"(^|/)(tests?|labextension|nbextension|static)/|\.data/data/share/|"
                        r"\.js(\.map)?$|\.LICENSE\.txt$")
+#: Members of the project's wheel that never run in a browser: the classroom server
+#: (texas42/classroom, starlette and hypercorn). Left out of the live wheel, and their
+#: imports out of the cut standard library.
+SERVER_ONLY = re.compile(r"^texas42/classroom/")
 
 
 def slim_wheel(wheel: Path, dest: Path, *, drop_assets: bool = True) -> Path:
@@ -585,7 +589,8 @@ def slim_wheel(wheel: Path, dest: Path, *, drop_assets: bool = True) -> Path:
         renamed = {pyc: source + "c" for source, pyc in cached.items()}
 
         def dropped(member: str) -> bool:
-            return member in cached or (drop_assets and bool(LIVE_DROP.search(member)))
+            return (member in cached or bool(SERVER_ONLY.match(member))
+                    or (drop_assets and bool(LIVE_DROP.search(member))))
 
         record_lines: list[str] = []
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as slim:
@@ -660,8 +665,9 @@ def wheel_sources(wheels: Iterable[Path]) -> Iterable[tuple[str, bytes]]:
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as archive:
             for member in archive.namelist():
-                tests = "/tests/" in member or "/testing/" in member  # never run here
-                if member.endswith(".py") and not tests:
+                never_run = ("/tests/" in member or "/testing/" in member
+                             or SERVER_ONLY.match(member))
+                if member.endswith(".py") and not never_run:
                     yield f"{wheel.name}/{member}", archive.read(member)
 
 

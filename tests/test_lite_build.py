@@ -190,6 +190,21 @@ def test_slim_wheel_is_sourceless_where_precompiled_and_drops_front_ends(tmp_pat
     assert "pkg/module.js" in zipfile.ZipFile(own).namelist()  # the project's widget module
 
 
+def test_the_classroom_server_stays_out_of_the_live_path(tmp_path: Path) -> None:
+    import zipfile
+
+    wheel = _wheel(tmp_path / "texas42-1-py3-none-any.whl", {
+        "texas42/__init__.py": b"import json\n",
+        "texas42/classroom/__init__.py": b"",
+        "texas42/classroom/server.py": b"import asyncio, socket\n",
+    })
+    own = build_lite.slim_wheel(wheel, tmp_path / "own", drop_assets=False)
+    names = set(zipfile.ZipFile(own).namelist())
+    assert "texas42/__init__.py" in names and not any("classroom" in n for n in names)
+    assert "classroom" not in zipfile.ZipFile(own).read("pkg-1.dist-info/RECORD").decode()
+    assert build_lite.imported_tops(build_lite.wheel_sources([wheel])) == {"json"}
+
+
 def test_cut_stdlib_keeps_whole_packages_and_names_the_rest(tmp_path: Path) -> None:
     import zipfile
 

@@ -11,8 +11,8 @@
   has a new service worker, which the pages announce ("A new version of this site is
   ready").
 * ``room.json`` at the root says that no server filled in addresses to share; the
-  teacher's guide then shows the page's own address. ``scripts/serve.py`` answers it with
-  the room's addresses and their QR codes.
+  teacher's guide then shows the page's own address. The classroom server
+  (texas42/classroom) answers it with the room's addresses and their QR codes.
 * ``t42-app.js`` also makes the teacher's guide's "Print the hand sheets only" button work
   (``t42-app.css`` prints only the ``.t42-sheet`` sections then).
 """

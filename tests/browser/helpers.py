@@ -300,7 +300,7 @@ def stop_process_group(process: subprocess.Popen[Any], timeout_s: float = 20) ->
 
 @contextlib.contextmanager
 def make_serve(directory: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
-    """``HOST=0.0.0.0 make serve`` (scripts/serve.py, serving to a room) on a free port,
+    """``HOST=0.0.0.0 make serve`` (python -m texas42.classroom, serving to a room) on a free port,
     serving ``directory``: (the port, the process, whose stdout carries what it prints).
     Its process group is stopped at the end. Waiting until it listens is the caller's."""
     port = free_port()

@@ -1,5 +1,5 @@
 """The site as an installable app that works offline (book/_ext/offline_app.py), the hand
-sheets printed alone, and the teacher's guide's room addresses (scripts/serve.py).
+sheets printed alone, and the teacher's guide's room addresses (texas42/classroom).
 
 Offline means the server is stopped AND the context is offline: every page and the
 Python's files must then come from the service worker's cache.

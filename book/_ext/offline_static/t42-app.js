@@ -101,7 +101,7 @@
         picture.className = "t42-room-qr";
         picture.setAttribute("role", "img");
         picture.setAttribute("aria-label", "QR code of " + url);
-        picture.innerHTML = svg; // drawn by scripts/serve.py (segno), same server
+        picture.innerHTML = svg; // drawn by texas42/classroom (segno), same server
         item.appendChild(picture);
       }
       var caption = document.createElement("figcaption");
