@@ -126,6 +126,10 @@ def main() -> None:
                     help="exact[:E[/T]], rules, player:NAME, mix:A+B or own-view")
     ap.add_argument("--weighted", action="store_true",
                     help="weight the coach's guesses by the bids and plays seen")
+    ap.add_argument("--unit", choices=("points", "game"), default="points",
+                    help="points (the measure in points) or game: in marks, what the coach "
+                    "speaks under the marks rules (the duplicate result in marks, each "
+                    "play's loss in marks)")
     ap.add_argument("--quiet", action="store_true")
     add_arguments(ap)
     args = ap.parse_args()
@@ -134,7 +138,7 @@ def main() -> None:
     except ValueError:
         ap.error(f"--seed {args.seed!r}: whole numbers, separated by commas")
     coach = CoachSettings(args.samples, args.max_samples, 7, args.continuation,
-                          args.weighted)
+                          args.weighted, args.unit)
     print(f"{args.deals} deals from each seed of {args.seed}; coach: {args.samples} guesses "
           f"(cap {args.max_samples or 3 * args.samples}), continuation {args.continuation}"
           f"{', weighted' if args.weighted else ''}", flush=True)

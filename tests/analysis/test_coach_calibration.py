@@ -3,6 +3,8 @@ coach's verdicts, summed per deal, agree with the duplicate result."""
 
 from __future__ import annotations
 
+import pytest
+
 from texas42.analysis import RuleBasedPlayer
 from texas42.analysis.calibration import (
     CoachSettings,
@@ -42,3 +44,20 @@ def test_the_same_seed_gives_the_same_calibration_on_two_workers() -> None:
                     coach=COACH, workers=2)
     strip = [(d.duplicate, d.coach, d.worlds, d.counted) for d in one.deals]
     assert strip == [(d.duplicate, d.coach, d.worlds, d.counted) for d in two.deals]
+
+
+def test_in_marks_the_prediction_is_the_difference_of_the_losses() -> None:
+    """In the unit the coach speaks (marks): the duplicate result is A's marks minus B's,
+    and the prediction B's losses minus A's (a play's loss is won minus lost already)."""
+    from texas42.analysis.calibration import CoachSettings
+
+    marks = CoachSettings(samples=6, seed=7, unit="game")
+    r = calibrate(RuleBasedPlayer(), RandomPlays(1), deals=3, seed=1, coach=marks)
+    assert r.counted
+    for d in r.counted:
+        assert d.factor == 1 and d.coach == pytest.approx(d.loss_b - d.loss_a)
+        assert abs(d.duplicate) <= 4  # two hands, a mark bid at most 2 marks each way
+    assert "(marks a deal)" in r.summary()
+    dm, _ = r.duplicate()
+    pm, _ = r.predicted()
+    assert dm > 0 and pm > 0  # the random plays lose marks, and the coach sees it

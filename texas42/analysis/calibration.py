@@ -11,6 +11,11 @@ of every close decision to the side that did not play the coach's pick).
 Calibrated: over many deals the duplicate result minus the prediction averages 0 (its
 95% interval holds 0), whatever the players' style.
 
+In the unit the coach speaks (``CoachSettings(unit="game")``, issue 38): the duplicate
+result is A's marks minus B's over both hands (each side's marks won minus lost), and a
+play's loss is already in its side's marks won minus lost, so the prediction is
+``loss B - loss A`` (no factor 2). ``unit="points"`` is the measure in points above.
+
 Only plays are judged: the players here bid and name trumps alike (rule-based), so the
 auction and the contract are the same in both hands of a deal, and a loss of a bid
 would count once for each side and cancel. A deal whose auction differs between its two
@@ -192,6 +197,8 @@ class CoachSettings:
     seed: int = 7
     continuation: str = "exact"
     weighted: bool = False
+    #: "points" (the measure in points) or "game" (in marks: what the coach speaks).
+    unit: str = "points"
 
 
 @dataclass(frozen=True)
@@ -227,11 +234,13 @@ class DealCalibration:
     #: Each side's summed plain losses (never below 0, where a held-out one can be).
     plain_a: float = 0.0
     plain_b: float = 0.0
+    #: What a loss costs the duplicate result: 2 in points, 1 in marks (module docstring).
+    factor: int = 2
 
     @property
     def plain(self) -> float:
-        """The prediction from the plain losses, ``2 * (plain B - plain A)``."""
-        return 2 * (self.plain_b - self.plain_a)
+        """The prediction from the plain losses, ``factor * (plain B - plain A)``."""
+        return self.factor * (self.plain_b - self.plain_a)
 
 
 def seat_players(job: _Job, a_even: bool) -> list[Player]:
@@ -242,7 +251,7 @@ def seat_players(job: _Job, a_even: bool) -> list[Player]:
 def play_both_ways(job: _Job) -> tuple[tuple[Hand, Hand], str, int]:
     """The deal played twice (A in the even seats, then in the odd ones), why it is left
     out of the measure ("" when counted: module docstring) and its duplicate result A - B
-    (0 when left out)."""
+    (0 when left out): points, or with the coach's ``unit="game"`` marks."""
     hands = []
     for a_even in (True, False):
         hand = Hand(job.deal, shaker=job.shaker, rules=job.rules)
@@ -259,6 +268,10 @@ def play_both_ways(job: _Job) -> tuple[tuple[Hand, Hand], str, int]:
     if c.kind in ("nello", "sevens") or one.high_bid >= MARK:
         return pair, "judged in marks", 0
     # A - B: A holds the even seats in the first hand, the odd ones in the second.
+    if job.coach.unit == "game":
+        assert two.result is not None
+        m1, m2 = one.result.marks, two.result.marks
+        return pair, "", (m1[0] - m1[1]) + (m2[1] - m2[0])
     return pair, "", (one.points[0] - one.points[1]) + (two.points[1] - two.points[0])
 
 
@@ -279,19 +292,22 @@ def calibrate_deal(job: _Job) -> DealCalibration:
         for seat in range(4):
             rv = review(hand, seat, samples=cs.samples, max_samples=cs.max_samples,
                         seed=cs.seed, hindsight=False, continuation=cont,
-                        weighted=cs.weighted, unit="points")
+                        weighted=cs.weighted, unit=cs.unit)
             side = 0 if (seat % 2 == 0) == (k == 0) else 1  # 0: A's seat
             for d in rv.decisions:
                 if d.kind != "play":
                     continue
-                assert d.unit == "points"
+                assert d.unit == ("marks" if cs.unit == "game" else "points")
                 loss[side] += d.held_out_loss
                 plain[side] += d.loss
                 count[side] += 1
                 worlds += d.worlds
-    return DealCalibration(job.index, True, "", dup, 2 * (loss[1] - loss[0]), loss[0],
+    # Points: a loss of x costs its side's points minus the other's 2x; marks are won
+    # minus lost already (module docstring).
+    k = 1 if cs.unit == "game" else 2
+    return DealCalibration(job.index, True, "", dup, k * (loss[1] - loss[0]), loss[0],
                            loss[1], count[0], count[1], worlds, time.process_time() - start,
-                           plain[0], plain[1])
+                           plain[0], plain[1], k)
 
 
 @dataclass
@@ -345,7 +361,9 @@ class Calibration:
                                                         for d in c))
         secs = sum(d.seconds for d in self.deals)
         left = len(self.deals) - len(c)
-        return (f"{self.a} vs {self.b}: {len(c)} deals counted ({left} left out); "
+        unit = "marks" if self.coach.unit == "game" else "points"
+        return (f"{self.a} vs {self.b} ({unit} a deal): {len(c)} deals counted "
+                f"({left} left out); "
                 f"duplicate A-B {dm:+.2f} ({dm - dh:+.2f} to {dm + dh:+.2f}); coach "
                 f"{pm:+.2f} ({pm - ph:+.2f} to {pm + ph:+.2f}); duplicate - coach "
                 f"{rm:+.2f} ({rm - rh:+.2f} to {rm + rh:+.2f}): "
