@@ -179,6 +179,33 @@ def check_whole(value: object, name: str, rule: str = "number") -> int:
     return value  # type: ignore[return-value]
 
 
+#: The largest seed: 30 digits (the command line's limit too), so a seed is hashed and
+#: printed at once (a seed of thousands of digits cannot even be turned into text).
+MAX_SEED = 10**30 - 1
+
+
+def check_seed(value: object, name: str = "seed", *, optional: bool = False) -> int | None:
+    """``value`` when it is a seed: a whole number ``0..MAX_SEED`` (``None`` too when
+    ``optional``: an unseeded run); else :class:`InputError` ``rule="seed"``. Any other
+    object is refused: ``object()`` would seed differently on every run."""
+    if value is None and optional:
+        return None
+    if not is_whole(value) or not 0 <= value <= MAX_SEED:  # type: ignore[operator]
+        raise InputError(f"{name} {quote(value)} is not a seed: a whole number 0 to "
+                         f"{MAX_SEED} (30 digits)", rule="seed")
+    return value  # type: ignore[return-value]
+
+
+def check_text(value: object, name: str, longest: int = 200, rule: str = "input") -> str:
+    """``value`` when it is text of at most ``longest`` characters (a name, an option,
+    a choice); else :class:`InputError` with ``rule`` (quoting it short)."""
+    if not isinstance(value, str) or len(value) > longest:
+        what = ("not text" if not isinstance(value, str)
+                else f"longer than {longest} characters")
+        raise InputError(f"{name} {quote(value)} is {what}", rule=rule)
+    return value
+
+
 def check_choice(value: object, name: str, choices: Collection[str], rule: str) -> str:
     """``value`` when it is one of the names ``choices``; else :class:`NotationError`
     with ``rule``, listing them."""

@@ -61,12 +61,12 @@ from ..bidding import MARK, bid_text, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino
-from ..errors import BudgetError, NotationError, Texas42Error, check_kind, check_seat
+from ..errors import BudgetError, NotationError, Texas42Error, check_kind
 from ..hand import ONE_DOUBLE, Hand, Phase
 from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
-from .bounds import check_samples
+from .bounds import check_samples, coach_cap
 from .continuation import DEFAULT_CONTINUATION, Continuation
 from .players import (
     AuctionReading,
@@ -586,6 +586,7 @@ def advise(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES
     ``continuation``: how a play is played out in a guess (default
     :data:`~texas42.analysis.continuation.DEFAULT_CONTINUATION`); ``weighted``: weight
     each guess by how likely the plays seen are in it (:meth:`_Table.weight`)."""
+    _, continuation = coach_cap(hand, seat, samples, None, seed, continuation)
     return _advise(_game(hand, continuation, weighted), hand, seat, samples, seed)
 
 
@@ -907,10 +908,9 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`); a record
     that does not replay raises its own error."""
     hand = _as_hand(source)
+    cap, continuation = coach_cap(hand, seat, samples, max_samples, seed, continuation,
+                                  whole=True, hindsight=bool(hindsight), progress=progress)
     game = _game(hand, continuation, weighted)
-    check_seat(seat, game.seats)
-    check_samples(samples)
-    cap = CAP_FACTOR * samples if max_samples is None else check_samples(max_samples)
     left = [SOLVE_BUDGET]  # what the review's hindsight may still search
     steps = []
     counts: dict[str, int] = {}
@@ -951,6 +951,8 @@ def judge(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int =
     from ..moon import MoonHand
 
     check_kind(hand, (Hand, MoonHand), "a hand to judge a decision of", rule="judge")
+    cap, continuation = coach_cap(hand, None, samples, max_samples, seed, continuation,
+                                  chosen=chosen)
     legal = hand.legal_actions()
     if hand.is_over or not legal:
         raise NotationError("the hand is over: there is no decision to judge",
@@ -960,8 +962,6 @@ def judge(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int =
     if chosen not in options:
         raise NotationError(f"{chosen!r} is not a legal choice here: {', '.join(options)}",
                             rule="choice")
-    check_samples(samples)
-    cap = CAP_FACTOR * samples if max_samples is None else check_samples(max_samples)
     index = sum(1 for a in hand.actions if a.kind == kind)
     return _judge(_game(hand, continuation, weighted), hand, kind, index, chosen, samples,
                   seed, cap, None)

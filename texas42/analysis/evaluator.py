@@ -77,7 +77,7 @@ from ..errors import (
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
 from ..scoring import trick_bid_result
-from .bounds import MAX_TRIES, check_samples, guesses_allowed
+from .bounds import MAX_TRIES, guesses_allowed, odds_samples
 from .players import RuleBasedPlayer, bidding_contracts, decide, play_hand, rule_bid, special_choice
 from .playout import rule_playout
 from .position import Position
@@ -574,8 +574,9 @@ def evaluate_hand(
         range(r.min_bid, MARK + 1))
     if asked is not None and not points_asked:
         cs = ()  # only a plunge or splash was asked for
-    n = check_samples(samples) if samples is not None else (
-        DEFAULT_SAMPLES if method == "rule-based" else DEFAULT_OPEN_SAMPLES)
+    n = odds_samples(samples, DEFAULT_SAMPLES if method == "rule-based"
+                     else DEFAULT_OPEN_SAMPLES, method, r, len(cs) + len(own_specials),
+                     auction=bool(bids_so_far))
     rng = random.Random(seed)
     fit = _AuctionFit(said, r)
     unseen = [i for i in range(28) if not own >> i & 1]
@@ -1017,7 +1018,7 @@ def _evaluate_in_tricks(own: int, seat: int, shaker: int, auction: Sequence[int 
     high = max(before, default=PASS)
     legal = tuple(b for b in (*range(rules.trick_min_bid, rules.hand_size + 1),
                               rules.moon_bid) if b > high)
-    n = check_samples(samples) if samples is not None else DEFAULT_TRICK_SAMPLES
+    n = odds_samples(samples, DEFAULT_TRICK_SAMPLES, method, rules, auction=bool(before))
     ev = TrickEvaluation(DominoSet(own), seat, shaker, before, method, seed, legal, rules)
     rng = random.Random(seed)
     player = RuleBasedPlayer()
@@ -1066,8 +1067,9 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
         cs = cs[:DEFAULT_OPEN_CONTRACTS]
     levels = tuple(sorted(parse_bid(b) for b in bids)) if bids is not None else tuple(
         range(rules.min_bid, MARK + 1))
-    n = check_samples(samples) if samples is not None else (
-        DEFAULT_SAMPLES if method == "rule-based" else DEFAULT_OPEN_SAMPLES)
+    n = odds_samples(samples, DEFAULT_SAMPLES if method == "rule-based"
+                     else DEFAULT_OPEN_SAMPLES, method, rules, len(cs),
+                     auction=bool(before))
     ev = Evaluation(DominoSet(own), seat, before, method, seed, levels, {c: [] for c in cs})
     rng = random.Random(seed)
     player = RuleBasedPlayer()
