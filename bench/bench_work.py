@@ -11,11 +11,11 @@ table; one guess of one coach decision (all its options played out) for each
 continuation, the first bid and the first play with a choice (the dearest: most tricks
 left). Each figure is the largest mean over ``--hands`` seeded hands.
 
-``--check``: each command at the largest settings the bounds accept (the cap of
-:func:`texas42.analysis.bounds.largest_samples` for the method, table and continuation),
-each in its own process; its CPU seconds against
-:data:`texas42.analysis.bounds.WORK_SECONDS`. Exits 1 when one is over. A benchmark, not
-a test: the machine's load changes the times.
+``--check``: each command asked for 10,000 samples, refused with the largest that
+fits (:mod:`texas42.analysis.bounds`: by method, table, continuation and decisions), then
+one more than that (refused too) and that largest (run), each in its own process; its
+CPU seconds against :data:`texas42.analysis.bounds.WORK_SECONDS`. Exits 1 when one is
+over. A benchmark, not a test: the machine's load changes the times.
 """
 
 from __future__ import annotations
@@ -133,43 +133,97 @@ def measure(hands: int) -> None:
 
 
 # -- the largest accepted settings -------------------------------------------------------------
-def _cases() -> list[tuple[str, list[str]]]:
-    """Each command at its largest accepted settings (the caps of the bounds)."""
-    from texas42.analysis.bounds import WORST_HANDS
+THREE = "6-6 6-5 6-4 6-2 5-5 4-4 3-1 2-0 1-1"
+HAND = "6-6 6-4 6-2 5-5 4-4 3-1 2-0"
+MOON = "6-6 6-5 6-4 5-5 4-4 3-3 2-1"
 
-    return [(name, args) for name, args in WORST_HANDS]
+
+def _records() -> dict[str, str]:
+    """Hand records played out by rule-based players (42, three-hand), in bench/worst/."""
+    out = {}
+    for table in ("standard", "three-hand"):
+        hand = _coach_hand(table, 1)
+        path = ROOT / "bench" / "worst" / f"review_{table}.json"
+        path.write_text(hand.record().to_json())
+        out[table] = str(path.relative_to(ROOT))
+    return out
+
+
+def _cases() -> list[tuple[str, list[str]]]:
+    """Each command with the sample count at 10,000 (refused: the message names the
+    largest that fits); the run then uses that largest."""
+    rec = _records()
+    seat = "0"
+    return [
+        ("advise 42 rule-based", ["advise", *HAND.split()]),
+        ("advise 42 rule-based after 30 35", ["advise", *HAND.split(), "--seat", "2",
+                                              "--auction", "30 35"]),
+        ("advise 42 open-hands", ["advise", *HAND.split(), "--method", "open-hands"]),
+        ("advise three-hand open-hands", ["advise", *THREE.split(), "--rules", "three-hand",
+                                          "--method", "open-hands"]),
+        ("advise three-hand rule-based", ["advise", *THREE.split(), "--rules", "three-hand"]),
+        ("advise moon open-hands", ["advise", *MOON.split(), "--rules", "moon", "--method",
+                                    "open-hands"]),
+        ("advise moon-4 open-hands", ["advise", *HAND.split(), "--rules", "moon-4",
+                                      "--method", "open-hands"]),
+        ("review 42 exact", ["review", rec["standard"], "--seat", seat]),
+        ("review 42 own-view", ["review", rec["standard"], "--seat", seat, "--continuation",
+                                "own-view"]),
+        ("review 42 rules --max-samples", ["review", rec["standard"], "--seat", seat,
+                                           "--continuation", "rules", "--samples", "1",
+                                           "--max-samples"]),
+        ("review three-hand", ["review", rec["three-hand"], "--seat", seat]),
+    ]
+
+
+def _run(args: list[str]) -> tuple[int, float, str]:
+    """Exit status, CPU seconds and standard error of ``python -m texas42 ARGS``."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import resource, runpy, sys\nsys.argv = sys.argv[1:]\n"
+         "code = 0\ntry:\n runpy.run_module('texas42', run_name='__main__')\n"
+         "except SystemExit as e:\n code = e.code or 0\n"
+         "u = resource.getrusage(resource.RUSAGE_SELF)\n"
+         "print('CPU', u.ru_utime + u.ru_stime, file=sys.stderr)\nsys.exit(code)",
+         "texas42", *args],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    lines = done.stderr.strip().splitlines()
+    return done.returncode, float(lines[-1].split()[1]), "\n".join(lines[:-1])
 
 
 def check(only: str) -> int:
-    from texas42.analysis.bounds import WORK_SECONDS
+    import re
 
-    print(f"bench_work --check: each command at its largest accepted settings, CPU s of its "
+    from texas42.analysis.bounds import MAX_SAMPLES, WORK_SECONDS
+
+    print(f"bench_work --check: each command at its largest accepted samples, CPU s of its "
           f"process (bound {WORK_SECONDS:.0f} s); Python {platform.python_version()}")
     print("  command: PYTHONPATH=. python3 bench/bench_work.py --check")
     failed = 0
     for name, args in _cases():
         if only and not any(name.startswith(k) for k in only.split(",")):
             continue
-        start = time.time()
-        done = subprocess.run(
-            [sys.executable, "-c", "import resource, sys, runpy; sys.argv = sys.argv[1:]; "
-             "code = 0\ntry:\n runpy.run_module('texas42', run_name='__main__')\n"
-             "except SystemExit as e:\n code = e.code or 0\n"
-             "u = resource.getrusage(resource.RUSAGE_SELF)\n"
-             "print('CPU', u.ru_utime + u.ru_stime, file=sys.stderr)\nsys.exit(code)",
-             "texas42", *args],
-            capture_output=True, text=True, check=False, cwd=ROOT,
-            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-        cpu = float(done.stderr.strip().splitlines()[-1].split()[1])
-        over = cpu > WORK_SECONDS or done.returncode != 0
+        option = args[-1] if args[-1] == "--max-samples" else "--samples"
+        base = args[:-1] if option == "--max-samples" else args
+        code, cpu, err = _run([*base, option, str(MAX_SAMPLES)])
+        found = re.search(r"at most (\d+)", err)
+        if code != 2 or found is None:
+            print(f"  {name}: {MAX_SAMPLES} accepted ({cpu:.1f} s CPU, exit {code}) "
+                  f"{err[-200:]}")
+            largest = MAX_SAMPLES
+        else:
+            largest = int(found.group(1))
+            more, _, _ = _run([*base, option, str(largest + 1)])
+            if more != 2:
+                print(f"  {name}: {largest + 1} was not refused")
+                failed += 1
+        code, cpu, err = _run([*base, option, str(largest)])
+        over = cpu > WORK_SECONDS or code != 0
         failed += over
-        print(f"  {name}: {cpu:.1f} s CPU ({time.time() - start:.0f} s wall), exit "
-              f"{done.returncode}{' OVER' if over else ''}: texas42 {' '.join(args)}",
-              flush=True)
-        if done.returncode != 0:
-            print("    " + done.stderr.strip().splitlines()[-2][:300])
+        print(f"  {name}: {option} {largest} (the largest accepted): {cpu:.1f} s CPU, exit "
+              f"{code}{' OVER' if over else ''}{' ' + err[-200:] if code else ''}", flush=True)
     print("bench_work: " + ("every command within its bound" if not failed
-                            else f"{failed} over bound"))
+                            else f"{failed} over bound or not refused"))
     return 1 if failed else 0
 
 

@@ -35,10 +35,12 @@ An action that raises never changes any state.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the checks import these lazily: they import this module
+    from .contracts import Suit
     from .dominoes import DominoSet
     from .rules import Rules
 
@@ -184,16 +186,18 @@ def check_whole(value: object, name: str, rule: str = "number") -> int:
 MAX_SEED = 10**30 - 1
 
 
-def check_seed(value: object, name: str = "seed", *, optional: bool = False) -> int | None:
+def check_seed(value: object, name: str = "seed", *, optional: bool = False,
+               text: bool = False) -> Any:
     """``value`` when it is a seed: a whole number ``0..MAX_SEED`` (``None`` too when
-    ``optional``: an unseeded run); else :class:`InputError` ``rule="seed"``. Any other
-    object is refused: ``object()`` would seed differently on every run."""
-    if value is None and optional:
-        return None
+    ``optional``: an unseeded run; text too when ``text``: a deal's seed may be a word);
+    else :class:`InputError` ``rule="seed"``. Any other object is refused: ``object()``
+    would seed differently on every run, and Python's generator shakes -N as N."""
+    if (value is None and optional) or (text and isinstance(value, str)):
+        return value
     if not is_whole(value) or not 0 <= value <= MAX_SEED:  # type: ignore[operator]
         raise InputError(f"{name} {quote(value)} is not a seed: a whole number 0 to "
-                         f"{MAX_SEED} (30 digits)", rule="seed")
-    return value  # type: ignore[return-value]
+                         f"{MAX_SEED} (30 digits){' or text' if text else ''}", rule="seed")
+    return value
 
 
 def check_text(value: object, name: str, longest: int = 200, rule: str = "input") -> str:
@@ -204,6 +208,38 @@ def check_text(value: object, name: str, longest: int = 200, rule: str = "input"
                 else f"longer than {longest} characters")
         raise InputError(f"{name} {quote(value)} is {what}", rule=rule)
     return value
+
+
+def check_items(value: object, name: str, longest: int, rule: str = "input") -> list[Any]:
+    """``value``'s items, as a list, when it is a list, tuple or other iterable (not text)
+    of at most ``longest`` items; else :class:`InputError` with ``rule``. An endless
+    iterator is read no further than ``longest + 1`` items."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InputError(f"{name} {quote(value)} is not a list", rule=rule)
+    items = list(islice(value, longest + 1))
+    if len(items) > longest:
+        raise InputError(f"{name} has more than {longest} items", rule=rule)
+    return items
+
+
+def check_suit(value: object) -> Suit:
+    """``value`` as a :class:`~texas42.contracts.Suit` (a suit or its number 0..8); else
+    :class:`InputError` ``rule="suit"``."""
+    from .contracts import Suit
+
+    if not is_whole(value) or not 0 <= value <= max(Suit):  # type: ignore[operator]
+        raise InputError(f"suit {quote(value)} is not a suit 0..{int(max(Suit))} "
+                         "(6 sixes ... 0 blanks, 7 doubles, 8 trumps)", rule="suit")
+    return Suit(value)  # type: ignore[arg-type]
+
+
+def check_progress(progress: object) -> Any:
+    """``progress`` when it is ``None`` or a function to call; else
+    :class:`InputError` (``rule="progress"``)."""
+    if progress is not None and not callable(progress):
+        raise InputError(f"progress {quote(progress)} is not a function to call",
+                         rule="progress")
+    return progress
 
 
 def check_choice(value: object, name: str, choices: Collection[str], rule: str) -> str:

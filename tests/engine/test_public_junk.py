@@ -116,9 +116,12 @@ def _valid(name: str) -> dict[str, Any]:
         "c": Contract.parse("sixes"), "loss": 0,
     }
     overrides: dict[str, dict[str, Any]] = {
-        "texas42.legal_plays": {"hand": ["6-4", "5-5"]},
-        "texas42.check_play": {"hand": ["6-4", "5-5"], "domino": "5-5"},
-        "texas42.explain_play": {"hand": ["6-4", "5-5"], "domino": "5-5"},
+        "texas42.legal_plays": {"hand": ["6-4", "5-5"], "trick": ["6-2"]},
+        "texas42.check_play": {"hand": ["6-4", "5-5"], "domino": "5-5", "trick": ["6-2"]},
+        "texas42.explain_play": {"hand": ["6-4", "5-5"], "domino": "5-5", "trick": ["6-2"]},
+        "texas42.trick_winner": {"trick": ["6-2", "5-5", "6-4", "1-0"]},
+        "texas42.explain_winner": {"trick": ["6-2", "5-5", "6-4", "1-0"]},
+        "texas42.trick_points": {"trick": ["6-2", "5-5", "6-4", "1-0"]},
         "texas42.analysis.evaluate_hand": {"hand": "6-6 6-4 6-2 5-5 4-4 3-1 2-0",
                                            "samples": 3},
         "texas42.HandRecord.from_hand": {"hand": hand},

@@ -31,6 +31,7 @@ from ..errors import (
     InputError,
     check_count,
     check_kind,
+    check_progress,
     check_seat,
     check_seed,
     check_text,
@@ -284,15 +285,6 @@ def _decisions(hand: Any, seat: object, whole: bool) -> list[tuple[Any, str]]:
             if len(before.legal_actions()) > 1:
                 out.append((before, action.kind))
     return out
-
-
-def check_progress(progress: object) -> Any:
-    """``progress`` when it is ``None`` or callable; else
-    :class:`~texas42.errors.InputError` (``rule="progress"``)."""
-    if progress is not None and not callable(progress):
-        raise InputError(f"progress {quote(progress)} is not a function to call",
-                         rule="progress")
-    return progress
 
 
 __all__ = [

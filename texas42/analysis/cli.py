@@ -31,11 +31,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..bidding import bid_text, parse_bid
+from ..bidding import PASS, bid_text, check_bid, parse_bid
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
 from ..errors import NotationError, Texas42Error, check_count, quote
+from ..hand import allowed_contracts
 from ..moon import MoonHand, is_moon_data
 from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
@@ -236,6 +237,12 @@ def _load_position(args: argparse.Namespace, data: Any) -> Position:
         record = HandRecord(record.deal, record.shaker, record.rules, record.bids,
                             record.contract, (*record.plays, *map(Domino.parse, extra)))
         return Position.from_hand(replay_full(record))
+    # A deal code: the rules (if given) must be a table of 42's; they say which contracts
+    # and bids may be named (none of the options is taken and then ignored).
+    rules = Rules.preset("standard" if args.rules is None else args.rules)
+    if not rules.is_42:
+        raise NotationError(f"--rules {rules.name}: a deal code is solved at 42's table; give "
+                            f"a hand record of the {rules.name} table instead", rule="option")
     try:
         deal = Deal.from_code(source)
     except NotationError:
@@ -244,11 +251,14 @@ def _load_position(args: argparse.Namespace, data: Any) -> Position:
     if not args.contract:
         raise NotationError("with a deal code, give the contract (--contract sixes)",
                             rule="contract-missing")
-    if args.rules:
-        Rules.preset(args.rules)  # checked; a deal code position needs no other rule
+    named = Contract.parse(args.contract)
+    if named not in allowed_contracts(rules):
+        raise NotationError(f"{named} is not a contract of the {rules.name} rules", rule="contract")
     bidder = args.bidder
     leader = args.leader if args.leader is not None else (bidder if bidder is not None else 0)
     bid = parse_bid(args.bid) if args.bid is not None else None
+    if bid is not None:
+        check_bid(bid, PASS, rules)  # (29 is no bid: the lowest is 30)
     return Position.from_deal(deal, args.contract, leader=leader, plays=extra,
                               bidder=bidder if bidder is not None else leader, bid=bid)
 

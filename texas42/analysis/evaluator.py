@@ -71,8 +71,11 @@ from ..errors import (
     NotationError,
     check_choice,
     check_dominoes,
+    check_items,
+    check_progress,
     check_rules,
     check_seat,
+    check_seed,
 )
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
@@ -479,6 +482,24 @@ class _AuctionFit:
         return off
 
 
+def _levels(asked: Sequence[int | str] | None, high: int, rules: Rules) -> tuple[int, ...]:
+    """The bid levels to give odds for: those ``asked``, each a bid of these rules (29 or a
+    mark bid in a points game raises :class:`~texas42.errors.IllegalBidError`; a bid below
+    the auction's may be asked about, as the chance of taking that many points), or by
+    default the bids the seat may still make over ``high``: every points bid left and 42
+    (over a mark bid: the lowest mark bid left). None left raises it too."""
+    over = [b for b in valid_bids(high, rules) if b != PASS]
+    if not over:
+        raise IllegalBidError(f"no bid is allowed over {bid_text(high)} at the {rules.name} "
+                              "table: the seat can only pass", rule="max-marks")
+    if asked is None:
+        return tuple(b for b in over if b <= MARK) or (over[0],)
+    levels = sorted({parse_bid(b) for b in asked})
+    for b in levels:  # a bid of these rules: over a pass, a mark bid over the one below it
+        check_bid(b, PASS if b < MARK else b - MARK, rules)
+    return tuple(levels)
+
+
 def _level(bid: int | str) -> int:
     """A bid on the points scale for the misfit (a mark bid, plunge or splash is 42)."""
     return MARK if isinstance(bid, str) else min(bid, MARK)
@@ -529,8 +550,14 @@ def evaluate_hand(
     """
     start = time.perf_counter()
     r = check_rules(rules)
+    # Lists read no further than their longest (an endless iterator is refused).
+    auction = check_items(auction, "auction", 7, rule="auction")
+    if contracts is not None:
+        contracts = check_items(contracts, "contracts", 64, rule="contracts")
+    check_seed(seed, optional=True)
+    check_progress(progress)
     if bids is not None:
-        bids = list(bids)
+        bids = check_items(bids, "bids", 64, rule="bids")
         if not bids:  # (``--bids " "``): no level to give odds for
             raise InputError("no bid to evaluate: give at least one bid, like 30 or 42",
                              rule="bids")
@@ -570,8 +597,7 @@ def evaluate_hand(
     else:
         own_specials = _own_specials([_special_name(x) or "" for x in named], own, r, said,
                                      seat)
-    levels = tuple(sorted(parse_bid(b) for b in points_asked)) if asked is not None else tuple(
-        range(r.min_bid, MARK + 1))
+    levels = _levels(points_asked if asked is not None else None, said.high, r)
     if asked is not None and not points_asked:
         cs = ()  # only a plunge or splash was asked for
     n = odds_samples(samples, DEFAULT_SAMPLES if method == "rule-based"
@@ -1065,8 +1091,8 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     cs = _contracts(contracts, rules, own)
     if contracts is None and method == "open-hands":
         cs = cs[:DEFAULT_OPEN_CONTRACTS]
-    levels = tuple(sorted(parse_bid(b) for b in bids)) if bids is not None else tuple(
-        range(rules.min_bid, MARK + 1))
+    high = max(before, default=PASS)
+    levels = _levels(None if bids is None else list(bids), high, rules)
     n = odds_samples(samples, DEFAULT_SAMPLES if method == "rule-based"
                      else DEFAULT_OPEN_SAMPLES, method, rules, len(cs),
                      auction=bool(before))
@@ -1077,13 +1103,8 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     table = shape_of(rules, seat)
     side = rules.share_of(seat)
     # The hand's bid: the lowest the auction allows over the high bid (over 84, a mark
-    # bid again: 126 where the rules allow it; none at the top of the marks).
-    high = max(before, default=PASS)
-    over = [b for b in valid_bids(high, rules) if b != PASS]
-    if not over:
-        raise IllegalBidError(f"no bid is allowed over {bid_text(high)} at the {rules.name} "
-                              "table: the seat can only pass", rule="max-marks")
-    lowest = over[0]
+    # bid again: 126 where the rules allow it).
+    lowest = next(b for b in valid_bids(high, rules) if b != PASS)
     played = rules.replace(early_end=False) if rules.early_end else rules
     solvers = {c: Solver(c, None, None, table) for c in cs} if method == "open-hands" else {}
     for done in range(n):

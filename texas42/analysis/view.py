@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..bidding import PASS
 from ..contracts import Contract, tables
 from ..dominoes import Domino, DominoSet
+from ..errors import check_kind, check_seat
 from ..hand import Hand, Phase, Trick
 from ..rules import Rules
 
@@ -76,7 +77,8 @@ class SeatView:
     @classmethod
     def of(cls, hand: Hand, seat: int | None = None) -> SeatView:
         """The view of ``seat`` (default: the seat to act)."""
-        s = hand.to_act if seat is None else seat
+        check_kind(hand, Hand, "a Hand (or a MoonHand) to view", rule="hand")
+        s = hand.to_act if seat is None else check_seat(seat, hand.seats)
         acting = s == hand.to_act
         rules = hand.rules
         took_widow = bool(rules.widow) and s == hand.bidder and hand.phase is not Phase.BIDDING
