@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 #: The most deals an odds table (or a computer player) may sample: about 10 s for the
 #: whole 42 odds table, 12 s for Moon (``bench/bench_bounds.py``).
 MAX_SAMPLES = 10_000
+#: The most deals a duplicate match may play (a count; each deal is played twice or more).
+MAX_DEALS = 100_000
 #: The most sampled deals a computer player's decision may solve (each an exact solve).
 MAX_PLAYER_SAMPLES = 200
 
@@ -291,6 +293,7 @@ __all__ = [
     "COACH_MS",
     "HINDSIGHT_SECONDS",
     "MARGIN",
+    "MAX_DEALS",
     "MAX_PLAYER_SAMPLES",
     "MAX_SAMPLES",
     "MAX_TRIES",

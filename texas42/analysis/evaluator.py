@@ -76,6 +76,8 @@ from ..errors import (
     check_rules,
     check_seat,
     check_seed,
+    check_text,
+    quote,
 )
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
@@ -203,10 +205,10 @@ class Evaluation:
 
     def special_odds(self, name: str) -> SpecialOdds:
         """The chance of making the plunge or splash ``name``."""
-        key = name.strip().lower()
+        key = check_text(name, "name", 40, rule="bid-notation").strip().lower()
         if key not in self.special_results:
             done = ", ".join(self.special_results) or "none"
-            raise NotationError(f"{name!r} was not evaluated (evaluated: {done})",
+            raise NotationError(f"{quote(name)} was not evaluated (evaluated: {done})",
                                 rule="bid-notation")
         results = self.special_results[key]
         named: dict[Contract, int] = {}
@@ -865,7 +867,7 @@ class TrickEvaluation:
             return TrickOdds(0, len(self.tricks), len(self.tricks), 0.0, 0.0)
         if bid not in self.bids:
             raise IllegalBidError(
-                f"{bid} is not a bid this hand may make here: "
+                f"{quote(bid)} is not a bid this hand may make here: "
                 f"{', '.join(map(str, self.bids)) or 'only a pass'}", rule="bid-must-raise")
         results = [trick_bid_result(self.rules, bid, t) for t in self.tricks]
         m, half = mean_interval([float(score) for _, score in results])

@@ -46,7 +46,15 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, sorted_dominoes
-from ..errors import BudgetError, InputError, NotationError, check_count, check_whole
+from ..errors import (
+    BudgetError,
+    InputError,
+    NotationError,
+    check_count,
+    check_kind,
+    check_seat,
+    check_whole,
+)
 from ..hand import Hand
 from ..moon import MoonHand
 from ..records import HandRecord
@@ -115,6 +123,12 @@ class Solver:
 
     def __init__(self, contract: Contract, out: int | None = None,
                  bid_team: int | None = 0, table: TableShape = FORTY_TWO) -> None:
+        check_kind(table, TableShape, "a TableShape (FORTY_TWO, moon_shape ...)", rule="table")
+        contract = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if out is not None:
+            check_seat(out, table.seats, "out")
+        if bid_team is not None:
+            check_count(bid_team, "bid_team", 0, 1, rule="team")
         self.contract = contract
         self.out = out
         self.table = table
