@@ -24,6 +24,7 @@ texas42.errors.InputError: samples 0 is out of range: 1 to 10000 deals
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import (
@@ -112,6 +113,46 @@ RULES_CONTINUATION_MS = 0.71
 PLAYER_MS = 5.5
 SAMPLING_MS = {3: 50.0, 5: 150.0, 7: 920.0}
 SEARCH_MS = {3: 90.0, 5: 175.0, 7: 1850.0}
+
+
+#: CPU ms of one whole hand played by one kind of player in every seat (the dearest of
+#: 42, Moon, three-hand and Moon for four, two deals each; /tmp-free: the same session):
+#: rule-based or random players; a sampling (search) player per guess it makes, by the
+#: tricks it solves exactly (at most 3, 4-5, more).
+HAND_MS = 10.0
+HAND_SAMPLING_MS = {3: 10.0, 5: 30.0, 7: 600.0}
+HAND_SEARCH_MS = {3: 25.0, 5: 50.0, 7: 1200.0}
+
+
+def player_hand_ms(player: object) -> float:
+    """CPU ms of a whole hand played by ``player`` in every seat (a player of another
+    kind is costed as the rule-based one)."""
+    from .players import SamplingPlayer, SearchPlayer
+
+    if isinstance(player, SearchPlayer):
+        return player.samples * _bucket(player.exact, HAND_SEARCH_MS)
+    if isinstance(player, SamplingPlayer):
+        return player.samples * _bucket(player.exact, HAND_SAMPLING_MS)
+    return HAND_MS
+
+
+def match_deals(deals: int, players: Sequence[object], rules: Rules) -> int:
+    """``deals`` when a duplicate match of that many deals between ``players`` (every
+    player of both sides) at ``rules``' table fits in :data:`WORK_SECONDS` (each deal is
+    played twice at a table of partners, once more than there are seats elsewhere);
+    else :class:`~texas42.errors.BudgetError` (``rule="work"``) naming the largest that
+    fits. The ``match`` command's bound; :func:`~texas42.analysis.match.match` itself is
+    the benchmarks' harness (on many processes or a cluster): its count is bounded only."""
+    plays = 2 if rules.sides == "partners" else rules.seats + 1
+    each = plays * max(player_hand_ms(p) for p in players)
+    top = max(0, _fits(each))
+    if deals > top:
+        names = " and ".join(sorted({str(getattr(p, "name", "?")) for p in players}))
+        raise BudgetError(
+            f"deals {deals} would take about {_seconds(deals * each):,.0f} s of CPU ({names}, "
+            f"{plays} plays a deal): at most {top} deals fit in {WORK_SECONDS:.0f} s",
+            rule="work")
+    return deals
 
 
 def _table(rules: Rules, costs: dict[str, float]) -> tuple[str, float]:
@@ -302,10 +343,11 @@ __all__ = [
     "UNLIKELY_TRIES",
     "WORK_SECONDS",
     "check_continuation",
-    "check_progress",
     "check_samples",
     "coach_cap",
     "continuation_ms",
     "guesses_allowed",
+    "match_deals",
     "odds_samples",
+    "player_hand_ms",
 ]

@@ -46,7 +46,7 @@ from ..errors import (
 )
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
-from .bounds import MAX_DEALS
+from .bounds import MAX_DEALS, match_deals
 from .parallel import add_arguments, check_workers, run_jobs
 from .players import Decision, Player, as_player, make_player, play_hand
 from .stats import mean_interval
@@ -364,6 +364,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         b = make_player(args.b, seed=args.seed + 1)
         rules = Rules.preset(args.rules)
         check_workers(args.workers)
+        # The command is bounded in time (60 s of CPU); the API is the benchmarks' harness.
+        match_deals(check_count(args.deals, "--deals", 1, MAX_DEALS, rule="deals"), [a, b],
+                    rules)
     except ValueError as exc:  # a bad name or sample count: the message, exit 2
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2
