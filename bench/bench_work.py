@@ -5,11 +5,13 @@ largest accepted settings (issue 35: bounded in time, not only in count).
     PYTHONPATH=. python3 bench/bench_work.py --check [--only odds,coach]
 
 ``--measure``: CPU milliseconds of one unit of work, the figures
-:mod:`texas42.analysis.bounds` keeps (``ODDS_MS``, ``COACH_MS``): one deal of the bid odds
+:mod:`texas42.analysis.bounds` keeps (``ODDS_MS``, ``COACH_MS``, ``EXACT_MS``,
+``SAMPLING_MS``, ``SEARCH_MS``, ``HAND_MS`` ...): one deal of the bid odds
 per contract (points tables) or per deal (tables bidding in tricks), for each method and
 table; one guess of one coach decision (all its options played out) for each
 continuation, the first bid and the first play with a choice (the dearest: most tricks
-left). Each figure is the largest mean over ``--hands`` seeded hands.
+left); a whole hand played by one kind of player in every seat (the match command's
+unit). Each figure is the largest mean over ``--hands`` seeded hands.
 
 ``--check``: each command asked for 10,000 samples, refused with the largest that
 fits (:mod:`texas42.analysis.bounds`: by method, table, continuation and decisions), then
@@ -33,9 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 ODDS_TABLES = ["standard", "three-hand", "moon", "moon-4", "moon-5", "moon-6", "moon-7"]
-CONTINUATIONS = ["exact", "rules", "own-view", "player:rule-based", "player:random",
-                 "player:sampling:1", "player:hybrid:2/3", "player:weighted:1",
-                 "player:search:2/3/2"]
+CONTINUATIONS = ["exact", "exact:6", "exact:7", "rules", "own-view", "player:rule-based",
+                 "player:random", "player:sampling:1", "player:sampling:2",
+                 "player:hybrid:2/3", "player:hybrid:4/3", "player:hybrid:2/5",
+                 "player:weighted:1", "player:search:2/3/2", "player:search:4/3/2",
+                 "player:search:2/5/2"]
+HAND_PLAYERS = ["rule-based", "random", "sampling:1", "hybrid:1/3", "search:1/3/1"]
 
 
 def _cpu(fn: Any) -> float:
@@ -117,8 +122,8 @@ def measure(hands: int) -> None:
             print(f"  odds {method:<10} {table:<10} {worst:9.2f} ms a deal", flush=True)
     coach: dict[str, float] = {}
     for continuation in CONTINUATIONS:
-        samples = 24 if continuation in ("exact", "rules") else 2
-        for kind in ("bid", "play"):
+        samples = 24 if continuation in ("exact", "exact:6", "rules") else 2
+        for kind in ("bid", "play") if continuation == "exact" else ("play",):
             worst = max(_coach_unit("standard", continuation, kind, seed, samples)
                         for seed in range(1, hands + 1))
             coach[f"{continuation} {kind}"] = round(worst, 2)
@@ -129,7 +134,24 @@ def measure(hands: int) -> None:
             worst = max(ms)
             coach[f"{table} {kind}"] = round(worst, 2)
             print(f"  coach {table:<20} {kind:<8} {worst:9.2f} ms a guess", flush=True)
-    print(json.dumps({"odds": odds, "coach": coach}, indent=1))
+    hands: dict[str, float] = {}
+    for table in ("standard", "moon", "three-hand", "moon-4"):
+        for name in HAND_PLAYERS if table == "standard" else HAND_PLAYERS[::2]:
+            worst = max(_hand_unit(table, name, seed) for seed in range(1, hands + 1))
+            hands[f"{table} {name}"] = round(worst, 1)
+            print(f"  a whole hand {table:<10} {name:<14} {worst:9.1f} ms", flush=True)
+    print(json.dumps({"odds": odds, "coach": coach, "hands": hands}, indent=1))
+
+
+def _hand_unit(table: str, name: str, seed: int) -> float:
+    """CPU ms of a whole hand played by the player ``name`` in every seat."""
+    from texas42 import Deal, Hand, Rules
+    from texas42.analysis import make_player, play_hand
+
+    rules = Rules.preset(table)
+    hand = Hand(Deal.from_seed(seed, rules.layout), shaker=0, rules=rules)
+    player = make_player(name, seed=seed)
+    return 1000 * _cpu(lambda: play_hand(hand, [player] * rules.seats))
 
 
 # -- the largest accepted settings -------------------------------------------------------------

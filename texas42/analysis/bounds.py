@@ -109,16 +109,18 @@ EXACT_MS = {5: 4.3, 6: 4.6, 7: 105.0}
 RULES_CONTINUATION_MS = 0.71
 #: ... by ``player:NAME``: rule-based or random players; a sampling player, per guess it
 #: makes, by the tricks it solves exactly (at most 3, 4-5, more); a search player the same
-#: (its guesses drawn twice over and weighted).
+#: (its guesses drawn twice over and weighted; its 7 is estimated as twice the sampling
+#: player's, not measured).
 PLAYER_MS = 5.5
 SAMPLING_MS = {3: 50.0, 5: 150.0, 7: 920.0}
 SEARCH_MS = {3: 90.0, 5: 175.0, 7: 1850.0}
 
 
 #: CPU ms of one whole hand played by one kind of player in every seat (the dearest of
-#: 42, Moon, three-hand and Moon for four, two deals each; /tmp-free: the same session):
+#: 42, Moon, three-hand and Moon for four, two deals each; the same run):
 #: rule-based or random players; a sampling (search) player per guess it makes, by the
-#: tricks it solves exactly (at most 3, 4-5, more).
+#: tricks it solves exactly (at most 3, 4-5, more; 4-5 estimated from the coach's ratio
+#: of hybrid:2/5 to hybrid:2/3, the search player's 7 as twice the sampling player's).
 HAND_MS = 10.0
 HAND_SAMPLING_MS = {3: 10.0, 5: 30.0, 7: 600.0}
 HAND_SEARCH_MS = {3: 25.0, 5: 50.0, 7: 1200.0}
