@@ -70,12 +70,13 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
         text = repr(value)
     except (ValueError, RecursionError):  # a nested or huge structure
         return f"a {type(value).__name__} too large to show"
-    # repr() escapes control characters in str, but not inside other objects' reprs.
-    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-    if len(text) > limit:
-        size = len(value) if isinstance(value, str) else len(text)  # text: as given
-        return f"{text[:limit]}... ({size} characters)"
-    return text
+    # repr() escapes control characters in str, but not inside other objects' reprs
+    # (escaped here, the head only: a million characters are not walked one by one).
+    size = len(value) if isinstance(value, str) else len(text)  # text: as given
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[:limit + 1])
+    if len(text) > limit or len(shown) > limit:
+        return f"{shown[:limit]}... ({size} characters)"
+    return shown
 
 
 def _digits(value: int) -> int:

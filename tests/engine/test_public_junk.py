@@ -8,8 +8,9 @@ wrong types, a huge int, a huge string, an endless iterator, a bare ``object()``
 fails the test when it raises anything but a :class:`~texas42.errors.Texas42Error`,
 when its message is over :data:`LONGEST_MESSAGE` characters, or when it runs past
 :data:`CALL_CPU_SECONDS` of CPU (an alarm stops it: a failure condition, not a
-measure of speed). Each callable's sweep runs in its own process under a memory limit,
-so an endless iterator read whole ends in a MemoryError (a failure), not a stuck machine.
+measure of speed). The sweep runs in one child process under a memory and a CPU limit,
+so an endless iterator read whole ends in a MemoryError (a failure), not a stuck machine;
+it writes one line per callable as it goes, so a callable that kills it is named.
 """
 
 from __future__ import annotations
@@ -308,18 +309,45 @@ def sweep(dotted: str) -> list[str]:
     return failures
 
 
+SWEEP_CPU_SECONDS = 1200
+
+
 def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+    resource.setrlimit(resource.RLIMIT_CPU, (SWEEP_CPU_SECONDS, SWEEP_CPU_SECONDS))
+
+
+def sweep_all() -> None:
+    """The child: one JSON line per callable, ``[name, failures]``, as it goes."""
+    for dotted in callables():
+        try:
+            failures = sweep(dotted)
+        except Exception as exc:  # setting up its valid arguments failed: the test's fault
+            failures = [f"{dotted}: the sweep could not set up: {type(exc).__name__}: {exc}"]
+        print(json.dumps([dotted, failures]), flush=True)
+
+
+@pytest.fixture(scope="module")
+def swept() -> dict[str, list[str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, __file__, "--all"], env=env, text=True,
+                          capture_output=True, timeout=3600, preexec_fn=_limits, check=False)
+    out: dict[str, list[str]] = {}
+    for line in done.stdout.splitlines():
+        name, failures = json.loads(line)
+        out[name] = failures
+    names = callables()
+    stopped = next((n for n in names if n not in out), None)
+    if stopped is not None:  # the child died (a limit): that callable, and none after it
+        why = f"the sweep's process ended (exit {done.returncode}): {done.stderr[-300:]}"
+        for name in names[names.index(stopped):]:
+            out[name] = [f"{name}: {why}" if name == stopped else f"{name}: not reached"]
+    return out
 
 
 @pytest.mark.parametrize("dotted", callables())
-def test_junk_gets_a_result_or_a_texas42_error(dotted: str) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, __file__, dotted], env=env, text=True,
-                          capture_output=True, timeout=900, preexec_fn=_limits, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    failures = json.loads(done.stdout.strip().splitlines()[-1])
-    assert failures == [], "\n".join(failures)
+def test_junk_gets_a_result_or_a_texas42_error(swept: dict[str, list[str]], dotted: str) -> None:
+    assert swept[dotted] == [], "\n".join(swept[dotted])
 
 
 def test_the_sweep_covers_the_reported_callables() -> None:
@@ -349,4 +377,7 @@ def test_the_sweep_catches_a_plain_python_error() -> None:
 
 
 if __name__ == "__main__":
-    print(json.dumps(sweep(sys.argv[1])))
+    if sys.argv[1] == "--all":
+        sweep_all()
+    else:
+        print(json.dumps(sweep(sys.argv[1])))
