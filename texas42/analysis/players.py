@@ -61,7 +61,9 @@ from ..errors import (
     InputError,
     NotationError,
     check_count,
+    check_items,
     check_kind,
+    check_rules,
     check_seed,
     quote,
 )
@@ -174,6 +176,8 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision
     """Let ``players[seat]`` act for each seat until the hand is over (scored, or shaken
     again when all pass); returns every (seat, decision) in order. Illegal actions raise
     (the engine checks them)."""
+    check_kind(hand, Hand, "a Hand (or MoonHand) to play", rule="hand")
+    players = [check_player(p) for p in check_items(players, "players", 7, rule="players")]
     if len(players) != hand.seats:
         raise InputError(f"the {hand.rules.name} table has {hand.seats} seats: "
                          f"{len(players)} players cannot sit at it", rule="players")
@@ -921,7 +925,7 @@ def default_player(seed: int = 0, rules: Rules | None = None) -> Player:
     """The explorers' computer player for ``rules``' table (default 42's):
     :data:`DEFAULT_PLAYER`, or :data:`DEFAULT_TRICKS_PLAYER` at a table that bids in
     tricks (the one place to change)."""
-    tricks = rules is not None and rules.bidding == "tricks"
+    tricks = rules is not None and check_rules(rules).bidding == "tricks"
     return make_player(DEFAULT_TRICKS_PLAYER if tricks else DEFAULT_PLAYER, seed=seed)
 
 

@@ -164,9 +164,10 @@ class Position:
         """A Moon position: the bidder (side 0) against the two others, ``taken`` the
         tricks each seat won so far."""
         taken = check_items(taken, "taken", 3, rule="taken")
+        if len(taken) != 3 or not all(is_whole(t) for t in taken):
+            raise InputError(f"taken {quote(taken)} is not the three seats' tricks",
+                             rule="taken")
         won = taken[check_seat(bidder, 3, "bidder")]
-        if not all(is_whole(t) for t in taken):
-            raise InputError(f"taken {quote(taken)} is not a list of trick counts", rule="taken")
         return cls(hands, contract, leader, trick, (won, sum(taken) - won), bidder, bid,
                    table=moon_shape(bidder))
 

@@ -52,8 +52,10 @@ from ..errors import (
     NotationError,
     check_count,
     check_kind,
+    check_progress,
     check_seat,
     check_whole,
+    quote,
 )
 from ..hand import Hand
 from ..moon import MoonHand
@@ -780,8 +782,11 @@ def solve(source: Solvable, *, line: bool = True,
     :class:`~texas42.errors.BudgetError` (``rule="solve-budget"``) for a position too
     big to solve within the budget."""
     pos = as_position(source)
-    if budget is not None:
-        check_count(budget, "budget", 1, rule="budget")
+    if budget is not None:  # at most the default: the bound that keeps a solve in time
+        check_count(budget, "budget", 1, SOLVE_BUDGET, unit=" positions", rule="budget")
+    if not isinstance(line, bool):
+        raise InputError(f"line {quote(line)} is not True or False", rule="line")
+    check_progress(progress)
     if pos.is_over:
         return Solution(None, (0, 0), {}, (), sides=pos.table.sides)
     key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.tie_team,
