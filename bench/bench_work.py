@@ -195,18 +195,25 @@ def _cases() -> list[tuple[str, list[str]]]:
                                            "--continuation", "rules", "--samples", "1",
                                            "--max-samples"]),
         ("review three-hand", ["review", rec["three-hand"], "--seat", seat]),
+        ("match sampling rule-based", ["-m", "texas42.analysis", "match", "sampling",
+                                       "rule-based", "--quiet", "--deals"]),
+        ("match hybrid search:8 at moon-4", ["-m", "texas42.analysis", "match", "hybrid",
+                                             "search:8", "--rules", "moon-4", "--quiet",
+                                             "--deals"]),
     ]
 
 
 def _run(args: list[str]) -> tuple[int, float, str]:
-    """Exit status, CPU seconds and standard error of ``python -m texas42 ARGS``."""
+    """Exit status, CPU seconds and standard error of ``python -m texas42 ARGS`` (``-m
+    MODULE ARGS``: of that module)."""
+    module, args = (args[1], args[2:]) if args[0] == "-m" else ("texas42", args)
     done = subprocess.run(
         [sys.executable, "-c", "import resource, runpy, sys\nsys.argv = sys.argv[1:]\n"
-         "code = 0\ntry:\n runpy.run_module('texas42', run_name='__main__')\n"
+         "code = 0\ntry:\n runpy.run_module(sys.argv[0], run_name='__main__')\n"
          "except SystemExit as e:\n code = e.code or 0\n"
          "u = resource.getrusage(resource.RUSAGE_SELF)\n"
          "print('CPU', u.ru_utime + u.ru_stime, file=sys.stderr)\nsys.exit(code)",
-         "texas42", *args],
+         module, *args],
         capture_output=True, text=True, check=False, cwd=ROOT,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     lines = done.stderr.strip().splitlines()
@@ -225,8 +232,8 @@ def check(only: str) -> int:
     for name, args in _cases():
         if only and not any(name.startswith(k) for k in only.split(",")):
             continue
-        option = args[-1] if args[-1] == "--max-samples" else "--samples"
-        base = args[:-1] if option == "--max-samples" else args
+        option = args[-1] if args[-1] in ("--max-samples", "--deals") else "--samples"
+        base = args[:-1] if option != "--samples" else args
         code, cpu, err = _run([*base, option, str(MAX_SAMPLES)])
         found = re.search(r"at most (\d+)", err)
         if code != 2 or found is None:

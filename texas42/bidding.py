@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .errors import IllegalBidError, NotationError, check_rules, quote
+from .errors import IllegalBidError, NotationError, check_count, check_rules, quote
 from .rules import STANDARD, Rules
 
 PASS = 0
@@ -61,25 +61,32 @@ def parse_bid(value: str | int) -> int:
     )
 
 
+def _amount(bid: object) -> int:
+    """``bid`` when it is a whole number 0..999,999 (a bid's amount, as the engine and the
+    players pass it: not checked against the rules); else
+    :class:`~texas42.errors.InputError` (``rule="bid"``)."""
+    return check_count(bid, "bid", 0, 999_999, rule="bid")
+
+
 def bid_marks(bid: int) -> int:
     """Marks a bid is worth: 1 for a point bid or 42, 2 for 84 ..."""
-    return max(1, parse_bid(bid) // MARK)
+    return max(1, _amount(bid) // MARK)
 
 
 def is_mark_bid(bid: int) -> bool:
     """42 and up: the bidders must win every trick."""
-    return parse_bid(bid) >= MARK
+    return _amount(bid) >= MARK
 
 
 def bid_text(bid: int) -> str:
     """``"pass"``, ``"35"``, ``"84"``."""
-    bid = parse_bid(bid)
+    bid = _amount(bid)
     return "pass" if bid == PASS else str(bid)
 
 
 def explain_bid(bid: int) -> str:
     """What a bid promises, in one sentence."""
-    bid = parse_bid(bid)
+    bid = _amount(bid)
     if bid == PASS:
         return "pass: no bid; the player leaves the contract to the others."
     if is_mark_bid(bid):

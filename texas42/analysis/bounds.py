@@ -259,7 +259,7 @@ def _decision_ms(hand: Any, kind: str, continuation: Continuation) -> float:
     contract = getattr(hand, "contract", None)
     if (name == "42" and kind == "play" and contract is not None
             and contract.kind not in ("nello", "sevens")):
-        return max(each, continuation_ms(continuation))
+        return continuation_ms(continuation)  # (played out by it: a points contract)
     return each
 
 
