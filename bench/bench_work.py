@@ -1,7 +1,7 @@
 """Benchmark: the cost of each unit of the analysis' work, and every command at its
 largest accepted settings (issue 35: bounded in time, not only in count).
 
-    PYTHONPATH=. python3 bench/bench_work.py --measure [--hands 3]
+    PYTHONPATH=. python3 bench/bench_work.py --measure [--hands 5]
     PYTHONPATH=. python3 bench/bench_work.py --check [--only odds,coach]
 
 ``--measure``: CPU milliseconds of one unit of work, the figures
@@ -115,8 +115,9 @@ def measure(hands: int) -> None:
           f"Python {platform.python_version()} ({platform.machine()})")
     print(f"  command: PYTHONPATH=. python3 bench/bench_work.py --measure --hands {hands}")
     odds: dict[str, float] = {}
-    for method, samples in (("rule-based", 60), ("open-hands", 2)):
+    for method, samples in (("rule-based", 40), ("open-hands", 6)):
         for table in ODDS_TABLES:
+            samples = 2 if (method, table) == ("open-hands", "three-hand") else samples
             worst = max(_odds_unit(table, method, seed, samples) for seed in range(1, hands + 1))
             odds[f"{method} {table}"] = round(worst, 2)
             print(f"  odds {method:<10} {table:<10} {worst:9.2f} ms a deal", flush=True)
@@ -260,7 +261,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--measure", action="store_true")
     parser.add_argument("--check", action="store_true")
-    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--only", default="")
     args = parser.parse_args()
     if args.measure:

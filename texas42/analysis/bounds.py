@@ -87,13 +87,14 @@ MARGIN = 2.0
 HINDSIGHT_SECONDS = 6.0
 
 #: CPU ms of one deal of the bid odds, per contract at a table bidding in points (one deal
-#: at a table bidding in tricks), by method and table (``bench/bench_work.py --measure
-#: --hands 2``, 2026-12-06, Python 3.11, load average about 5).
+#: at a table bidding in tricks), by method and table: the dearest of seat 0's hands of
+#: seeds 1-5 (``bench/bench_work.py --measure --hands 5``, 2026-12-06, Python 3.11, a
+#: shared machine). Open hands vary most from hand to hand (Moon for seven: 3 to 115 ms).
 ODDS_MS: dict[str, dict[str, float]] = {
-    "rule-based": {"standard": 0.11, "three-hand": 0.83, "moon": 1.84, "moon-4": 1.05,
+    "rule-based": {"standard": 0.11, "three-hand": 1.17, "moon": 1.87, "moon-4": 1.14,
                    "moon-5": 0.69, "moon-6": 0.62, "moon-7": 0.70},
-    "open-hands": {"standard": 29.9, "three-hand": 294.2, "moon": 12.9, "moon-4": 94.5,
-                   "moon-5": 117.5, "moon-6": 0.87, "moon-7": 1.85},
+    "open-hands": {"standard": 40.7, "three-hand": 1213.0, "moon": 36.8, "moon-4": 484.7,
+                   "moon-5": 117.5, "moon-6": 12.1, "moon-7": 114.7},
 }
 #: CPU ms of finding one deal that fits the auction, at worst (the hill-climbed worst
 #: auctions of ``bench/worst/odds_issue.json`` and ``moon_issue.json``: 96 guesses a deal).
