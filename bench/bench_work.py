@@ -213,7 +213,9 @@ def _run(args: list[str]) -> tuple[int, float, str]:
          "code = 0\ntry:\n runpy.run_module(sys.argv[0], run_name='__main__')\n"
          "except SystemExit as e:\n code = e.code or 0\n"
          "u = resource.getrusage(resource.RUSAGE_SELF)\n"
-         "print('CPU', u.ru_utime + u.ru_stime, file=sys.stderr)\nsys.exit(code)",
+         "c = resource.getrusage(resource.RUSAGE_CHILDREN)  # (a match's worker processes)\n"
+         "print('CPU', u.ru_utime + u.ru_stime + c.ru_utime + c.ru_stime, file=sys.stderr)\n"
+         "sys.exit(code)",
          module, *args],
         capture_output=True, text=True, check=False, cwd=ROOT,
         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
