@@ -249,3 +249,19 @@ def test_the_match_command_is_bounded_and_names_the_largest(
         match_deals(largest + 1, players, Rules.preset("standard"))
     assert match_main(["sampling", "rule-based", "--deals", str(largest + 1), "--quiet"]) == 2
     assert f"at most {largest} deals fit in 60 s" in capsys.readouterr().err
+    # --long: a benchmark's run past the bound, asked for in words (one deal here).
+    assert match_main(["sampling:1", "rule-based", "--deals", "1", "--quiet", "--long"]) == 0
+
+
+def test_a_benchmarks_review_may_lift_the_time_bound_but_not_the_count() -> None:
+    from texas42.analysis.bounds import time_bound_lifted
+
+    hand = _played()
+    with pytest.raises(BudgetError):
+        coach_cap(hand, 0, 48, None, 0, "own-view", whole=True, hindsight=True)
+    with time_bound_lifted():
+        assert coach_cap(hand, 0, 48, None, 0, "own-view", whole=True)[0] == 3 * 48
+        with pytest.raises(InputError):
+            coach_cap(hand, 0, MAX_SAMPLES + 1, None, 0, "own-view", whole=True)
+    with pytest.raises(BudgetError):  # and it is back after
+        coach_cap(hand, 0, 48, None, 0, "own-view", whole=True, hindsight=True)

@@ -156,7 +156,7 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--max-samples", type=_count, default=None, help="the cap: guesses are "
                    "added, --samples at a time, until the chosen option and the best separate "
                    "at 95%% or this many were used, then 'too close to call' (default 3 x "
-                   "--samples)")
+                   "--samples, cut to what fits in 60 s of CPU; not below --samples)")
     p.add_argument("--weighted", action="store_true", help="weight each guess by how likely "
                    "the bids and plays seen are in it under the rule-based player's policies "
                    "(sharper when the other seats bid and played by the rules)")
@@ -166,8 +166,9 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
                    "that; default exact = exact:5/4), rules, player:NAME (that player in "
                    "every seat, each from its own view: slower), mix:A+B (each guess "
                    "played out by one of those continuations) or own-view (the mix whose "
-                   "verdicts agree with duplicate play for every style measured: about 20 "
-                   "times slower, try --samples 8)")
+                   "verdicts agree with duplicate play for every style measured: about 200 "
+                   "times slower, a few guesses fit). A review that would take more than "
+                   "60 s of CPU is refused at once, naming the largest --samples that fits")
     p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=review_main)

@@ -905,8 +905,11 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
 
     Raises :class:`~texas42.errors.InputError` for a ``source`` that is not a hand or
     a record, a ``seat`` not at its table (``rule="seat"``) and ``samples`` outside
-    ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`); a record
-    that does not replay raises its own error."""
+    ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`), and
+    :class:`~texas42.errors.BudgetError` (``rule="work"``) for a review that would take
+    more than 60 s of CPU (naming the largest ``samples`` that fits; the checks:
+    :func:`~texas42.analysis.bounds.coach_cap`, which reads a ``continuation`` given by
+    name); a record that does not replay raises its own error."""
     hand = _as_hand(source)
     cap, continuation = coach_cap(hand, seat, samples, max_samples, seed, continuation,
                                   whole=True, hindsight=bool(hindsight), progress=progress)
