@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .errors import IllegalBidError, NotationError, quote
+from .errors import IllegalBidError, NotationError, check_count, check_rules, quote
 from .rules import STANDARD, Rules
 
 PASS = 0
@@ -52,8 +52,8 @@ def parse_bid(value: str | int) -> int:
             )
     else:
         raise NotationError(f"{quote(value)} is not a bid", rule="bid-notation")
-    if bid == PASS or 1 <= bid <= 41 or (bid >= MARK and bid % MARK == 0):
-        return bid
+    if bid == PASS or 1 <= bid <= 41 or (MARK <= bid <= 9999 * MARK and bid % MARK == 0):
+        return bid  # (at most 9,999 marks: the marks a bid's text may name)
     raise NotationError(
         f"{quote(value)} is not a bid: point bids go up to 41, and above that a bid is a number of "
         "marks, 42 for one mark, 84 for two, 126 for three ...",
@@ -61,23 +61,32 @@ def parse_bid(value: str | int) -> int:
     )
 
 
+def _amount(bid: object) -> int:
+    """``bid`` when it is a whole number 0..999,999 (a bid's amount, as the engine and the
+    players pass it: not checked against the rules); else
+    :class:`~texas42.errors.InputError` (``rule="bid"``)."""
+    return check_count(bid, "bid", 0, 999_999, rule="bid")
+
+
 def bid_marks(bid: int) -> int:
     """Marks a bid is worth: 1 for a point bid or 42, 2 for 84 ..."""
-    return max(1, bid // MARK)
+    return max(1, _amount(bid) // MARK)
 
 
 def is_mark_bid(bid: int) -> bool:
     """42 and up: the bidders must win every trick."""
-    return bid >= MARK
+    return _amount(bid) >= MARK
 
 
 def bid_text(bid: int) -> str:
     """``"pass"``, ``"35"``, ``"84"``."""
+    bid = _amount(bid)
     return "pass" if bid == PASS else str(bid)
 
 
 def explain_bid(bid: int) -> str:
     """What a bid promises, in one sentence."""
+    bid = _amount(bid)
     if bid == PASS:
         return "pass: no bid; the player leaves the contract to the others."
     if is_mark_bid(bid):
@@ -110,7 +119,7 @@ def valid_bids(high: int, rules: Rules = STANDARD, *, forced: bool = False) -> l
     ``forced``: the last player when everyone else passed, under the forced-bid
     rule: passing is not allowed.
     """
-    return list(_valid_bids(high, rules, forced))
+    return list(_valid_bids(parse_bid(high), check_rules(rules), bool(forced)))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -129,6 +138,7 @@ def _valid_bids(high: int, rules: Rules, forced: bool) -> tuple[int, ...]:
 def check_bid(bid: int, high: int, rules: Rules = STANDARD, *, forced: bool = False) -> None:
     """Raise :class:`IllegalBidError`, naming the rule, if ``bid`` may not be
     made over ``high``."""
+    bid, high, rules = parse_bid(bid), parse_bid(high), check_rules(rules)
     text = bid_text(bid)
     if bid == PASS:
         if forced:

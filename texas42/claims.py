@@ -83,7 +83,7 @@ from typing import TYPE_CHECKING, cast
 
 from .contracts import SEVENS_DISTANCE_MASKS, Contract, Suit, tables
 from .dominoes import DOMINOES, Domino, DominoSet
-from .errors import IllegalActionError, check_seat
+from .errors import IllegalActionError, check_count, check_kind, check_progress, check_seat
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -729,8 +729,9 @@ class _Search:
 
 # -- from a hand -----------------------------------------------------------------------------------
 def _check_claimant(hand: Hand, seat: int) -> None:
-    from .hand import Phase
+    from .hand import Hand, Phase
 
+    check_kind(hand, Hand, "a Hand in play to check a claim in", rule="hand")
     check_seat(seat, hand.seats)
     if hand.phase is not Phase.PLAYING:
         why = "the hand is over" if hand.is_over else f"the hand is in the {hand.phase.value} phase"
@@ -881,7 +882,9 @@ def _verify(
 ) -> tuple[ClaimCheck, _Search]:
     """The verdict, and the search behind it (its memo then serves to play the claim)."""
     _check_claimant(hand, seat)
-    budget = NODE_BUDGET if budget is None else budget
+    budget = NODE_BUDGET if budget is None else check_count(budget, "budget", 1, NODE_BUDGET,
+                                                            unit=" positions", rule="budget")
+    check_progress(progress)
     search = _search_for(hand, seat, budget, progress)
     root = _position(search, hand)
     key = (hand.contract, seat, search.out, search.bid_team, search.table, budget, root.key(),

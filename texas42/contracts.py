@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from .dominoes import DOMINOES, NUMBER_NAMES, SUIT_NAMES, Domino
+from .dominoes import DOMINOES, NUMBER_NAMES, SUIT_NAMES, Domino, to_domino
 from .errors import NotationError, quote
 
 
@@ -155,9 +155,9 @@ class Contract:
     def is_trump_suit(self) -> bool:
         return self.kind == "trumps"
 
-    def is_trump(self, domino: Domino) -> bool:
+    def is_trump(self, domino: Domino | str) -> bool:
         """Whether ``domino`` is a trump in this contract."""
-        return bool(self._tables.trump_mask >> domino.index & 1)
+        return bool(self._tables.trump_mask >> to_domino(domino).index & 1)
 
     @property
     def trump_label(self) -> str:

@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from math import comb, factorial
 
 from .dominoes import DOMINOES, Domino, DominoLike, DominoSet, mask_dominoes, to_mask
-from .errors import InputError, NotationError, check_count, check_kind, quote
+from .errors import (
+    InputError,
+    NotationError,
+    check_count,
+    check_kind,
+    check_seat,
+    check_seed,
+    quote,
+)
 
 SEATS = 4
 HAND_SIZE = 7
@@ -36,11 +44,12 @@ def seat_name(seat: int) -> str:
 
 def team_of(seat: int) -> int:
     """Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
-    return seat % 2
+    return check_seat(seat, 4) % 2
 
 
 def partner_of(seat: int) -> int:
-    return (seat + 2) % 4
+    """The seat opposite at 42's table."""
+    return (check_seat(seat, 4) + 2) % 4
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,7 @@ class Layout:
         return sum(1 << d.index for d in self.dominoes)
 
     def part_name(self, part: int) -> str:
+        check_count(part, "part", 0, len(self.sizes) - 1, rule="part")
         if part < self.seats:
             return f"seat {part}"
         return "the widow" if part == self.seats and self.widow else "the dominoes laid aside"
@@ -89,6 +99,7 @@ class Deal:
         hands: Sequence[DominoSet | Iterable[DominoLike] | str | int],
         layout: Layout = STANDARD_LAYOUT,
     ) -> None:
+        check_kind(layout, Layout, "a Layout (a table's: Rules.layout)", rule="layout")
         parts = len(layout.sizes)
         if not isinstance(hands, (list, tuple)) or len(hands) != parts:
             what = f"{layout.seats} hands" + (" and the rest" if parts > layout.seats else "")
@@ -124,12 +135,13 @@ class Deal:
         A seed is text or a whole number of 0 or more: a negative one raises
         :class:`~texas42.errors.InputError` (``rule="seed"``), as Python's generator
         would shake -N as N."""
-        if seed is not None and not isinstance(seed, str):
-            check_count(seed, "seed", 0, rule="seed")
+        check_seed(seed, optional=True, text=True)
         return cls.shake(random.Random(seed), layout)
 
     @classmethod
     def shake(cls, rng: random.Random, layout: Layout = STANDARD_LAYOUT) -> Deal:
+        check_kind(rng, random.Random, "a random.Random generator to shake with", rule="rng")
+        check_kind(layout, Layout, "a Layout (a table's: Rules.layout)", rule="layout")
         masks = []
         if layout is STANDARD_LAYOUT or layout == STANDARD_LAYOUT:
             # Sorting by 28 random keys is a uniform shuffle, and several times

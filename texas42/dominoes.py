@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from operator import attrgetter
 from typing import ClassVar
 
-from .errors import InputError, NotationError, quote
+from .errors import InputError, NotationError, check_count, quote
 
 #: Names of the seven suits (numbers), as players say them.
 SUIT_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
@@ -316,7 +316,8 @@ class DominoSet:
 
     def with_number(self, number: int) -> DominoSet:
         """The dominoes showing ``number`` on either end."""
-        return DominoSet(self.mask & _NUMBER_MASKS[number])
+        return DominoSet(self.mask & _NUMBER_MASKS[check_count(number, "number", 0, 6,
+                                                               rule="number")])
 
     def __str__(self) -> str:
         return " ".join(str(d) for d in self)

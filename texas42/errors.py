@@ -35,10 +35,12 @@ An action that raises never changes any state.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the checks import these lazily: they import this module
+    from .contracts import Suit
     from .dominoes import DominoSet
     from .rules import Rules
 
@@ -68,12 +70,13 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
         text = repr(value)
     except (ValueError, RecursionError):  # a nested or huge structure
         return f"a {type(value).__name__} too large to show"
-    # repr() escapes control characters in str, but not inside other objects' reprs.
-    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-    if len(text) > limit:
-        size = len(value) if isinstance(value, str) else len(text)  # text: as given
-        return f"{text[:limit]}... ({size} characters)"
-    return text
+    # repr() escapes control characters in str, but not inside other objects' reprs
+    # (escaped here, the head only: a million characters are not walked one by one).
+    size = len(value) if isinstance(value, str) else len(text)  # text: as given
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[:limit + 1])
+    if len(text) > limit or len(shown) > limit:
+        return f"{shown[:limit]}... ({size} characters)"
+    return shown
 
 
 def _digits(value: int) -> int:
@@ -177,6 +180,67 @@ def check_whole(value: object, name: str, rule: str = "number") -> int:
     if not is_whole(value):
         raise InputError(f"{name} {quote(value)} is not a whole number", rule=rule)
     return value  # type: ignore[return-value]
+
+
+#: The largest seed: 30 digits (the command line's limit too), so a seed is hashed and
+#: printed at once (a seed of thousands of digits cannot even be turned into text).
+MAX_SEED = 10**30 - 1
+
+
+def check_seed(value: object, name: str = "seed", *, optional: bool = False,
+               text: bool = False) -> Any:
+    """``value`` when it is a seed: a whole number ``0..MAX_SEED`` (``None`` too when
+    ``optional``: an unseeded run; text too when ``text``: a deal's seed may be a word);
+    else :class:`InputError` ``rule="seed"``. Any other object is refused: ``object()``
+    would seed differently on every run, and Python's generator shakes -N as N."""
+    if (value is None and optional) or (text and isinstance(value, str)):
+        return value
+    if not is_whole(value) or not 0 <= value <= MAX_SEED:  # type: ignore[operator]
+        raise InputError(f"{name} {quote(value)} is not a seed: a whole number 0 to "
+                         f"{MAX_SEED} (30 digits){' or text' if text else ''}", rule="seed")
+    return value
+
+
+def check_text(value: object, name: str, longest: int = 200, rule: str = "input") -> str:
+    """``value`` when it is text of at most ``longest`` characters (a name, an option,
+    a choice); else :class:`InputError` with ``rule`` (quoting it short)."""
+    if not isinstance(value, str) or len(value) > longest:
+        what = ("not text" if not isinstance(value, str)
+                else f"longer than {longest} characters")
+        raise InputError(f"{name} {quote(value)} is {what}", rule=rule)
+    return value
+
+
+def check_items(value: object, name: str, longest: int, rule: str = "input") -> list[Any]:
+    """``value``'s items, as a list, when it is a list, tuple or other iterable (not text)
+    of at most ``longest`` items; else :class:`InputError` with ``rule``. An endless
+    iterator is read no further than ``longest + 1`` items."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InputError(f"{name} {quote(value)} is not a list", rule=rule)
+    items = list(islice(value, longest + 1))
+    if len(items) > longest:
+        raise InputError(f"{name} has more than {longest} items", rule=rule)
+    return items
+
+
+def check_suit(value: object) -> Suit:
+    """``value`` as a :class:`~texas42.contracts.Suit` (a suit or its number 0..8); else
+    :class:`InputError` ``rule="suit"``."""
+    from .contracts import Suit
+
+    if not is_whole(value) or not 0 <= value <= max(Suit):  # type: ignore[operator]
+        raise InputError(f"suit {quote(value)} is not a suit 0..{int(max(Suit))} "
+                         "(6 sixes ... 0 blanks, 7 doubles, 8 trumps)", rule="suit")
+    return Suit(value)  # type: ignore[arg-type]
+
+
+def check_progress(progress: object) -> Any:
+    """``progress`` when it is ``None`` or a function to call; else
+    :class:`InputError` (``rule="progress"``)."""
+    if progress is not None and not callable(progress):
+        raise InputError(f"progress {quote(progress)} is not a function to call",
+                         rule="progress")
+    return progress
 
 
 def check_choice(value: object, name: str, choices: Collection[str], rule: str) -> str:

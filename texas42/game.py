@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator
 
 from .deals import Deal
-from .errors import IllegalActionError, check_count
+from .errors import IllegalActionError, check_count, check_seed
 from .hand import Hand, Phase
 from .rules import STANDARD, Rules
 
@@ -49,7 +49,7 @@ class Game:
         deal: Deal | None = None,
     ) -> None:
         self.rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
-        self.seed = seed
+        self.seed = check_seed(seed, optional=True, text=True)
         self._rng = random.Random(seed)
         # ``deal``: the first hand's deal (say, from a deal code); later shakes use ``seed``.
         first = self._new_hand(deal, first_shaker)
@@ -129,7 +129,8 @@ class Game:
 
     def tally(self, team: int) -> list[str]:
         """The "ALL" strokes of ``team``'s marks."""
-        return tally(self.marks[team])
+        return tally(self.marks[check_count(team, "team", 0, len(self.marks) - 1,
+                                            rule="team")])
 
     def status(self) -> str:
         s = " to ".join(str(x) for x in self.standing)

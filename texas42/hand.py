@@ -38,6 +38,7 @@ from .errors import (
     InputError,
     NotationError,
     check_count,
+    check_items,
     check_rules,
     check_seat,
     quote,
@@ -102,6 +103,10 @@ class Trick:
     seats: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
+        check_seat(self.leader, 7, "leader")  # (7: the most seats of any table)
+        if not isinstance(self.plays, tuple):
+            object.__setattr__(self, "plays", tuple(
+                to_domino(d) for d in check_items(self.plays, "plays", 7, rule="trick")))
         if not self.seats:  # (a trick of 42's table: four seats in turn)
             seats = tuple((self.leader + i) % 4 for i in range(len(self.plays)))
             object.__setattr__(self, "seats", seats)
@@ -241,7 +246,7 @@ class Hand:
             hand._lay_aside(discards)
         elif discards is not None and not callable(discards) and (
                 isinstance(discards, (str, bytes)) or not isinstance(discards, Iterable)
-                or list(discards)):
+                or next(iter(discards), None) is not None):  # (one read: it may be endless)
             # (a function that would pick them is never asked)
             raise InputError(f"the {hand.rules.name} rules have no widow: there is nothing "
                              "to discard", rule="discard")
@@ -889,7 +894,10 @@ class Hand:
 
     def trick_explanation(self, index: int = -1) -> str:
         """Why the trick ``index`` was won by who won it."""
-        trick = self.tricks[index]
+        n = len(self.tricks)
+        if not n:
+            raise InputError("no trick has been played yet", rule="trick")
+        trick = self.tricks[check_count(index, "trick", -n, n - 1, rule="trick")]
         return explain_winner(trick.plays, self._contract_or_raise(), seats=trick.seats,
                               bidding_team=self.sevens_tie_side)
 
@@ -1016,9 +1024,10 @@ def shown_voids(
 def allowed_contracts(rules: Rules, bid: int | None = None) -> list[Contract]:
     """Every contract the declarer may name under ``rules`` (after a bid of
     ``bid``, when given: follow-me, nello and sevens may need a mark bid)."""
+    rules = check_rules(rules)
     if bid is None:
         return list(_all_contracts(rules))
-    return list(_contracts_for_bid(rules, bid))
+    return list(_contracts_for_bid(rules, parse_bid(bid)))
 
 
 @functools.lru_cache(maxsize=64)

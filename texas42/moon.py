@@ -31,7 +31,7 @@ from typing import Any
 from .contracts import Contract
 from .deals import Deal, Layout, decode_deal
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
-from .errors import NotationError, check_count
+from .errors import NotationError, check_seed
 from .game import Game
 from .hand import Hand, Result, allowed_contracts
 from .rules import MOON, Rules
@@ -59,8 +59,9 @@ def moon_contracts(rules: Rules = MOON) -> list[Contract]:
 
 def is_moon_rules(rules: Rules) -> bool:
     """Whether ``rules`` are of Moon's table (three seats bidding in tricks), which the
-    Moon analysis and explorers play."""
-    return rules.seats == PLAYERS and rules.bidding == "tricks"
+    Moon analysis and explorers play: Moon's layout too, three hands of seven and a widow;
+    another table of three bidding in tricks is read as any table is)."""
+    return rules.seats == PLAYERS and rules.bidding == "tricks" and rules.layout == _LAYOUT
 
 
 def is_moon_record(text: str | bytes) -> bool:
@@ -106,8 +107,7 @@ class MoonDeal(Deal):
     @classmethod
     def from_seed(cls, seed: int | str | None = None, layout: Layout = _LAYOUT) -> MoonDeal:
         """As :meth:`texas42.deals.Deal.from_seed` (a negative seed is refused)."""
-        if seed is not None and not isinstance(seed, str):
-            check_count(seed, "seed", 0, rule="seed")
+        check_seed(seed, optional=True, text=True)
         return cls.shake(random.Random(seed), layout)
 
     @classmethod

@@ -42,6 +42,8 @@ from .errors import (
     InputError,
     NotationError,
     Texas42Error,
+    check_count,
+    check_kind,
     quote,
 )
 from .errors import check_seat as check_argument_seat
@@ -170,6 +172,7 @@ class HandRecord:
 
     @classmethod
     def from_hand(cls, hand: Hand) -> HandRecord:
+        check_kind(hand, Hand, "a Hand to record", rule="hand")
         return cls(
             deal=hand.deal,
             shaker=hand.shaker,
@@ -206,6 +209,8 @@ class HandRecord:
         return out
 
     def to_json(self, *, indent: int | None = None) -> str:
+        if indent is not None:
+            check_count(indent, "indent", 0, 16, rule="indent")
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
@@ -241,6 +246,9 @@ class HandRecord:
     def replay(self, hand_type: type[Hand] = Hand) -> Hand:
         """Rebuild the hand (a ``hand_type``), checking every action. Raises
         :class:`ReplayError` for the first illegal one (naming its kind, index and rule)."""
+        if not (isinstance(hand_type, type) and issubclass(hand_type, Hand)):
+            raise InputError(f"hand_type {quote(hand_type)} is not Hand or a kind of Hand",
+                             rule="hand")
         hand = hand_type(self.deal, shaker=self.shaker, rules=self.rules)
         in_tricks = self.rules.bidding == "tricks"
         for i, bid in enumerate(self.bids):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .deals import STANDARD_LAYOUT, Layout
-from .errors import NotationError, quote
+from .errors import NotationError, check_count, check_seat, quote
 
 FirstBidder = Literal["left-of-shaker", "holder-of-1-0"]
 AllPass = Literal["forced", "reshake"]
@@ -335,6 +335,7 @@ class Rules:
         """The side ``seat`` plays on: partners 0 (even seats) or 1; each for themselves,
         the seat itself; the bidder against the rest, 0 for the bidder and 1 for the
         others (before the bidding, each seat's own)."""
+        check_seat(seat, self.seats)
         if self.sides == "partners":
             return seat & 1
         if self.sides == "bidder" and bidder is not None:
@@ -346,6 +347,7 @@ class Rules:
         a result's points and marks): its partnership (even seats 0, odd 1) at a table of
         partners, otherwise the seat itself (each seat's share is kept, whoever it plays
         with in the hand: see :meth:`side_of`)."""
+        check_seat(seat, self.seats)
         return seat & 1 if self.sides == "partners" else seat
 
     @property
@@ -476,6 +478,7 @@ class Rules:
     def mark_bid_limit(self, high_marks: int) -> int:
         """The largest mark bid (in marks) allowed over a high bid of
         ``high_marks`` marks (0 if no mark bid has been made yet)."""
+        check_count(high_marks, "marks", 0, 9999, rule="marks")
         limit = (
             self.opening_mark_limit if high_marks == 0 else high_marks + self.mark_raise_limit
         )

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from .contracts import TRUMPS, Contract, Suit, sevens_mask, tables
 from .dominoes import NUMBER_NAMES, Domino, DominoLike, DominoSet, mask_dominoes, to_domino, to_mask
-from .errors import IllegalPlayError, InputError
+from .errors import IllegalPlayError, InputError, check_items, check_seat, check_suit
 
 Trick = Sequence[DominoLike]
 Holding = DominoSet | Iterable[DominoLike] | str | int
@@ -33,7 +33,8 @@ def _contract(contract: Contract | str) -> Contract:
 
 
 def _trick(trick: Trick) -> list[Domino]:
-    return [to_domino(d) for d in trick]
+    """The dominoes of a trick (at most one a seat: 7 at the largest table)."""
+    return [to_domino(d) for d in check_items(trick, "trick", 7, rule="trick")]
 
 
 def led_suit(domino: DominoLike, contract: Contract | str) -> Suit:
@@ -58,7 +59,7 @@ def suits_of(domino: DominoLike, contract: Contract | str) -> list[Suit]:
 def follows(domino: DominoLike, suit: Suit | int, contract: Contract | str) -> bool:
     """Whether ``domino`` belongs to ``suit`` (may be played to follow it)."""
     d = to_domino(domino)
-    return bool(tables(_contract(contract)).members[suit] >> d.index & 1)
+    return bool(tables(_contract(contract)).members[check_suit(suit)] >> d.index & 1)
 
 
 def suit_dominoes(suit: Suit | int, contract: Contract | str) -> list[Domino]:
@@ -68,6 +69,7 @@ def suit_dominoes(suit: Suit | int, contract: Contract | str) -> list[Domino]:
     ['2-2', '6-2', '5-2', '4-2', '3-2', '2-1', '2-0']
     """
     t = tables(_contract(contract))
+    suit = check_suit(suit)
     members = mask_dominoes(t.members[suit])
     return sorted(members, key=lambda d: -t.rank[suit][d.index])
 
@@ -159,6 +161,8 @@ def explain_play(
     """
     d, c = to_domino(domino), _contract(contract)
     # The words for the player: "you hold / you must / you may", or "seat 3 holds / it ...".
+    if seat is not None:
+        check_seat(seat, 7)  # (7: the most seats of any table)
     you_hold = "you hold" if seat is None else f"seat {seat} holds"
     you = "you" if seat is None else "it"
     held = to_mask(hand)
@@ -257,7 +261,7 @@ def sevens_winner(
 
 def trick_points(trick: Trick) -> int:
     """Points a trick is worth: 1 for the trick plus the count in it."""
-    return 1 + sum(to_domino(d).count for d in trick)
+    return 1 + sum(d.count for d in _trick(trick))
 
 
 def explain_winner(

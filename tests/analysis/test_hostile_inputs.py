@@ -293,11 +293,14 @@ def test_a_negative_seed_is_refused_not_the_deal_of_its_positive() -> None:
     assert Deal.from_seed(0) != Deal.from_seed(1)
 
 
-@pytest.mark.parametrize("auction", ["42 84", "42", "30 31"])
-def test_the_three_hand_auction_over_a_mark_bid_is_evaluated(auction: str) -> None:
+@pytest.mark.parametrize("auction, lowest", [("42 84", "126"), ("42", "84"), ("30 31", "32")])
+def test_the_three_hand_auction_over_a_mark_bid_is_evaluated(auction: str, lowest: str) -> None:
+    """Issue 35: only the bids still open are offered (not 30 after 42 84)."""
     proc = bounded("advise", *THREE_HAND.split(), "--rules",
                    "three-hand", "--auction", auction, "--samples", "20", "--seat", "2")
-    answered(proc, "Best for 30")
+    out = answered(proc, f"Best for {lowest}:")
+    header = next(line for line in out.splitlines() if line.startswith("contract"))
+    assert header.split()[2] == lowest, header
 
 
 def test_the_three_hand_auction_at_its_top_says_no_bid_is_left() -> None:

@@ -31,11 +31,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..bidding import bid_text, parse_bid
+from ..bidding import PASS, bid_text, check_bid, parse_bid
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
 from ..errors import NotationError, Texas42Error, check_count, quote
+from ..hand import allowed_contracts
 from ..moon import MoonHand, is_moon_data
 from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
@@ -155,7 +156,7 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--max-samples", type=_count, default=None, help="the cap: guesses are "
                    "added, --samples at a time, until the verdict on every option settles "
                    "at 95%% or this many were used, then 'too close to call' (default 3 x "
-                   "--samples)")
+                   "--samples, cut to what fits in 60 s of CPU; not below --samples)")
     p.add_argument("--unit", choices=("game", "points"), default="game",
                    help="what each decision is judged in: game (default: what the game "
                    "scores; under the marks rules a play in a hand bid for points by how "
@@ -170,8 +171,9 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
                    "that; default exact = exact:5/4), rules, player:NAME (that player in "
                    "every seat, each from its own view: slower), mix:A+B (each guess "
                    "played out by one of those continuations) or own-view (the mix whose "
-                   "verdicts agree with duplicate play for every style measured: about 20 "
-                   "times slower, try --samples 8)")
+                   "verdicts agree with duplicate play for every style measured: about 200 "
+                   "times slower, a few guesses fit). A review that would take more than "
+                   "60 s of CPU is refused at once, naming the largest --samples that fits")
     p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=review_main)
@@ -241,6 +243,12 @@ def _load_position(args: argparse.Namespace, data: Any) -> Position:
         record = HandRecord(record.deal, record.shaker, record.rules, record.bids,
                             record.contract, (*record.plays, *map(Domino.parse, extra)))
         return Position.from_hand(replay_full(record))
+    # A deal code: the rules (if given) must be a table of 42's; they say which contracts
+    # and bids may be named (none of the options is taken and then ignored).
+    rules = Rules.preset("standard" if args.rules is None else args.rules)
+    if not rules.is_42:
+        raise NotationError(f"--rules {rules.name}: a deal code is solved at 42's table; give "
+                            f"a hand record of the {rules.name} table instead", rule="option")
     try:
         deal = Deal.from_code(source)
     except NotationError:
@@ -249,11 +257,14 @@ def _load_position(args: argparse.Namespace, data: Any) -> Position:
     if not args.contract:
         raise NotationError("with a deal code, give the contract (--contract sixes)",
                             rule="contract-missing")
-    if args.rules:
-        Rules.preset(args.rules)  # checked; a deal code position needs no other rule
+    named = Contract.parse(args.contract)
+    if named not in allowed_contracts(rules):
+        raise NotationError(f"{named} is not a contract of the {rules.name} rules", rule="contract")
     bidder = args.bidder
     leader = args.leader if args.leader is not None else (bidder if bidder is not None else 0)
     bid = parse_bid(args.bid) if args.bid is not None else None
+    if bid is not None:
+        check_bid(bid, PASS, rules)  # (29 is no bid: the lowest is 30)
     return Position.from_deal(deal, args.contract, leader=leader, plays=extra,
                               bidder=bidder if bidder is not None else leader, bid=bid)
 

@@ -66,19 +66,12 @@ from ..bidding import MARK, bid_text, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino
-from ..errors import (
-    BudgetError,
-    InputError,
-    NotationError,
-    Texas42Error,
-    check_kind,
-    check_seat,
-)
+from ..errors import BudgetError, NotationError, Texas42Error, check_kind
 from ..hand import ONE_DOUBLE, Hand, Phase
 from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
-from .bounds import check_samples
+from .bounds import check_samples, coach_cap
 from .continuation import DEFAULT_CONTINUATION, Continuation
 from .players import (
     AuctionReading,
@@ -709,19 +702,8 @@ def advise(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES
     :data:`~texas42.analysis.continuation.DEFAULT_CONTINUATION`); ``weighted``: weight
     each guess by how likely the plays seen are in it (:meth:`_Table.weight`); ``unit``:
     ``"game"`` (what the game scores) or ``"points"`` (module docstring)."""
-    game = _game(hand, continuation, weighted, unit)
-    check_samples(samples)
-    cap = CAP_FACTOR * samples if max_samples is None else _cap(samples, max_samples)
-    return _advise(game, hand, seat, samples, seed, cap)
-
-
-def _cap(samples: int, max_samples: int) -> int:
-    """``max_samples``, checked: in range and not below ``samples``."""
-    check_samples(max_samples)
-    if max_samples < samples:
-        raise InputError(f"max_samples ({max_samples}) is below samples ({samples}): the "
-                         "first batch alone uses samples guesses", rule="samples")
-    return max_samples
+    cap, continuation = coach_cap(hand, seat, samples, max_samples, seed, continuation)
+    return _advise(_game(hand, continuation, weighted, unit), hand, seat, samples, seed, cap)
 
 
 def _decided_advice(game: Any, hand: Any, view: SeatView, kind: str, unit: str,
@@ -1118,13 +1100,15 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
 
     Raises :class:`~texas42.errors.InputError` for a ``source`` that is not a hand or
     a record, a ``seat`` not at its table (``rule="seat"``) and ``samples`` outside
-    ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`); a record
-    that does not replay raises its own error."""
+    ``1..MAX_SAMPLES`` (``rule="samples"``, :mod:`~texas42.analysis.bounds`), and
+    :class:`~texas42.errors.BudgetError` (``rule="work"``) for a review that would take
+    more than 60 s of CPU (naming the largest ``samples`` that fits; the checks:
+    :func:`~texas42.analysis.bounds.coach_cap`, which reads a ``continuation`` given by
+    name); a record that does not replay raises its own error."""
     hand = _as_hand(source)
+    cap, continuation = coach_cap(hand, seat, samples, max_samples, seed, continuation,
+                                  whole=True, hindsight=bool(hindsight), progress=progress)
     game = _game(hand, continuation, weighted, unit)
-    check_seat(seat, game.seats)
-    check_samples(samples)
-    cap = CAP_FACTOR * samples if max_samples is None else _cap(samples, max_samples)
     left = [SOLVE_BUDGET]  # what the review's hindsight may still search
     steps = []
     counts: dict[str, int] = {}
@@ -1204,6 +1188,8 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
     from ..moon import MoonHand
 
     check_kind(hand, (Hand, MoonHand), "a hand to judge a decision of", rule="judge")
+    cap, continuation = coach_cap(hand, None, samples, max_samples, seed, continuation,
+                                  chosen=chosen, hindsight=hindsight)
     hand = hand.copy()  # the caller's hand may go on meanwhile
     legal = hand.legal_actions()
     if hand.is_over or not legal:
@@ -1214,8 +1200,6 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
     if chosen not in options:
         raise NotationError(f"{chosen!r} is not a legal choice here: {', '.join(options)}",
                             rule="choice")
-    check_samples(samples)
-    cap = CAP_FACTOR * samples if max_samples is None else _cap(samples, max_samples)
     index = sum(1 for a in hand.actions if a.kind == kind)
     game = _game(hand, continuation, weighted, unit)
     steps = _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None)

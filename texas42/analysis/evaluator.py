@@ -71,13 +71,18 @@ from ..errors import (
     NotationError,
     check_choice,
     check_dominoes,
+    check_items,
+    check_progress,
     check_rules,
     check_seat,
+    check_seed,
+    check_text,
+    quote,
 )
 from ..hand import ONE_DOUBLE, Hand, Phase, allowed_contracts
 from ..rules import STANDARD, Rules
 from ..scoring import trick_bid_result
-from .bounds import MAX_TRIES, check_samples, guesses_allowed
+from .bounds import MAX_TRIES, guesses_allowed, odds_samples
 from .players import RuleBasedPlayer, bidding_contracts, decide, play_hand, rule_bid, special_choice
 from .playout import rule_playout
 from .position import Position
@@ -200,10 +205,10 @@ class Evaluation:
 
     def special_odds(self, name: str) -> SpecialOdds:
         """The chance of making the plunge or splash ``name``."""
-        key = name.strip().lower()
+        key = check_text(name, "name", 40, rule="bid-notation").strip().lower()
         if key not in self.special_results:
             done = ", ".join(self.special_results) or "none"
-            raise NotationError(f"{name!r} was not evaluated (evaluated: {done})",
+            raise NotationError(f"{quote(name)} was not evaluated (evaluated: {done})",
                                 rule="bid-notation")
         results = self.special_results[key]
         named: dict[Contract, int] = {}
@@ -479,6 +484,24 @@ class _AuctionFit:
         return off
 
 
+def _levels(asked: Sequence[int | str] | None, high: int, rules: Rules) -> tuple[int, ...]:
+    """The bid levels to give odds for: those ``asked``, each a bid of these rules (29 or a
+    mark bid in a points game raises :class:`~texas42.errors.IllegalBidError`; a bid below
+    the auction's may be asked about, as the chance of taking that many points), or by
+    default the bids the seat may still make over ``high``: every points bid left and 42
+    (over a mark bid: the lowest mark bid left). None left raises it too."""
+    over = [b for b in valid_bids(high, rules) if b != PASS]
+    if not over:
+        raise IllegalBidError(f"no bid is allowed over {bid_text(high)} at the {rules.name} "
+                              "table: the seat can only pass", rule="max-marks")
+    if asked is None:
+        return tuple(b for b in over if b <= MARK) or (over[0],)
+    levels = sorted({parse_bid(b) for b in asked})
+    for b in levels:  # a bid of these rules: over a pass, a mark bid over the one below it
+        check_bid(b, PASS if b < MARK else b - MARK, rules)
+    return tuple(levels)
+
+
 def _level(bid: int | str) -> int:
     """A bid on the points scale for the misfit (a mark bid, plunge or splash is 42)."""
     return MARK if isinstance(bid, str) else min(bid, MARK)
@@ -529,8 +552,14 @@ def evaluate_hand(
     """
     start = time.perf_counter()
     r = check_rules(rules)
+    # Lists read no further than their longest (an endless iterator is refused).
+    auction = check_items(auction, "auction", 7, rule="auction")
+    if contracts is not None:
+        contracts = check_items(contracts, "contracts", 64, rule="contracts")
+    check_seed(seed, optional=True)
+    check_progress(progress)
     if bids is not None:
-        bids = list(bids)
+        bids = check_items(bids, "bids", 64, rule="bids")
         if not bids:  # (``--bids " "``): no level to give odds for
             raise InputError("no bid to evaluate: give at least one bid, like 30 or 42",
                              rule="bids")
@@ -570,12 +599,12 @@ def evaluate_hand(
     else:
         own_specials = _own_specials([_special_name(x) or "" for x in named], own, r, said,
                                      seat)
-    levels = tuple(sorted(parse_bid(b) for b in points_asked)) if asked is not None else tuple(
-        range(r.min_bid, MARK + 1))
+    levels = _levels(points_asked if asked is not None else None, said.high, r)
     if asked is not None and not points_asked:
         cs = ()  # only a plunge or splash was asked for
-    n = check_samples(samples) if samples is not None else (
-        DEFAULT_SAMPLES if method == "rule-based" else DEFAULT_OPEN_SAMPLES)
+    n = odds_samples(samples, DEFAULT_SAMPLES if method == "rule-based"
+                     else DEFAULT_OPEN_SAMPLES, method, r, len(cs) + len(own_specials),
+                     auction=bool(bids_so_far))
     rng = random.Random(seed)
     fit = _AuctionFit(said, r)
     unseen = [i for i in range(28) if not own >> i & 1]
@@ -838,7 +867,7 @@ class TrickEvaluation:
             return TrickOdds(0, len(self.tricks), len(self.tricks), 0.0, 0.0)
         if bid not in self.bids:
             raise IllegalBidError(
-                f"{bid} is not a bid this hand may make here: "
+                f"{quote(bid)} is not a bid this hand may make here: "
                 f"{', '.join(map(str, self.bids)) or 'only a pass'}", rule="bid-must-raise")
         results = [trick_bid_result(self.rules, bid, t) for t in self.tricks]
         m, half = mean_interval([float(score) for _, score in results])
@@ -1017,7 +1046,7 @@ def _evaluate_in_tricks(own: int, seat: int, shaker: int, auction: Sequence[int 
     high = max(before, default=PASS)
     legal = tuple(b for b in (*range(rules.trick_min_bid, rules.hand_size + 1),
                               rules.moon_bid) if b > high)
-    n = check_samples(samples) if samples is not None else DEFAULT_TRICK_SAMPLES
+    n = odds_samples(samples, DEFAULT_TRICK_SAMPLES, method, rules, auction=bool(before))
     ev = TrickEvaluation(DominoSet(own), seat, shaker, before, method, seed, legal, rules)
     rng = random.Random(seed)
     player = RuleBasedPlayer()
@@ -1064,10 +1093,11 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     cs = _contracts(contracts, rules, own)
     if contracts is None and method == "open-hands":
         cs = cs[:DEFAULT_OPEN_CONTRACTS]
-    levels = tuple(sorted(parse_bid(b) for b in bids)) if bids is not None else tuple(
-        range(rules.min_bid, MARK + 1))
-    n = check_samples(samples) if samples is not None else (
-        DEFAULT_SAMPLES if method == "rule-based" else DEFAULT_OPEN_SAMPLES)
+    high = max(before, default=PASS)
+    levels = _levels(None if bids is None else list(bids), high, rules)
+    n = odds_samples(samples, DEFAULT_SAMPLES if method == "rule-based"
+                     else DEFAULT_OPEN_SAMPLES, method, rules, len(cs),
+                     auction=bool(before))
     ev = Evaluation(DominoSet(own), seat, before, method, seed, levels, {c: [] for c in cs})
     rng = random.Random(seed)
     player = RuleBasedPlayer()
@@ -1075,13 +1105,8 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     table = shape_of(rules, seat)
     side = rules.share_of(seat)
     # The hand's bid: the lowest the auction allows over the high bid (over 84, a mark
-    # bid again: 126 where the rules allow it; none at the top of the marks).
-    high = max(before, default=PASS)
-    over = [b for b in valid_bids(high, rules) if b != PASS]
-    if not over:
-        raise IllegalBidError(f"no bid is allowed over {bid_text(high)} at the {rules.name} "
-                              "table: the seat can only pass", rule="max-marks")
-    lowest = over[0]
+    # bid again: 126 where the rules allow it).
+    lowest = next(b for b in valid_bids(high, rules) if b != PASS)
     played = rules.replace(early_end=False) if rules.early_end else rules
     solvers = {c: Solver(c, None, None, table) for c in cs} if method == "open-hands" else {}
     for done in range(n):

@@ -36,11 +36,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deals import Deal
-from ..errors import InputError
+from ..errors import (
+    InputError,
+    check_count,
+    check_progress,
+    check_rules,
+    check_seed,
+    quote,
+)
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
+from .bounds import MAX_DEALS, match_deals
 from .parallel import add_arguments, check_workers, run_jobs
-from .players import Decision, Player, make_player, play_hand
+from .players import Decision, Player, as_player, make_player, play_hand
 from .stats import mean_interval
 from .view import SeatView
 
@@ -185,14 +193,16 @@ class MatchResult:
 
 
 def _pair(side: Side) -> tuple[Player, Player]:
-    if isinstance(side, Sequence):
+    """The two players of a side: one player (or its name) in both seats, or two."""
+    if isinstance(side, Sequence) and not isinstance(side, str):
         if len(side) == 1:
-            return (side[0], side[0])
+            return (as_player(side[0]), as_player(side[0]))
         if len(side) == 2:
-            return (side[0], side[1])
-        raise InputError(f"a side is one player or a partnership of two, not {len(side)}",
-                         rule="side")
-    return (side, side)
+            return (as_player(side[0]), as_player(side[1]))
+        raise InputError(f"a side is one player or a partnership of two, not "
+                         f"{quote(len(side))}", rule="side")
+    one = as_player(side)
+    return (one, one)
 
 
 def _name(side: Side) -> str:
@@ -302,9 +312,13 @@ def match(
     instead. The deals are shaken here from ``seed`` and each is played from its own
     arguments, so the result is the same however it is run (the CPU times aside).
 
-    Raises :class:`~texas42.errors.InputError` for a side that is not one player or two.
+    Raises :class:`~texas42.errors.InputError` for a side that is not one player or two
+    (a player's name is made into one), and for a count of deals or a seed out of range.
     """
-    r = rules if isinstance(rules, Rules) else Rules.preset(rules)
+    r = check_rules(rules)
+    check_count(deals, "deals", 1, MAX_DEALS, rule="deals")
+    check_seed(seed, optional=True)
+    check_progress(progress)
     if r.early_end:
         r = r.replace(early_end=False)
     rng = random.Random(seed)
@@ -343,6 +357,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", default="standard",
                         help="a rules preset (any table: texas42 rules lists them)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument("--long", action="store_true", help="play on past 60 s of CPU (a "
+                        "benchmark's run, on every core or a cluster); without it a match "
+                        "that would take longer is refused, naming the most deals that fit")
     add_arguments(parser)
     args = parser.parse_args(argv)
     try:
@@ -350,6 +367,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         b = make_player(args.b, seed=args.seed + 1)
         rules = Rules.preset(args.rules)
         check_workers(args.workers)
+        # The command is bounded in time (60 s of CPU) unless told --long; the API is the
+        # benchmarks' harness.
+        check_count(args.deals, "--deals", 1, MAX_DEALS, rule="deals")
+        if not args.long:
+            match_deals(args.deals, [a, b], rules)
     except ValueError as exc:  # a bad name or sample count: the message, exit 2
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2

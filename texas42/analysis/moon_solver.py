@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..dominoes import DOMINOES, Domino, DominoLike, to_domino
-from ..errors import InputError
+from ..errors import InputError, check_progress
 from ..moon import SHOOT_THE_MOON, MoonHand
 from .position import Position
 from .solver import solver_for
@@ -117,6 +117,7 @@ def solve_moon(hand: MoonHand | Position,
     after the value, after each legal play's value and after the line (for a progress
     bar). Raises :class:`~texas42.errors.IllegalActionError` unless the hand is in its
     playing phase."""
+    check_progress(progress)
     pos = _position(hand)
     steps = pos.legal_mask().bit_count() + 2
 

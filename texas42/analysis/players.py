@@ -56,11 +56,21 @@ from ..bidding import (
 )
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, DominoSet
-from ..errors import IllegalActionError, InputError, NotationError, check_kind, quote
+from ..errors import (
+    IllegalActionError,
+    InputError,
+    NotationError,
+    check_count,
+    check_items,
+    check_kind,
+    check_rules,
+    check_seed,
+    quote,
+)
 from ..hand import Hand, allowed_contracts
 from ..rules import Rules
 from ._tables import fast_tables
-from .bounds import MAX_PLAYER_SAMPLES, check_samples
+from .bounds import MAX_PLAYER_SAMPLES, MAX_TRIES, check_samples
 from .playout import rule_playout, table_playout
 from .position import Position
 from .rules_of_thumb import (
@@ -80,7 +90,7 @@ from .sampling import play_likelihood, sample_holdings
 from .shape import shape_of
 from .solver import Solver
 from .trick_thumb import best_estimate, trick_bid, trick_discard, trick_play_choice
-from .view import SeatView
+from .view import SeatView, check_view
 
 Action = int | str | Contract | Domino
 
@@ -135,10 +145,7 @@ def decide(player: Player, hand: Hand) -> Decision:
     :class:`~texas42.errors.IllegalActionError` (``rule="hand-over"``) when nothing is
     left to decide."""
     check_kind(hand, Hand, "a Hand (or MoonHand) to decide in", rule="hand")
-    if not all(callable(getattr(player, k, None)) for k in ("bid", "discard", "contract",
-                                                             "play")):
-        raise InputError(f"give a player (with bid, discard, contract and play), not "
-                         f"{type(player).__name__}", rule="player")
+    check_player(player)
     kind = _kind(hand)
     view = SeatView.of(hand)
     ask: dict[str, Callable[[SeatView], Decision]] = {
@@ -169,6 +176,8 @@ def play_hand(hand: Hand, players: Sequence[Player]) -> list[tuple[int, Decision
     """Let ``players[seat]`` act for each seat until the hand is over (scored, or shaken
     again when all pass); returns every (seat, decision) in order. Illegal actions raise
     (the engine checks them)."""
+    check_kind(hand, Hand, "a Hand (or MoonHand) to play", rule="hand")
+    players = [check_player(p) for p in check_items(players, "players", 7, rule="players")]
     if len(players) != hand.seats:
         raise InputError(f"the {hand.rules.name} table has {hand.seats} seats: "
                          f"{len(players)} players cannot sit at it", rule="players")
@@ -212,7 +221,7 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed, optional=True)
 
     def _rng(self, view: SeatView) -> random.Random:
         if self.seed is None:
@@ -220,21 +229,25 @@ class RandomPlayer:
         return random.Random(self.seed * 1_000_003 + _fingerprint(view))
 
     def bid(self, view: SeatView) -> Decision:
+        check_view(view)
         choices: list[int | str] = [*view.legal_bids, *view.legal_special_bids]
         b = self._rng(view).choice(choices)
         text = b if isinstance(b, str) else _bid_word(view, b)
         return Decision(b, f"{text}: a random choice among {len(choices)} legal bids.")
 
     def discard(self, view: SeatView) -> Decision:
+        check_view(view)
         d = self._rng(view).choice(view.legal_discards)
         return Decision(d, f"{d}: a random choice among its {len(view.legal_discards)} "
                            "dominoes to discard.")
 
     def contract(self, view: SeatView) -> Decision:
+        check_view(view)
         c = self._rng(view).choice(view.legal_contracts)
         return Decision(c, f"{c}: a random choice among {len(view.legal_contracts)} contracts.")
 
     def play(self, view: SeatView) -> Decision:
+        check_view(view)
         d = self._rng(view).choice(view.legal_plays)
         return Decision(d, f"{d}: a random choice among {len(view.legal_plays)} legal plays.")
 
@@ -258,12 +271,17 @@ class RuleBasedPlayer:
     name = "rule-based"
 
     def __init__(self, margin: int = 4, widow: float = 1.0) -> None:
-        self.margin = margin
+        self.margin = check_count(margin, "margin", 0, 42, unit=" points", rule="margin")
+        if not isinstance(widow, (int, float)) or isinstance(widow, bool) or not (
+                0 <= widow <= 7):
+            raise InputError(f"widow {quote(widow)} is not a number of tricks 0..7",
+                             rule="widow")
         #: Tables bidding in tricks: tricks the widow is expected to add (the bidder
         #: keeps the best of its hand and the widow).
         self.widow = widow
 
     def bid(self, view: SeatView) -> Decision:
+        check_view(view)
         if _in_tricks(view):
             b, why = trick_bid(view.dealt, allowed_contracts(view.rules), view.rules,
                                view.legal_bids, view.high_bid, self.widow)
@@ -292,6 +310,7 @@ class RuleBasedPlayer:
 
     def discard(self, view: SeatView) -> Decision:
         """The domino its best contract misses most (at any table with a widow)."""
+        check_view(view)
         options = [d.index for d in view.legal_discards]
         x, e = trick_discard(view.held, options, allowed_contracts(view.rules), view.rules,
                              view.unseen)
@@ -300,6 +319,7 @@ class RuleBasedPlayer:
                            f"worth about {e.tricks:.1f} tricks ({e.describe()}).")
 
     def contract(self, view: SeatView) -> Decision:
+        check_view(view)
         if _in_tricks(view):
             e = best_estimate(view.held, view.legal_contracts, view.rules)
             return Decision(e.contract, f"{e.contract}: {e.describe()}; about "
@@ -340,6 +360,7 @@ class RuleBasedPlayer:
         return special
 
     def play(self, view: SeatView) -> Decision:
+        check_view(view)
         if _in_tricks(view):
             legal = view.legal_plays
             if len(legal) == 1:
@@ -353,6 +374,7 @@ class RuleBasedPlayer:
     def choose_in_tricks(self, view: SeatView) -> tuple[Domino, str]:
         """At a table bidding in tricks: the play and the reason (without the domino's
         name)."""
+        check_view(view)
         assert view.contract is not None and view.bidder is not None
         x, why = trick_play_choice(
             view.contract, view.in_play, [d.index for d in view.legal_plays], view.unseen,
@@ -361,6 +383,7 @@ class RuleBasedPlayer:
 
     def choose(self, view: SeatView) -> tuple[int, str, int]:
         """The play as (domino index, reason code, domino it is about)."""
+        check_view(view)
         contract = view.contract
         assert contract is not None
         ft = fast_tables(contract)
@@ -598,16 +621,16 @@ class SamplingPlayer:
     def __init__(self, samples: int = 12, seed: int = 0, weighted: bool = False,
                  exact: int = 7, *, tries: int = 8) -> None:
         self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
-        self.seed = seed
+        self.seed = check_seed(seed)
         #: Draw WEIGHTED_DRAWS times as many guesses, keep the ``samples`` that best
         #: explain the plays seen (:func:`~.sampling.play_likelihood`) and weight by it.
         self.weighted = weighted
         #: Solve a guess exactly once at most ``exact`` tricks are left (the one in
         #: progress included); before that, play each legal domino out in the guess with
         #: rule-based players (0.2 ms, where an early exact solve takes 150 ms).
-        self.exact = exact
+        self.exact = check_count(exact, "exact", 0, 7, unit=" tricks", rule="exact")
         #: Guesses per sample to find one that fits the auction.
-        self.tries = tries
+        self.tries = check_count(tries, "tries", 1, MAX_TRIES, rule="tries")
         self.name = ("sampling-weighted" if weighted else
                      "sampling" if exact >= 7 else "hybrid")
         self.rules = RuleBasedPlayer()
@@ -623,13 +646,16 @@ class SamplingPlayer:
         return state
 
     def bid(self, view: SeatView) -> Decision:
+        check_view(view)
         d = self.rules.bid(view)
         return Decision(d.action, d.reason)
 
     def discard(self, view: SeatView) -> Decision:
+        check_view(view)
         return self.rules.discard(view)
 
     def contract(self, view: SeatView) -> Decision:
+        check_view(view)
         return self.rules.contract(view)
 
     def _solver(self, contract: Contract, out: int | None, bid_team: int | None) -> Solver:
@@ -652,6 +678,7 @@ class SamplingPlayer:
     def averages(self, view: SeatView) -> tuple[dict[Domino, float], int]:
         """Average points for the seat's side from here for each legal play, over the
         guessed deals; and how many deals were solved."""
+        check_view(view)
         contract = view.contract
         assert contract is not None
         if not view.rules.is_42:
@@ -725,6 +752,7 @@ class SamplingPlayer:
         return {DOMINOES[m]: t / n for m, t in totals.items()}, solved
 
     def play(self, view: SeatView) -> Decision:
+        check_view(view)
         legal = view.legal_plays
         if len(legal) == 1:
             return Decision(legal[0], f"{legal[0]}: the only legal play.")
@@ -820,7 +848,7 @@ class SearchPlayer(SamplingPlayer):
         self.exact_samples = check_samples(
             exact_samples if exact_samples is not None else min(samples, SEARCH_EXACT_SAMPLES),
             MAX_PLAYER_SAMPLES)
-        self.draws = max(1, draws)
+        self.draws = check_count(draws, "draws", 1, 8, rule="draws")
         self.name = "search"
 
     def _count(self, view: SeatView) -> int:
@@ -897,8 +925,23 @@ def default_player(seed: int = 0, rules: Rules | None = None) -> Player:
     """The explorers' computer player for ``rules``' table (default 42's):
     :data:`DEFAULT_PLAYER`, or :data:`DEFAULT_TRICKS_PLAYER` at a table that bids in
     tricks (the one place to change)."""
-    tricks = rules is not None and rules.bidding == "tricks"
+    tricks = rules is not None and check_rules(rules).bidding == "tricks"
     return make_player(DEFAULT_TRICKS_PLAYER if tricks else DEFAULT_PLAYER, seed=seed)
+
+
+def check_player(value: object) -> Player:
+    """``value`` when it is a player (with bid, discard, contract and play); else
+    :class:`~texas42.errors.InputError` (``rule="player"``)."""
+    if not all(callable(getattr(value, k, None)) for k in ("bid", "discard", "contract",
+                                                            "play")):
+        raise InputError(f"give a player (with bid, discard, contract and play) or a "
+                         f"player's name, not {type(value).__name__}", rule="player")
+    return value  # type: ignore[return-value]
+
+
+def as_player(value: object) -> Player:
+    """A player, or a player's name made into one (:func:`make_player`)."""
+    return make_player(value) if isinstance(value, str) else check_player(value)
 
 
 def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Player:
@@ -914,15 +957,18 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
         raise NotationError(f"{quote(name)} is not a player's name: random, rule-based, "
                             "sampling[:N], weighted[:N], hybrid[:N[/E]] or "
                             "search[:N[/E[/X]]]", rule="player")
+    check_seed(seed)
+    if samples is not None:
+        check_samples(samples, MAX_PLAYER_SAMPLES)
     key, _, arg = name.partition(":")
     key = key.strip().lower()
 
     def number(text: str, default: int) -> int:
         if not text:
             return default
-        if not text.strip().isdigit():
-            raise NotationError(f"{name!r}: {text!r} after the player's name is not a whole "
-                                "number", rule="player")
+        if not (text.strip().isascii() and text.strip().isdigit() and len(text) <= 6):
+            raise NotationError(f"{quote(name)}: {quote(text)} after the player's name is not "
+                                "a whole number", rule="player")
         return int(text)
 
     if key in ("random", "rand"):
@@ -942,5 +988,5 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
         n = number(n_text, samples or SEARCH_SAMPLES)
         x = number(x_text, min(n, SEARCH_EXACT_SAMPLES))
         return SearchPlayer(n, seed, exact=number(e_text, SEARCH_EXACT), exact_samples=x)
-    raise NotationError(f"{name!r} is not a player: random, rule-based, sampling[:N], "
+    raise NotationError(f"{quote(name)} is not a player: random, rule-based, sampling[:N], "
                         "weighted[:N], hybrid[:N[/E]] or search[:N[/E[/X]]]", rule="player")

@@ -19,8 +19,12 @@ from ..errors import (
     IllegalPlayError,
     InputError,
     NotationError,
+    check_choice,
+    check_items,
     check_kind,
     check_seat,
+    check_whole,
+    is_whole,
     quote,
 )
 from ..hand import Hand, Phase
@@ -57,6 +61,7 @@ class Position:
     _fast: FastTables = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        self._check_fields()
         object.__setattr__(self, "_fast", fast_tables(self.contract))
         n = self.table.seats
         if len(self.hands) != n:
@@ -72,6 +77,26 @@ class Position:
             raise InputError("not in play at this table: "
                              f"{DominoSet(sum(self.hands) & ~self.table.dominoes)}", rule="table")
 
+    def _check_fields(self) -> None:
+        """Each field of its kind (a few isinstance checks: a position is built once a
+        guess, never a node of the search)."""
+        check_kind(self.contract, Contract, "a Contract", rule="contract")
+        check_kind(self.table, TableShape, "a TableShape (FORTY_TWO, moon_shape ...)",
+                   rule="table")
+        for name, most in (("hands", 7), ("points", 7)):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or len(value) > most or not all(
+                    is_whole(x) and 0 <= x < 1 << 28 for x in value):
+                raise InputError(f"{name} {quote(value)} is not a tuple of whole numbers "
+                                 "(masks of dominoes, points)", rule="table")
+        if not isinstance(self.trick, tuple) or len(self.trick) > 7 or not all(
+                isinstance(d, Domino) for d in self.trick):
+            raise InputError(f"trick {quote(self.trick)} is not a tuple of dominoes",
+                             rule="trick")
+        if self.bid is not None:
+            check_whole(self.bid, "bid", rule="bid")
+        check_choice(self.sevens_tie, "sevens tie", ("bidder", "first"), rule="sevens-tie")
+
     # -- construction ---------------------------------------------------------------
     @classmethod
     def from_hand(cls, hand: Hand | MoonHand) -> Position:
@@ -79,6 +104,7 @@ class Position:
         only if all seven tricks were played). A Moon hand must be in its play phase
         (else :class:`~texas42.errors.IllegalActionError`); a hand still in its auction
         raises :class:`~texas42.errors.NotationError`."""
+        check_kind(hand, Hand, "a Hand (or a MoonHand) to solve", rule="hand")
         if is_moon_rules(hand.rules):
             return cls._from_moon_hand(hand)
         if hand.contract is None:
@@ -137,7 +163,11 @@ class Position:
              taken: Sequence[int] = (0, 0, 0)) -> Position:
         """A Moon position: the bidder (side 0) against the two others, ``taken`` the
         tricks each seat won so far."""
-        won = taken[bidder]
+        taken = check_items(taken, "taken", 3, rule="taken")
+        if len(taken) != 3 or not all(is_whole(t) for t in taken):
+            raise InputError(f"taken {quote(taken)} is not the three seats' tricks",
+                             rule="taken")
+        won = taken[check_seat(bidder, 3, "bidder")]
         return cls(hands, contract, leader, trick, (won, sum(taken) - won), bidder, bid,
                    table=moon_shape(bidder))
 
@@ -146,6 +176,7 @@ class Position:
         """Replay ``record`` (checking every action) with every trick played out, so a
         record may go on after the result was decided. A record that does not replay
         raises its :class:`~texas42.records.ReplayError`."""
+        check_kind(record, HandRecord, "a HandRecord", rule="record")
         return cls.from_hand(replay_full(record))
 
     @classmethod
@@ -168,6 +199,8 @@ class Position:
         d = deal if isinstance(deal, Deal) else Deal.from_code(deal)
         check_seat(leader, d.layout.seats, "leader")
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if out is not None:
+            check_seat(out, d.layout.seats, "out")
         if c.kind == "nello" and out is None:
             out = (leader + 2) % 4
         masks = list(d.masks)
@@ -176,7 +209,7 @@ class Position:
         p = cls(tuple(masks), c, leader,
                 bidder=leader if bidder is None else bidder, bid=bid, out=out,
                 sevens_tie=sevens_tie)
-        for x in plays:
+        for x in check_items(plays, "plays", 28, rule="plays"):
             p = p.play(x)
         return p
 
@@ -227,7 +260,7 @@ class Position:
         return self.tricks_left * t.trick_value + mask_count(sum(self.hands)) + table
 
     def holding(self, seat: int) -> DominoSet:
-        return DominoSet(self.hands[seat])
+        return DominoSet(self.hands[check_seat(seat, len(self.hands))])
 
     def legal_mask(self) -> int:
         first = self.trick[0].index if self.trick else -1

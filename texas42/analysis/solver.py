@@ -46,7 +46,17 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from ..contracts import Contract
 from ..dominoes import DOMINOES, Domino, sorted_dominoes
-from ..errors import BudgetError, InputError, NotationError, check_count, check_whole
+from ..errors import (
+    BudgetError,
+    InputError,
+    NotationError,
+    check_count,
+    check_kind,
+    check_progress,
+    check_seat,
+    check_whole,
+    quote,
+)
 from ..hand import Hand
 from ..moon import MoonHand
 from ..records import HandRecord
@@ -115,6 +125,12 @@ class Solver:
 
     def __init__(self, contract: Contract, out: int | None = None,
                  bid_team: int | None = 0, table: TableShape = FORTY_TWO) -> None:
+        check_kind(table, TableShape, "a TableShape (FORTY_TWO, moon_shape ...)", rule="table")
+        contract = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if out is not None:
+            check_seat(out, table.seats, "out")
+        if bid_team is not None:
+            check_count(bid_team, "bid_team", 0, 1, rule="team")
         self.contract = contract
         self.out = out
         self.table = table
@@ -766,8 +782,11 @@ def solve(source: Solvable, *, line: bool = True,
     :class:`~texas42.errors.BudgetError` (``rule="solve-budget"``) for a position too
     big to solve within the budget."""
     pos = as_position(source)
-    if budget is not None:
-        check_count(budget, "budget", 1, rule="budget")
+    if budget is not None:  # at most the default: the bound that keeps a solve in time
+        check_count(budget, "budget", 1, SOLVE_BUDGET, unit=" positions", rule="budget")
+    if not isinstance(line, bool):
+        raise InputError(f"line {quote(line)} is not True or False", rule="line")
+    check_progress(progress)
     if pos.is_over:
         return Solution(None, (0, 0), {}, (), sides=pos.table.sides)
     key = (pos.hands, pos.contract, pos.leader, pos.trick, pos.out, pos.tie_team,

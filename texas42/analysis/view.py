@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..bidding import PASS
 from ..contracts import Contract, tables
 from ..dominoes import Domino, DominoSet
+from ..errors import check_count, check_kind, check_seat
 from ..hand import Hand, Phase, Trick
 from ..rules import Rules
 
@@ -79,7 +80,8 @@ class SeatView:
     @classmethod
     def of(cls, hand: Hand, seat: int | None = None) -> SeatView:
         """The view of ``seat`` (default: the seat to act)."""
-        s = hand.to_act if seat is None else seat
+        check_kind(hand, Hand, "a Hand (or a MoonHand) to view", rule="hand")
+        s = hand.to_act if seat is None else check_seat(seat, hand.seats)
         acting = s == hand.to_act
         rules = hand.rules
         took_widow = bool(rules.widow) and s == hand.bidder and hand.phase is not Phase.BIDDING
@@ -177,6 +179,7 @@ class SeatView:
 
     def bidder_at(self, i: int) -> int:
         """The seat that made ``bids[i]`` (a bid past the round is the forced shaker's)."""
+        check_count(i, "bid number", 0, 64, rule="bid")
         return self.bidding_order[i] if i < len(self.bidding_order) else self.shaker
 
     @property
@@ -258,3 +261,9 @@ class SeatView:
         held = " ".join(str(d) for d in DominoSet(self.held))
         table = " ".join(str(d) for d in self.trick) or "-"
         return f"seat {self.seat} holds {held}; on the table: {table}"
+
+
+def check_view(view: object) -> SeatView:
+    """``view`` when it is a :class:`SeatView` (what a player decides from); else
+    :class:`~texas42.errors.InputError` (``rule="view"``)."""
+    return check_kind(view, SeatView, "a SeatView (SeatView.of(hand))", rule="view")  # type: ignore[no-any-return]
