@@ -231,7 +231,7 @@ def _aside(folder: Path, name: str = "p.json") -> list[Path]:
 
 @pytest.mark.parametrize("data", [
     b"{broken",
-    '{"format": "texas42-progress", "version": 99, "hands": []}'.encode(),
+    b'{"format": "texas42-progress", "version": 99, "hands": []}',
     '{"format": "texas42-progress", "version": 1, "hands": [7]}'.encode("utf-16"),
     "\ufeff".encode("utf-16-le") + b"\x00\xd8",  # UTF-16 that is not text
 ], ids=["corrupt", "future-version", "wrong-shape-utf16", "not-text"])
