@@ -84,7 +84,10 @@ def test_cold_visit_loads_only_the_live_path_and_a_repeat_visit_no_python(
                 info = start_first(context, f"{base}/{FIRST_PAGE}")
                 page = context.pages[0]
                 # The offline copy comes after the explorer is live, once the page is idle.
-                page.wait_for_function(JS_FILLED, timeout=180_000, polling=500)
+                for _ in range(360):
+                    if page.evaluate(JS_FILLED):
+                        break
+                    page.wait_for_timeout(500)
                 log.quiet(3.0, 120.0)
             finally:
                 context.close()
