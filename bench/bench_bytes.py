@@ -1,26 +1,33 @@
-"""Benchmark: the bytes a visit transfers until the first explorer of a chapter is live.
+"""Benchmark: the bytes a cold first visit transfers, the service worker's included.
 
     .venv/bin/python bench/bench_bytes.py [--site _build/html] [--page book/tricks.html]
                                           [--precompressed] [--label NAME]
+                                          [--no-offline-copy]
 
 Serves the built site on 127.0.0.1 with a server that notes every file it sends (a
-SharedWorker's requests do not show in Playwright's events), opens the page in headless
-/usr/bin/chromium with an empty profile, presses Start on the first explorer and waits
-until it is live. Reported:
+SharedWorker's and the service worker's requests do not show in Playwright's events),
+opens the page in headless /usr/bin/chromium with an empty profile, presses Start on the
+first explorer and waits until it is live, then until the service worker has filled the
+offline copy and the server has been quiet for 3 s. Reported:
 
-* cold visit: files and bytes as served here, and the same files' sizes compressed as a
-  static host serves them: gzip -9 of each file and brotli (quality 11, from Node's zlib:
-  the venv has no brotli module); a file is counted at most at its own size (hosts skip
-  files that do not shrink, like zips and wheels);
+* cold visit until the first explorer is live (every request that came before the page
+  says it was live, the service worker's too): files and bytes as served here, and the
+  same files' sizes compressed as a static host serves them: gzip -9 of each file and
+  brotli (quality 11, from Node's zlib: the venv has no brotli module); a file is counted
+  at most at its own size (hosts skip files that do not shrink, like zips and wheels);
+* the rest of the cold visit: the offline copy the service worker fills once the
+  explorer is live and the page idle (issue 35: never before), and the whole visit;
 * repeat visit: the same profile opened again (the browser restarted, so the shared worker
-  is gone and only the HTTP cache remains), a new page load, Start again: the bytes of
-  Python (wasm, zips, wheels, the runtime's JavaScript and lock) transferred, and all bytes.
+  is gone and only the HTTP cache and the service worker's copy remain), a new page load,
+  Start again: the bytes of Python (wasm, zips, wheels, the runtime's JavaScript and
+  lock) transferred, and all bytes.
 
 ``--precompressed`` serves ``X.gz`` siblings with Content-Encoding gzip (what the
 classroom server and hosts with precompressed files do): "served" is then the wire size.
+``--no-offline-copy`` blocks the service worker (the explorer's own path alone).
 Prints a table; writes test-artifacts/bench-bytes[-LABEL].json.
-Target (issue 23): at most 10 MB compressed for a cold first explorer, 0 bytes of Python
-on a repeat visit.
+Target (issues 23 and 35): at most 10 MB compressed until a cold first explorer is live,
+0 bytes of Python on a repeat visit.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from playwright.sync_api import BrowserContext, Playwright, sync_playwright  # n
 from tests.browser import helpers  # noqa: E402
 from tests.browser.helpers import ARTIFACTS  # noqa: E402
 from tests.browser.live import live_boxes, start_box  # noqa: E402
-from tests.browser.served import Sent, counting_server  # noqa: E402
+from tests.browser.served import Sent, ServerLog, counting_server  # noqa: E402
 
 PYTHON_PREFIX = "/lite/static/pyodide/"
 TARGET_COLD_BYTES = 10_000_000
@@ -145,16 +152,23 @@ def summarize(sent: list[Sent]) -> dict[str, Any]:
 
 
 def open_profile(pw: Playwright, profile: Path, off_site: list[str],
-                 offline_copy: bool = False) -> BrowserContext:
-    # Without --offline-copy the service worker is blocked: the bytes of the explorer's own
-    # path (the offline copy of every page, where a browser keeps one, comes on top).
+                 offline_copy: bool = True) -> BrowserContext:
     return helpers.open_profile(pw, profile, off_site, viewport={"width": 1200, "height": 900},
                                 service_workers="allow" if offline_copy else "block")
 
 
-def visit(pw: Playwright, profile: Path, url: str, off_site: list[str],
-          offline_copy: bool = False) -> dict[str, Any]:
-    """Open ``url`` in the profile, Start its first explorer, wait until live; close."""
+JS_FILLED = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith('texas42-'));
+  return !!name && !!(await (await caches.open(name)).match(
+    new URL('__t42_index__', location.origin + '/').href));
+}"""
+
+
+def visit(pw: Playwright, profile: Path, url: str, off_site: list[str], log: ServerLog,
+          offline_copy: bool = True) -> tuple[dict[str, Any], list[Sent], list[Sent]]:
+    """Open ``url`` in the profile, Start its first explorer, wait until live, then until
+    the offline copy is filled and the server quiet; close. Returns the visit's timings,
+    the requests that came until the explorer was live and those after."""
     context = open_profile(pw, profile, off_site, offline_copy)
     try:
         page = context.pages[0] if context.pages else context.new_page()
@@ -163,8 +177,20 @@ def visit(pw: Playwright, profile: Path, url: str, off_site: list[str],
         assert live_boxes(page) >= 1, f"{url} has no explorer"
         info = start_box(page, 0)
         assert info["state"] == "live", info
-        return {"seconds": round(time.perf_counter() - t0, 1), "kind": info["kind"],
-                "ready_ms": info["readyMs"]}
+        seconds = round(time.perf_counter() - t0, 1)
+        filled = False
+        if offline_copy:
+            deadline = time.monotonic() + 180
+            while not filled and time.monotonic() < deadline:
+                filled = bool(page.evaluate(JS_FILLED))
+                if not filled:
+                    page.wait_for_timeout(500)
+        log.quiet(3.0, 120.0)
+        sent = log.take()
+        live_at = info["liveAt"] / 1000
+        return ({"seconds": seconds, "kind": info["kind"], "ready_ms": info["readyMs"],
+                 "offline_copy_filled": filled},
+                [s for s in sent if s.at <= live_at], [s for s in sent if s.at > live_at])
     finally:
         context.close()
 
@@ -189,26 +215,31 @@ def main() -> int:
     parser.add_argument("--precompressed", action="store_true",
                         help="serve X.gz siblings with Content-Encoding gzip")
     parser.add_argument("--label", default="", help="suffix of the JSON file's name")
-    parser.add_argument("--offline-copy", action="store_true",
-                        help="let the service worker keep its offline copy of the site too")
+    parser.add_argument("--no-offline-copy", action="store_true",
+                        help="block the service worker (the explorer's own path alone)")
     args = parser.parse_args()
     if not (args.site / "index.html").is_file():
         print(f"no built site in {args.site}: run `make book` first", file=sys.stderr)
         return 2
     off_site: list[str] = []
+    copy = not args.no_offline_copy
     with tempfile.TemporaryDirectory(prefix="bench-bytes-") as tmp, \
             counting_server(args.site.resolve(), precompressed=args.precompressed) as (base, log), \
             sync_playwright() as pw:
         profile = Path(tmp) / "profile"
-        cold_visit = visit(pw, profile, f"{base}/{args.page}", off_site, args.offline_copy)
-        cold_sent = log.take()
-        repeat_visit = visit(pw, profile, f"{base}/{args.page}", off_site, args.offline_copy)
-        repeat_sent = log.take()
-    cold, repeat = summarize(cold_sent), summarize(repeat_sent)
+        cold_visit, until_live, after_live = visit(pw, profile, f"{base}/{args.page}", off_site,
+                                                   log, copy)
+        repeat_visit, repeat_live, repeat_after = visit(pw, profile, f"{base}/{args.page}",
+                                                        off_site, log, copy)
+    cold, fill = summarize(until_live), summarize(after_live)
+    whole, repeat = summarize(until_live + after_live), summarize(repeat_live + repeat_after)
     out = {
         "page": args.page,
         "precompressed": args.precompressed,
+        "service_worker": "allowed" if copy else "blocked",
         "cold": {**cold, "visit": cold_visit},
+        "cold_after_live": fill,
+        "cold_whole_visit": whole,
         "repeat": {**repeat, "visit": repeat_visit},
         "off_site_requests": sorted(set(off_site)),
     }
@@ -216,19 +247,24 @@ def main() -> int:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / name).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     print(table(f"cold visit of {args.page} until its first explorer is live "
-                f"({cold_visit['seconds']} s, {cold_visit['kind']} worker):", cold))
+                f"({cold_visit['seconds']} s, {cold_visit['kind']} worker, service worker "
+                f"{out['service_worker']}):", cold))
     print(f"  brotli: {cold['brotli']}; served {'with' if args.precompressed else 'without'} "
           ".gz siblings")
+    print(table("the same visit after the explorer was live (the offline copy, filled "
+                f"{'' if cold_visit['offline_copy_filled'] else 'NOT '}on idle):", fill))
+    print(table("the whole cold visit:", whole))
     print(table("repeat visit (same profile, browser restarted):", repeat))
     print(f"  repeat visit: {repeat['python_bytes']} bytes of Python in "
           f"{repeat['python_requests']} requests ({repeat['not_modified']} answered 304)")
-    for problem in cold["errors"] + repeat["errors"]:
+    for problem in cold["errors"] + fill["errors"] + repeat["errors"]:
         print(f"  HTTP error: {problem}")
     compressed = min(cold["total"]["gzip"], cold["total"]["served"])
     print(f"cold first explorer: {cold['total']['files']} files, {mb(cold['total']['raw'])} MB "
           f"raw, {mb(cold['total']['gzip'])} MB gzip-9, {mb(cold['total']['brotli'])} MB brotli "
           f"(target <= {TARGET_COLD_BYTES / 1e6:.0f} MB compressed: "
-          f"{'met' if compressed <= TARGET_COLD_BYTES else 'NOT met'})")
+          f"{'met' if compressed <= TARGET_COLD_BYTES else 'NOT met'}); then the offline "
+          f"copy: {fill['total']['files']} files, {mb(fill['total']['gzip'])} MB gzip-9")
     print(f"wrote {ARTIFACTS / name}")
     return 0 if not off_site else 1
 

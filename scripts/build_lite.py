@@ -409,6 +409,12 @@ def verify_lock(pyodide_dir: Path, name: str = "pyodide-lock.json") -> list[str]
 # --------------------------------------------------------------------------- prepare
 
 
+#: The CDN pyodide.mjs names as its default package base, and the path of the site that
+#: replaces it in the copy (scripts/copy_widget_js.py does the same for the widgets').
+PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
+NO_CDN = "/_no_cdn_/pyodide/"
+
+
 def copy_runtime(out: Path) -> None:
     package = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))
     wanted = expected_pyodide_version()
@@ -422,6 +428,12 @@ def copy_runtime(out: Path) -> None:
         if not src.is_file():
             raise BuildError(f"{src} is missing from the npm package")
         shutil.copy2(src, out / name)
+        if name.endswith(".mjs"):
+            # Pyodide's default package base is a CDN (unused: the site gives indexURL and
+            # the lock names local files); the site names no other host.
+            text = (out / name).read_text(encoding="utf-8")
+            if PYODIDE_CDN in text:
+                (out / name).write_text(text.replace(PYODIDE_CDN, NO_CDN), encoding="utf-8")
 
 
 def config_problems(config: dict[str, Any]) -> list[str]:

@@ -12,6 +12,8 @@ from a third, so this script copies local copies of all three out of ``node_modu
                                           AMD nbextension; the table widget's model)
     _vendored/mathjax/...                 mathjax 3.2.2 (es5 build)
 
+The bundles' fallback CDN (:data:`CDN`) is replaced by a path of the site in the copies.
+
 ``_vendored`` is listed in ``html_static_path`` (see _config.yml), so its *contents* land
 in ``_build/html/_static/``. It is deliberately not called ``_static``: Jupyter Book 1
 adds every ``_static/**/*.js`` to every page. The folder is a build output (gitignored).
@@ -75,6 +77,14 @@ MATHJAX_PARTS = [
 ]
 
 
+#: A CDN that vendored bundles name as a fallback: the widget manager, for a module
+#: require.js could not load (anywidget's, offline); MathJax's speech rule engine. The
+#: site asks no other host: the copies name a path of the site itself instead, where such
+#: a fallback fails visibly.
+CDN = "https://cdn.jsdelivr.net/npm/"
+NO_CDN = "/_no_cdn_/npm/"
+
+
 def _require(path: Path) -> Path:
     if not path.exists():
         sys.exit(
@@ -119,6 +129,10 @@ def copy_assets(root: Path) -> Path:
             shutil.copytree(src, dst)
         else:
             shutil.copy2(src, dst)
+    for path in out.rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        if CDN in text:
+            path.write_text(text.replace(CDN, NO_CDN), encoding="utf-8")
     return out
 
 

@@ -237,6 +237,12 @@ def build_book(jupyter_book: str, *, stamp: Path = BOOK_STAMP) -> int:
                 file=sys.stderr,
             )
             return 1
+        # The .gz/.br siblings that hosts and `make serve` send in place of a file: else a
+        # changed file (sw.js, a page) is served as its last full build's copy.
+        site = REPO / "_build" / "html"
+        counts = build_lite.compress_site(site)
+        print(f"build_lite: precompressed {counts['files']} files of {site} "
+              f"({counts['written']} new)", flush=True)
         stamp.write_text(wanted + "\n")
     return rc
 

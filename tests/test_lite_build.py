@@ -256,3 +256,21 @@ def test_compress_site_writes_siblings_only_where_they_help(tmp_path: Path) -> N
     assert counts["files"] == counts["written"] == 1
     again = build_lite.compress_site(tmp_path)
     assert again["written"] == 0 and again["kept"] == 1
+
+
+def test_the_copied_runtime_and_widget_bundles_name_no_cdn(tmp_path: Path) -> None:
+    """Pyodide's runtime and the vendored widget manager and MathJax name a CDN as a
+    fallback (the widget manager asked it for anywidget offline): the copies name a path
+    of the site instead."""
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    build_lite.copy_runtime(runtime)
+    assert build_lite.PYODIDE_CDN in (REPO / "node_modules/pyodide/pyodide.mjs").read_text()
+    assert "cdn.jsdelivr.net" not in (runtime / "pyodide.mjs").read_text(encoding="utf-8")
+    copy_widget_js = _load("copy_widget_js", REPO / "scripts" / "copy_widget_js.py")
+    (tmp_path / "node_modules").symlink_to(REPO / "node_modules")
+    out = copy_widget_js.copy_assets(tmp_path)
+    naming = [p.name for p in out.rglob("*.js") if "cdn.jsdelivr.net" in p.read_text("utf-8")]
+    assert naming == [] and (out / "widgets" / "anywidget.js").is_file()
+    manager = (out / "widgets" / "libembed-amd.js").read_text(encoding="utf-8")
+    assert copy_widget_js.NO_CDN in manager  # (the fallback is still there, on the site)

@@ -688,3 +688,27 @@ def test_pages_workflow_builds_with_make_book_and_uses_only_github_actions() -> 
 def test_workflow_runs_nothing_that_reaches_another_host() -> None:
     text = (REPO / ".github" / "workflows" / "pages.yml").read_text()
     assert not re.search(r"\b(curl|wget)\b|https?://(?!OWNER)", text), text
+
+
+def test_an_incremental_book_build_refreshes_the_precompressed_siblings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`make site` after a change: a host (and `make serve`) sends X.gz in place of X, so
+    the sibling must be the new file's, not the last full build's."""
+    site = tmp_path / "_build" / "html"
+    site.mkdir(parents=True)
+    worker = site / "sw.js"
+    worker.write_text("const VERSION = 'old';\n" * 200)
+    build_lite.compress_site(site)
+
+    def build(*_args: Any, **_kwargs: Any) -> int:
+        worker.write_text("const VERSION = 'new';\n" * 200)
+        later = time.time() + 5
+        os.utime(worker, (later, later))
+        return 0
+
+    monkeypatch.setattr(incremental, "REPO", tmp_path)
+    monkeypatch.setattr(incremental.subprocess, "call", build)
+    monkeypatch.setattr(incremental.build_lite, "check", lambda: [])
+    assert incremental.build_book("jupyter-book", stamp=tmp_path / "stamp") == 0
+    assert gzip.decompress((site / "sw.js.gz").read_bytes()) == worker.read_bytes()

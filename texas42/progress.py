@@ -31,15 +31,20 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import os
 import random
+import stat
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from .bidding import bid_text
-from .errors import NotationError, Texas42Error, quote
+from .errors import InputError, NotationError, Texas42Error, quote
 from .game import Game
 from .hand import Hand, Phase
 from .moon import MoonGame, MoonHand, is_moon_rules
@@ -55,6 +60,11 @@ MAX_HANDS = 2000
 MISTAKES_KEPT = 5
 #: Bytes of a progress file read at most (each hand's entry is under 2 KB).
 MAX_PROGRESS_BYTES = 12_000_000
+#: The file name a notebook's explorer is usually given (beside the notebook).
+PROGRESS_FILE = "texas42-progress.json"
+#: A save that cannot be read is moved to its name (a file's, or the page storage's key)
+#: with this and the time added: kept for the learner, never overwritten.
+UNREADABLE = ".unreadable-"
 
 _ENTRY_FIELDS = ("game", "seat", "record", "review")
 _TOP_FIELDS = ("format", "version", "hands")
@@ -407,17 +417,21 @@ class Progress:
 
 
 def _load(text: Any) -> Any:
-    """The JSON of a progress file (UTF-8 text at most :data:`MAX_PROGRESS_BYTES`)."""
+    """The JSON of a progress file (text of at most :data:`MAX_PROGRESS_BYTES`: UTF-8,
+    or the UTF-16 or -32 JSON also allows; a byte order mark before it is skipped)."""
     if not isinstance(text, str | bytes):
         raise _bad(f"the progress file is {quote(text)}, not JSON text")
     if len(text) > MAX_PROGRESS_BYTES:
         raise _bad(f"the progress file is {len(text)} bytes: at most {MAX_PROGRESS_BYTES} "
                    "are read")
     if isinstance(text, bytes):
+        encoding = json.detect_encoding(text)
         try:
-            text = text.decode("utf-8-sig")
+            text = text.decode(encoding)
         except UnicodeDecodeError as exc:
-            raise _bad(f"the progress file is not UTF-8 text (byte {exc.start})") from None
+            raise _bad(f"the progress file is not {encoding.upper().removesuffix('-SIG')} "
+                       f"text (byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")  # (a text editor's byte order mark)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -449,3 +463,105 @@ def _entry(item: Any, where: str) -> Entry:
                        what=f"review of {where}")
     return Entry(record, seat=seat, game=game, loss=float(loss),
                  mistakes=tuple(Mistake.from_dict(m, where) for m in marks))
+
+
+# -- a progress file on disk (a real kernel's explorer, save=...) ------------------------
+def unreadable_name(name: str, now: float | None = None) -> str:
+    """Where a save ``name`` that cannot be read is moved: ``name`` + ``.unreadable-`` +
+    the time (UTC), e.g. ``p.json.unreadable-20261206T035701Z``."""
+    return name + UNREADABLE + time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
+
+
+def quote_path(path: Path) -> str:
+    """A file's path in a message: whole, up to 300 characters (the learner looks for it)."""
+    return quote(str(path), 300)
+
+
+def _os_words(exc: BaseException) -> str:
+    """An operating system's refusal in a few words."""
+    if isinstance(exc, ValueError):
+        return "its name holds a character no file name may hold"
+    if isinstance(exc, PermissionError):
+        return "this computer's permissions do not allow it"
+    strerror = getattr(exc, "strerror", None)
+    return str(strerror or type(exc).__name__).lower()
+
+
+class ProgressFile:
+    """The file an explorer keeps the progress in (``save=``, in a real kernel). Its size
+    is checked before it is read; it is written whole through a file beside it (a crash
+    mid-write leaves the last save); one that cannot be read is moved aside
+    (:meth:`set_aside`), never overwritten.
+
+    A path that cannot hold the file (a folder, a folder that does not exist, no
+    permission) raises :class:`~texas42.errors.InputError` (``rule="progress-file"``);
+    a file too big to read, :class:`~texas42.errors.NotationError` (``rule="progress"``),
+    like any other save that cannot be read.
+
+    >>> ProgressFile(42)
+    Traceback (most recent call last):
+    texas42.errors.InputError: save 42 is not a file's name (text or a path)
+    """
+
+    def __init__(self, path: Any) -> None:
+        if not isinstance(path, str | os.PathLike):
+            raise InputError(f"save {quote(path)} is not a file's name (text or a path)",
+                             rule="progress-file")
+        self.path = Path(path)
+
+    def _problem(self, why: str) -> InputError:
+        return InputError(f"your progress cannot be kept in {quote_path(self.path)}: {why}",
+                          rule="progress-file")
+
+    def read(self) -> bytes:
+        """The file's bytes (none when it does not exist yet: the first save writes it)."""
+        try:
+            info = self.path.stat()
+        except FileNotFoundError:
+            folder = self.path.parent
+            if not folder.is_dir():
+                raise self._problem(f"the folder {quote_path(folder)} does not exist") from None
+            return b""
+        except (OSError, ValueError) as exc:
+            raise self._problem(_os_words(exc)) from None
+        if stat.S_ISDIR(info.st_mode):
+            raise self._problem("it is a folder (give the name of a file in it, such as "
+                                f"{quote_path(self.path / PROGRESS_FILE)})")
+        if not stat.S_ISREG(info.st_mode):
+            raise self._problem("it is not a plain file")
+        if info.st_size > MAX_PROGRESS_BYTES:  # (not read: a save is far smaller)
+            raise _bad(f"the progress file is {info.st_size} bytes: at most "
+                       f"{MAX_PROGRESS_BYTES} are read")
+        try:
+            with self.path.open("rb") as handle:  # (if it grew since: _load refuses it)
+                return handle.read(MAX_PROGRESS_BYTES + 1)
+        except (OSError, ValueError) as exc:
+            raise self._problem(_os_words(exc)) from None
+
+    def write(self, text: str) -> None:
+        """Write the progress ``text`` in place of the file's."""
+        fresh = self.path.with_name(self.path.name + ".saving")
+        try:
+            fresh.write_text(text, encoding="utf-8")
+            os.replace(fresh, self.path)
+        except (OSError, ValueError) as exc:
+            with contextlib.suppress(OSError, ValueError):
+                fresh.unlink()
+            raise self._problem(f"it could not be written ({_os_words(exc)})") from None
+
+    def set_aside(self, now: float | None = None) -> Path:
+        """Move the file (a save that cannot be read) to :func:`unreadable_name`; a
+        number is added when that name is taken. Returns where it went."""
+        base = unreadable_name(self.path.name, now)
+        for n in range(1, 1000):
+            target = self.path.with_name(base if n == 1 else f"{base}-{n}")
+            if target.exists() or target.is_symlink():
+                continue
+            try:
+                os.rename(self.path, target)
+            except (OSError, ValueError) as exc:
+                raise self._problem(f"it cannot be read, nor moved aside "
+                                    f"({_os_words(exc)})") from None
+            return target
+        raise self._problem("it cannot be read, and 999 copies set aside already take "
+                            "the names to move it to")

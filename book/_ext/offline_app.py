@@ -53,7 +53,10 @@ PYODIDE_RUNTIME = [
 LIVE_WORKER = "_static/t42live/t42live-worker.mjs"
 #: What the live worker asks Pyodide to load, read from its source (``const PACKAGES = [...]``).
 WORKER_PACKAGES = re.compile(r"PACKAGES\s*=\s*\[([^\]]*)\]")
-SCRIPT_FONTS = ["_static/widgets/*.woff2", "_static/mathjax/output/chtml/fonts/woff-v2/*.woff"]
+#: What scripts load that no page links: the widget manager's modules (require.js loads
+#: libembed-amd.js, and anywidget.js for the table explorers: missing offline, the manager
+#: asked a CDN for it) and icon fonts, every part MathJax loads lazily.
+SCRIPT_LOADED = ["_static/widgets/*.js", "_static/widgets/*.woff2", "_static/mathjax/**/*"]
 #: A link's query is kept ("?v=..."): the page asks for that URL, and the service worker's
 #: install then finds it in the HTTP cache instead of fetching it again.
 LINKS = re.compile(r"""(?:src|href)\s*=\s*["']([^"'#]+)""")
@@ -210,9 +213,13 @@ def precache_list(outdir: Path) -> list[str]:
         for p in (outdir / "_static/t42live").rglob("*")
         if p.is_file()
     }
-    # Fonts that scripts load (the widgets' icon font, MathJax's): no page links them.
+    # What scripts load (no page links it); a file a page links with "?v=" is there once.
+    linked = {a.split("?")[0] for a in assets}
     assets |= {
-        p.relative_to(outdir).as_posix() for pattern in SCRIPT_FONTS for p in outdir.glob(pattern)
+        rel
+        for pattern in SCRIPT_LOADED
+        for p in outdir.glob(pattern)
+        if p.is_file() and (rel := p.relative_to(outdir).as_posix()) not in linked
     }
     assets |= {MANIFEST} | {
         p.relative_to(outdir).as_posix() for p in (outdir / ICON_DIR).glob("*") if p.is_file()

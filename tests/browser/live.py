@@ -31,7 +31,10 @@ JS_BOX_SETTLED = """(index) => {
 
 JS_BOX_INFO = """(index) => {
   const box = document.querySelectorAll('.t42-live')[index];
+  const b = window.T42Live && window.T42Live.boxes[index];
   return { state: box.dataset.state, readyMs: Number(box.dataset.readyMs || 0),
+           // when it went live, on the system clock (ms): a server's log splits there
+           liveAt: b && box.dataset.readyMs ? performance.timeOrigin + b.t0 + b.readyMs : 0,
            status: box.querySelector('.t42-live-status').textContent,
            ready: window.T42Live && window.T42Live.ready,
            kind: window.T42Live && window.T42Live.runtime && window.T42Live.runtime.kind };

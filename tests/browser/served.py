@@ -2,7 +2,9 @@
 
 Requests made by a SharedWorker do not show in Playwright's response events, so the bytes a
 visit costs are counted here, on the server side: each GET is noted with its path, status,
-the body bytes sent and the Content-Encoding. With ``precompressed=True`` the server does
+the body bytes sent, the Content-Encoding and when it came (the system clock, which a
+page's ``performance.timeOrigin`` shares: a test can split the log at a moment the page
+reports). With ``precompressed=True`` the server does
 what static hosts with precompressed files do (nginx ``gzip_static``, Caddy
 ``precompressed``): a request for ``X`` from a browser that accepts gzip is answered with
 ``X.gz`` when that sibling exists, with ``Content-Encoding: gzip``.
@@ -17,6 +19,7 @@ import http.server
 import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +36,7 @@ class Sent:
     body_bytes: int  # bytes of the body on the wire (0 for a 304)
     encoding: str  # the Content-Encoding sent ("" for none)
     file: str  # the file on disk that was sent ("" when none)
+    at: float = 0.0  # when the request came (time.time(), seconds)
 
 
 @dataclass
@@ -45,6 +49,17 @@ class ServerLog:
     def add(self, item: Sent) -> None:
         with self.lock:
             self.sent.append(item)
+
+    def quiet(self, seconds: float, most: float) -> None:
+        """Wait until no request has come for ``seconds`` (at most ``most`` seconds): a
+        visit's late fetches (the service worker's offline copy) are then all noted."""
+        deadline = time.monotonic() + most
+        while time.monotonic() < deadline:
+            with self.lock:
+                last = max((s.at for s in self.sent), default=0.0)
+            if time.time() - last >= seconds:
+                return
+            time.sleep(0.25)
 
     def take(self) -> list[Sent]:
         """Everything noted so far, and forget it."""
@@ -76,11 +91,13 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self._status, self._body, self._encoding, self._file = 0, 0, "", ""
+        at = time.time()
         try:
             super().do_GET()
         finally:
             path = unquote(urlsplit(self.path).path)
-            self.log_book.add(Sent(path, self._status, self._body, self._encoding, self._file))
+            self.log_book.add(Sent(path, self._status, self._body, self._encoding, self._file,
+                                   at))
 
     def send_head(self) -> BinaryIO | None:  # type: ignore[override,unused-ignore]
         local = self.translate_path(self.path)

@@ -406,3 +406,20 @@ def test_sw_is_written_with_its_file_list() -> None:
     assert all((SITE_DIR / p.split("?")[0]).is_file() for p in paths)
     lazy = {path for path, _, is_lazy in entries if is_lazy}
     assert lazy and all(p.startswith("lite/static/pyodide/") for p in lazy)
+
+
+def test_every_file_a_page_can_load_is_kept_and_none_names_the_cdn() -> None:
+    """Scripts load files no page links: the widget manager's own module, anywidget's
+    front end (the table explorers: left out, offline the manager asked a CDN for it),
+    MathJax's lazy parts. Every one is kept, and no kept file names the CDN."""
+    paths = {path.split("?")[0] for path, _, _ in precache_entries()}
+    for loaded in ("_static/widgets/anywidget.js", "_static/widgets/libembed-amd.js",
+                   "_static/widgets/embed-amd.js", "_static/mathjax/ui/menu.js",
+                   "_static/mathjax/input/tex/extensions/ams.js"):
+        assert loaded in paths, loaded
+    assert len(paths) == len(precache_entries()), "a file kept twice (with and without ?v=)"
+    texts = [p for p in paths if p.endswith((".html", ".js", ".mjs", ".css", ".json"))]
+    naming = [p for p in texts
+              if "cdn.jsdelivr.net" in (SITE_DIR / p).read_text(encoding="utf-8",
+                                                                errors="replace")]
+    assert naming == [], naming

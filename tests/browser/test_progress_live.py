@@ -228,3 +228,49 @@ def test_a_mistake_is_played_again_and_the_game_comes_back(
         visit.assert_private()
     finally:
         visit.context.close()
+
+
+JS_STORED = """() => Object.fromEntries(Object.keys(localStorage)
+  .filter((k) => k.startsWith('texas42-progress')).map((k) => [k, localStorage.getItem(k)]))"""
+
+
+@pytest.mark.parametrize("broken", [
+    "{broken",
+    '{"format": "texas42-progress", "version": 7, "hands": []}',
+], ids=["corrupt", "future-version"])
+def test_a_save_the_page_cannot_read_is_kept_aside(broken: str, chromium: Browser,
+                                                  site_server: str) -> None:
+    """A save in the page's storage that cannot be read is moved to a key of its own (never
+    written over), the explorer says so and offers it as a download; the new game is kept
+    under the usual key and comes back on a reload, the kept-aside save with it."""
+    visit = Visit(chromium, site_server)
+    try:
+        page = visit.page
+        visit.open(PAGE)
+        page.evaluate("(text) => localStorage.setItem('texas42-progress', text)", broken)
+        page.reload(wait_until="load")
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        message = _message(area)
+        expect(message).to_contain_text("could not be read", timeout=ANSWER_MS)
+        expect(message).to_contain_text("kept aside in this browser's storage")
+        _settled(page)
+        stored = page.evaluate(JS_STORED)
+        aside = [k for k in stored if k.startswith("texas42-progress.unreadable-")]
+        assert len(aside) == 1 and stored[aside[0]] == broken, stored
+        assert aside[0] in message.inner_text()
+        assert Progress.from_json(stored["texas42-progress"]).entries  # the new game
+        fold = _open_progress(area)
+        with page.expect_download(timeout=ANSWER_MS) as download:
+            fold.get_by_role("button", name="Download the unreadable save").click()
+        assert download.value.suggested_filename.startswith("texas42-progress.unreadable-")
+        assert Path(download.value.path()).read_text(encoding="utf-8") == broken
+        page.reload(wait_until="load")  # the new game comes back; the save stays aside
+        assert start_box(page, 0)["state"] == "live"
+        expect(_message(_area(page))).to_contain_text("Welcome back", timeout=ANSWER_MS)
+        _settled(page)
+        again = page.evaluate(JS_STORED)
+        assert again[aside[0]] == broken and len(again) == 2, again
+        visit.assert_private()
+    finally:
+        visit.context.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,14 @@ from texas42.errors import InputError, NotationError
 from texas42.game import Game
 from texas42.hand import Hand, Phase
 from texas42.moon import MoonGame
-from texas42.progress import FORMAT, Mistake, Progress
+from texas42.progress import (
+    FORMAT,
+    MAX_PROGRESS_BYTES,
+    Mistake,
+    Progress,
+    ProgressFile,
+    unreadable_name,
+)
 from texas42.records import HandRecord
 from texas42.svg.loss_chart import loss_chart_svg
 
@@ -238,3 +246,72 @@ def test_saving_after_every_action_counts_only_what_was_played() -> None:
     restored = p.restore_game()
     act(restored.hand, rng)  # playing on in the restored game leaves the kept hand alone
     assert p.hand(len(p.entries) - 1).actions == []
+
+
+# -- the progress file on disk (ProgressFile) -----------------------------------------------
+def test_a_file_is_read_with_its_size_checked_first(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "p.json"
+    assert ProgressFile(path).read() == b""  # none yet: the first save writes it
+    path.write_text(Progress().to_json(), encoding="utf-8")
+    assert Progress.from_json(ProgressFile(path).read()).entries == []
+    with path.open("r+b") as handle:  # one byte past the limit (a sparse file)
+        handle.truncate(MAX_PROGRESS_BYTES + 1)
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("a file past the limit was opened")
+
+    monkeypatch.setattr(Path, "open", never)
+    with pytest.raises(NotationError, match=f"{MAX_PROGRESS_BYTES + 1} bytes") as err:
+        ProgressFile(path).read()
+    assert err.value.rule == "progress"
+
+
+@pytest.mark.parametrize(("where", "words"), [
+    ("folder", "it is a folder"),
+    ("missing/p.json", "the folder '.*missing' does not exist"),
+])
+def test_a_path_that_cannot_hold_the_file_is_named(tmp_path: Path, where: str,
+                                                   words: str) -> None:
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(InputError, match=words) as err:
+        ProgressFile(tmp_path / where).read()
+    assert err.value.rule == "progress-file"
+    with pytest.raises(InputError, match="not a file's name"):
+        ProgressFile(None)
+
+
+def test_utf16_and_byte_order_marks_are_read() -> None:
+    game = game_of(1, seed=3, tail=2)
+    p = Progress()
+    p.save_game(game, seat=0)
+    text = p.to_json()
+    for data in (text.encode("utf-16"), text.encode("utf-8-sig"), "\ufeff" + text):
+        assert Progress.from_json(data).to_dict() == p.to_dict()
+    with pytest.raises(NotationError, match="not UTF-16 text") as err:
+        Progress.from_json("\ufeff".encode("utf-16-le") + b"\x00\xd8")  # a lone surrogate
+    assert err.value.rule == "progress"
+
+
+def test_an_unreadable_file_is_moved_aside_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_bytes(b"{broken")
+    when = 1_796_529_421.0  # 2026-12-06 03:57:01 UTC
+    moved = ProgressFile(path).set_aside(now=when)
+    assert moved.name == "p.json.unreadable-20261206T035701Z" == unreadable_name("p.json", when)
+    assert moved.read_bytes() == b"{broken" and not path.exists()
+    path.write_bytes(b"{again")  # a second one in the same second: another name
+    second = ProgressFile(path).set_aside(now=when)
+    assert second.name == "p.json.unreadable-20261206T035701Z-2"
+    assert moved.read_bytes() == b"{broken" and second.read_bytes() == b"{again"
+
+
+def test_a_write_replaces_the_file_whole_or_says_why_not(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    ProgressFile(path).write('{"a": 1}')
+    assert path.read_text() == '{"a": 1}' and sorted(tmp_path.iterdir()) == [path]
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(InputError, match="could not be written") as err:
+        ProgressFile(tmp_path / "folder").write("{}")
+    assert err.value.rule == "progress-file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "p.json"]

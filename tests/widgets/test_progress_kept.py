@@ -235,3 +235,130 @@ def test_every_control_of_the_guided_kept_explorer_is_clean() -> None:
     counts = drive(ex)
     assert counts.get("Button", 0) >= 5 and counts.get("Textarea", 0) > 0  # (each was clean)
     assert ex.store.data and json.loads(ex.store.data)["format"] == "texas42-progress"
+
+
+# -- a save that cannot be read is kept aside; a path that cannot hold it is said --------
+def _aside(folder: Path, name: str = "p.json") -> list[Path]:
+    return sorted(folder.glob(f"{name}.unreadable-*"))
+
+
+@pytest.mark.parametrize("data", [
+    b"{broken",
+    b'{"format": "texas42-progress", "version": 99, "hands": []}',
+    '{"format": "texas42-progress", "version": 1, "hands": [7]}'.encode("utf-16"),
+    "\ufeff".encode("utf-16-le") + b"\x00\xd8",  # UTF-16 that is not text
+], ids=["corrupt", "future-version", "wrong-shape-utf16", "not-text"])
+def test_an_unreadable_file_is_moved_aside_and_a_new_game_starts(tmp_path: Path,
+                                                                 data: bytes) -> None:
+    path = tmp_path / "p.json"
+    path.write_bytes(data)
+    ex = PlayExplorer(save=str(path), seed=8)  # no traceback: the explorer is there
+    assert ex.last_error is None and ex.message_kind == "warn"
+    assert "could not be read" in ex.message and "moved aside" in ex.message
+    [moved] = _aside(tmp_path)
+    assert moved.read_bytes() == data and moved.name in ex.message
+    learner_acts(ex)
+    assert Progress.from_json(path.read_bytes()).entries  # the new game, in its own file
+    assert moved.read_bytes() == data
+
+
+def test_a_file_too_big_is_moved_aside_unread(tmp_path: Path) -> None:
+    from texas42.progress import MAX_PROGRESS_BYTES
+
+    path = tmp_path / "p.json"
+    with path.open("wb") as handle:
+        handle.truncate(MAX_PROGRESS_BYTES + 1)
+    ex = PlayExplorer(save=str(path), seed=8)
+    assert ex.last_error is None and "could not be read" in ex.message
+    assert f"{MAX_PROGRESS_BYTES + 1} bytes" in ex.message
+    [moved] = _aside(tmp_path)
+    assert moved.stat().st_size == MAX_PROGRESS_BYTES + 1
+    assert Progress.from_json(path.read_bytes()).entries
+
+
+@pytest.mark.parametrize(("where", "words"), [
+    ("folder", "it is a folder"),
+    ("missing/p.json", "does not exist"),
+])
+def test_a_path_that_cannot_hold_the_file_is_said_in_the_explorer(
+        tmp_path: Path, where: str, words: str) -> None:
+    (tmp_path / "folder").mkdir()
+    ex = PlayExplorer(save=str(tmp_path / where), seed=8)
+    assert ex.last_error is None and ex.message_kind == "error"
+    assert words in ex.message and "kept in this page's storage instead" in ex.message
+    assert "report" not in ex.message
+    ex.store.handle({"stored": ""})  # the page's storage keeps it
+    learner_acts(ex)
+    assert ex.last_error is None and json.loads(ex.store.data)["hands"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
+def test_a_file_that_cannot_be_written_any_more_is_said(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    ex = PlayExplorer(save=str(path), seed=8)
+    path.unlink()
+    path.mkdir()  # (the file's place taken by a folder)
+    learner_acts(ex)
+    assert ex.last_error is None and ex.message_kind == "error"
+    assert "could not be written" in ex.message and "Export" in ex.message
+
+
+@pytest.mark.parametrize("stored", [
+    "{broken",
+    '{"format": "texas42-progress", "version": 2, "hands": []}',
+    '{"format": "texas42-progress", "version": 1, "hands": {"game": 1}}',
+], ids=["corrupt", "future-version", "wrong-shape"])
+def test_an_unreadable_page_save_is_kept_aside_with_a_download(stored: str) -> None:
+    ex = PlayExplorer(keep=True, seed=3)
+    sent: list[tuple[str, str]] = []
+    ex.store.download = lambda text, name="": sent.append((text, name))  # type: ignore[method-assign]
+    ex.store.handle({"stored": stored})
+    assert ex.last_error is None and ex.message_kind == "warn"
+    assert ex.store.aside.startswith("texas42-progress.unreadable-")
+    assert ex.store.aside in ex.message and "A new game starts." in ex.message
+    assert json.loads(ex.store.data)["format"] == "texas42-progress"  # saved after, elsewhere
+    button = ex.progress_view.unreadable_button
+    assert button.layout.display == ""
+    button.click()
+    assert sent == [(stored, ex.store.unreadable_file)]
+    assert sent[0][1].startswith("texas42-progress.unreadable-") and sent[0][1].endswith(".json")
+    # The page could not move it (its storage full): it says so, and writes nothing.
+    ex.store.handle({"aside_failed": ex.store.aside, "reason": "QuotaExceededError"})
+    assert ex.message_kind == "error" and "QuotaExceededError" in ex.message
+    assert "saves nothing over it" in ex.message
+
+
+def test_a_page_save_with_a_byte_order_mark_comes_back() -> None:
+    ex = started(seed=4)
+    learner_acts(ex)
+    again = PlayExplorer(keep=True)
+    again.store.handle({"stored": "\ufeff" + ex.store.data})
+    assert again.message.startswith("Welcome back") and not again.store.aside
+    assert again.progress_view.unreadable_button.layout.display == "none"
+
+
+def test_progress_at_a_custom_table_loads() -> None:
+    """Two hands of 14 (a table the explorer does not offer): the kept hands load and
+    stay counted; a new game starts at the explorer's table."""
+    import random
+
+    from engine.test_progress import play_hand
+
+    from texas42.game import Game
+    from texas42.rules import Rules
+
+    game = Game(Rules.preset("standard").replace(seats=2, hand_size=14), seed=4)
+    rng = random.Random(2)
+    play_hand(game.hand, rng)
+    game.next_hand()
+    play_hand(game.hand, rng, stop=3)
+    kept = Progress()
+    kept.save_game(game, seat=1)
+    ex = PlayExplorer(keep=True, seed=3)
+    ex.store.handle({"stored": kept.to_json()})
+    assert ex.last_error is None and ex.message_kind == "warn"
+    assert "2 seats, 14 dominoes each" in ex.message and ex.rules.seats == 4
+    assert ex.kept.hands_played == 1 and "Hands played: 1" in ex.progress_view.counts.value
+    learner_acts(ex)
+    saved = Progress.from_json(ex.store.data)
+    assert [e.record.rules.seats for e in saved.entries] == [2, 2, 4]

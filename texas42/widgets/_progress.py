@@ -4,8 +4,9 @@ kept, the "Your progress" fold that shows it, and the guided first hand's lines.
 Kept where the explorer runs: in the browser (the live site, JupyterLab's page) the
 page's ``localStorage`` under one key, by :class:`ProgressStore` (an anywidget: its
 script reads the key once and sends it to Python, then writes back every new value); in
-a real kernel a JSON file as well, when the explorer is given one (``save=``). Pyodide's
-files vanish with the page, so there the browser's storage is the only one.
+a real kernel the JSON file the explorer is given (``save=``) instead. Pyodide's files
+vanish with the page, so there the browser's storage is the only one. A save that
+cannot be read is moved aside (:meth:`ProgressStore.set_aside`), never overwritten.
 
 >>> store = ProgressStore()
 >>> got = []
@@ -28,8 +29,9 @@ import ipywidgets as W
 import traitlets
 
 from ..analysis.coach import POINTS_PER_MARK
+from ..errors import InputError, NotationError
 from ..hand import Hand, Phase
-from ..progress import Progress
+from ..progress import PROGRESS_FILE, Progress, ProgressFile, quote_path, unreadable_name
 from ..svg.loss_chart import loss_chart_svg
 from ._controls import button, html_box
 from ._html import p, page
@@ -38,43 +40,124 @@ _HERE = Path(__file__).parent
 #: The localStorage key of the site's progress (one per site: the browser keeps it apart
 #: from other sites).
 STORAGE_KEY = "texas42-progress"
-#: The file name a notebook's explorer is usually given (beside the notebook).
-PROGRESS_FILE = "texas42-progress.json"
 
 
 class ProgressStore(anywidget.AnyWidget):
-    """The page's storage of the progress JSON. ``on_load(text)`` is called once, with
-    what the page had stored ("" for nothing); after that, setting ``data`` stores it."""
+    """The page's storage of the progress JSON (or a file, :meth:`use_file`).
+    ``on_load(text)`` is called once, with what was stored ("" for nothing); after that,
+    setting ``data`` stores it. ``on_problem(words)`` says when the progress cannot be
+    kept as asked."""
 
     _esm = (_HERE / "progress_store.js").read_text(encoding="utf-8")
     # Also in JupyterLab (the site's stylesheet says the same): a closed fold's title is
     # half-transparent in ipywidgets' style, too faint to read (3.6:1).
     _css = (".t42-play .jupyter-widget-Collapse-header, .t42-play "
             ".jupyter-widget-Collapse-header span { color: #1a1a1a; }")
+    #: The page storage's key ("": the page's storage is not used, a file is).
     key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
     #: The progress, as JSON; written to the page's storage on each change.
     data = traitlets.Unicode("").tag(sync=True)
     #: Whether the page's stored value has reached Python (then saving may begin).
     loaded = traitlets.Bool(False).tag(sync=True)
+    #: The key the page moves its stored save to before writing anything (a save that
+    #: could not be read: :meth:`set_aside`); it never overwrites a key that is taken.
+    aside = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.on_load: Callable[[str], Any] | None = None
+        self.on_load: Callable[[str | bytes], Any] | None = None
+        self.on_problem: Callable[[str], Any] | None = None
+        #: The file the progress is kept in (a real kernel's ``save=``), if any.
+        self.file: ProgressFile | None = None
+        #: The last save that could not be read, as it was, and a name to download it as.
+        self.unreadable, self.unreadable_file = "", ""
         self.layout = W.Layout(width="0", height="0", overflow="hidden")
         self.on_msg(lambda _w, content, _b: self.handle(content))
+        self.observe(lambda _c: self._write_file(), names="data")
 
     def handle(self, content: Any) -> None:
-        """A message from the page: ``{"stored": text}`` (its first one counts)."""
-        if self.loaded or not (isinstance(content, dict)
-                               and isinstance(content.get("stored"), str)):
+        """A message from the page: ``{"stored": text}`` (its first one counts), or
+        ``{"aside_failed": key, "reason": why}`` (the unreadable save could not be moved:
+        the page then writes nothing over it)."""
+        if not isinstance(content, dict):
+            return
+        if isinstance(content.get("aside_failed"), str):
+            why = str(content.get("reason", ""))[:80]
+            self._problem("This browser could not move the save it could not read out of "
+                          f"the way ({why or 'its storage refused'}): it is left as it was, "
+                          "and this page saves nothing over it. 'Download the unreadable "
+                          "save' under Your progress keeps a copy.")
+            return
+        if self.loaded or not isinstance(content.get("stored"), str):
             return
         self.loaded = True
         if self.on_load is not None:
             self.on_load(content["stored"])
 
+    def _problem(self, words: str) -> None:
+        if self.on_problem is not None:
+            self.on_problem(words)
+
+    def use_file(self, path: Any) -> None:
+        """Keep the progress in the file at ``path`` (a real kernel): it is read now
+        (``on_load``), its size checked first. A path that cannot hold it (a folder, a
+        folder that does not exist) is said (``on_problem``), and the page's storage
+        keeps the progress instead; a file too big to be a save is moved aside."""
+        try:
+            file = ProgressFile(path)
+            text = file.read()
+        except InputError as exc:
+            self._problem(f"{_capital(exc.message)}. Your progress is kept in this page's "
+                          "storage instead.")
+            return
+        except NotationError as exc:  # too big to read: set aside unread
+            self.file, self.key, self.loaded = file, "", True
+            where = self.set_aside("")
+            if self.on_load is not None:
+                self.on_load("")
+            self._problem(f"Your kept progress could not be read ({exc.message}). {where} "
+                          "A new game starts.")
+            return
+        self.file, self.key, self.loaded = file, "", True  # the file is the store
+        if self.on_load is not None:
+            self.on_load(text)  # (bytes: Progress.load finds their encoding)
+
+    def set_aside(self, text: str | bytes) -> str:
+        """Move the save that could not be read (``text``) out of the way before
+        anything is written: the file to ``NAME.unreadable-TIME``, the page's stored one
+        to the key ``texas42-progress.unreadable-TIME`` (and offered as a download).
+        Returns where it went, in words."""
+        if self.file is not None:
+            try:
+                moved = self.file.set_aside()
+            except InputError as exc:
+                self.file = None  # never written over
+                return (f"{_capital(exc.message)}: it is left as it was, and nothing is "
+                        "saved to it (Export under Your progress saves the new game).")
+            return f"It was moved aside, as it was, to {quote_path(moved)}."
+        self.unreadable = text if isinstance(text, str) else ""
+        self.unreadable_file = unreadable_name(PROGRESS_FILE.removesuffix(".json")) + ".json"
+        self.aside = unreadable_name(self.key)
+        return (f"It is kept aside in this browser's storage (under {self.aside!r}): "
+                "'Download the unreadable save' under Your progress saves a copy.")
+
+    def _write_file(self) -> None:
+        if self.file is None or not self.data:
+            return
+        try:
+            self.file.write(self.data)
+        except InputError as exc:
+            self.file = None
+            self._problem(f"{_capital(exc.message)}. It is not saved from now on: Export "
+                          "under Your progress saves it as a file.")
+
     def download(self, text: str, name: str = PROGRESS_FILE) -> None:
         """Ask the page to save ``text`` as a file (the browser's download)."""
         self.send({"download": text, "name": name})
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _rate_rows(title: str, rates: dict[str, Any]) -> str:
@@ -129,17 +212,34 @@ class ProgressView:
         self.text = W.Textarea(placeholder="Exported or pasted progress JSON",
                                layout=W.Layout(width="100%", height="6em"))
         self.text.add_class("t42-progress-json")
+        # Shown once a save that could not be read was set aside in the page's storage.
+        self.unreadable_button = button("Download the unreadable save", "save the progress "
+                                        "this page could not read as a file, as it was")
+        self.unreadable_button.layout.display = "none"
+        self._unreadable: ProgressStore | None = None
         self._on_try = on_try
         self.new_button.on_click(lambda _b: on_new())
         self.export_button.on_click(lambda _b: on_export())
         self.import_button.on_click(lambda _b: on_import(str(self.text.value)))
+        self.unreadable_button.on_click(lambda _b: self._download_unreadable())
         body = W.VBox([self.counts, self.mistakes,
-                       W.HBox([self.new_button, self.export_button, self.import_button]),
+                       W.HBox([self.new_button, self.export_button, self.import_button,
+                               self.unreadable_button]),
                        self.text])
         self.fold = W.Accordion(children=[body], selected_index=None)
         self.fold.set_title(0, "Your progress")
         self.fold.add_class("t42-progress")
         self.try_buttons: list[W.Button] = []
+
+    def offer_unreadable(self, store: ProgressStore) -> None:
+        """Show "Download the unreadable save" when ``store`` set one aside as text."""
+        self._unreadable = store
+        self.unreadable_button.layout.display = "" if store.unreadable else "none"
+
+    def _download_unreadable(self) -> None:
+        store = self._unreadable
+        if store is not None and store.unreadable:
+            store.download(store.unreadable, store.unreadable_file)
 
     def refresh(self, progress: Progress) -> None:
         self.counts.value = progress_html(progress)

@@ -11,13 +11,20 @@ end a review of each of the learner's decisions, judged from what the seat could
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import ipywidgets as W
 
 from ..contracts import Contract
 from ..dominoes import Domino
-from ..errors import IllegalActionError, IllegalPlayError, Texas42Error, check_seat
+from ..errors import (
+    IllegalActionError,
+    IllegalPlayError,
+    NotationError,
+    Texas42Error,
+    check_seat,
+)
 from ..hand import Hand, Phase
 from ..progress import Progress
 from ..rules import ALL_PRESETS, STANDARD, Rules
@@ -989,25 +996,25 @@ class PlayExplorer(Explorer):
         answers later (:meth:`_progress_loaded`)."""
         self.progress_view.refresh(self.kept)
         self._draw_guide()
+        self.store.on_problem = lambda words: self.show_message(words, kind="error")
         if self._save_file is not None and not _in_browser():
-            from pathlib import Path
-
-            path = Path(self._save_file)
-            self.store.loaded = True  # the file is the store: the page's is not read
-            self._progress_loaded(path.read_text(encoding="utf-8") if path.exists() else "")
+            self.store.use_file(self._save_file)  # the file is the store: read now
 
     @safe
-    def _progress_loaded(self, text: str) -> None:
+    def _progress_loaded(self, text: str | bytes) -> None:
         if text:
             try:
                 self.kept.load(text)
-            except Texas42Error as exc:  # kept by another version, or damaged: start afresh
+            except Texas42Error as exc:  # kept by another version, or damaged: set aside
+                where = self.store.set_aside(text)  # (before anything is saved)
+                self.progress_view.offer_unreadable(self.store)
                 self._ready = True
                 self._progress_save()
-                self.show_message(f"Your kept progress could not be read ({exc.message}); "
-                                  "a new game starts.", kind="warn")
+                self.show_message(f"Your kept progress could not be read ({exc.message}). "
+                                  f"{where} A new game starts.", kind="warn")
                 return
         self._ready = True
+        self.progress_view.refresh(self.kept)  # (the hands kept are counted at once)
         if self.kept.game_entries():
             self._progress_restore()
         else:
@@ -1030,9 +1037,15 @@ class PlayExplorer(Explorer):
         """The kept game, back at the action it stopped at."""
         entry = self.kept.game_entries()[0]
         game = self.kept.restore_game()
-        self._set_pickers(game.rules, entry.seat)
+        with contextlib.suppress(NotationError):  # (a custom table: not one of the list)
+            self._set_pickers(game.rules, entry.seat)
         if self.rules != game.rules:  # a table this explorer cannot set: keep the new game
             self._progress_save()
+            r = game.rules
+            self.show_message("Your kept game is at a table this explorer does not offer "
+                              f"({r.seats} seats, {r.hand_size} dominoes each): its hands "
+                              "stay counted under Your progress, and a new game starts "
+                              "here.", kind="warn")
             return
         self.game = game
         self._make_players()
@@ -1053,12 +1066,7 @@ class PlayExplorer(Explorer):
             return
         if not self._practice:
             self.kept.save_game(self.game, self.seat)
-        text = self.kept.to_json()
-        self.store.data = text
-        if self._save_file is not None and not _in_browser():
-            from pathlib import Path
-
-            Path(self._save_file).write_text(text, encoding="utf-8")
+        self.store.data = self.kept.to_json()  # (and to the file, when it is the store)
 
     def _progress_after_render(self) -> None:
         if not hasattr(self, "store"):

@@ -329,6 +329,8 @@
       box.readyMs = Math.round(performance.now() - box.t0);
       box.node.dataset.readyMs = String(box.readyMs);
       setState(box, "live", "Live: this explorer runs in your browser. Its controls work now.");
+      // (t42-app.js fills the offline copy once the page is idle after this)
+      document.dispatchEvent(new CustomEvent("t42-live-ready", { detail: { index: box.id } }));
       if (byKeyboardOrButton && hadFocus) {
         // The view's children are drawn a moment after the view itself, and the explorer's
         // first messages may draw them again: focus once they have settled. A learner who

@@ -2,9 +2,14 @@
 // with VERSION and PRECACHE filled in). Its scope is the site root, also under a sub-path
 // such as /texas42/. After a first visit every page and the live Python work offline.
 //
-// * install: every page and the files they link to go into the cache "texas42-VERSION";
+// * fill: every page and the files they link to go into the cache "texas42-VERSION";
 //   the live Python's files (Pyodide and the wheels the explorers load) join it as soon as
 //   this device has loaded them once (see keepIfLoaded), with no download of their own.
+//   On a first visit nothing is fetched at install: the page (t42-app.js) sends "keep"
+//   once it no longer needs the network for itself (its first explorer live and the page
+//   idle, or a page without explorers idle, or a later visit), so that the offline copy
+//   never slows the first explorer down. A new build's install carries the older copy
+//   over (an update costs only the files that changed).
 // * fetch: a GET in scope is answered from that cache, else from the network (and kept).
 //   JupyterLite (lite/, with its own service worker) and room.json (the addresses
 //   `make serve` shares, live) are left to the network; lite/static/pyodide/ is ours.
@@ -75,10 +80,8 @@ async function keepLazy(pythonRan) {
   }
 }
 
-async function precache() {
-  const cache = await caches.open(CACHE);
-  // An older build's copy of a file whose hash has not changed is taken as it is: an
-  // update costs only the files that changed.
+// The older builds' filled copies: { cache, index }.
+async function olderCopies() {
   const older = [];
   for (const name of await caches.keys()) {
     if (!name.startsWith("texas42-") || name === CACHE) continue;
@@ -86,12 +89,20 @@ async function precache() {
     const index = await old.match(new URL(INDEX, SCOPE).href);
     if (index) older.push({ cache: old, index: await index.json() });
   }
+  return older;
+}
+
+// Every file of PRECACHE into this build's cache, once (the index says it is done).
+async function precache(older) {
+  const cache = await caches.open(CACHE);
+  if (await cache.match(new URL(INDEX, SCOPE).href)) return;
   const hashes = {};
   await Promise.all(
     PRECACHE.map(async ([path, hash, lazy]) => {
       hashes[path] = hash;
       const url = new URL(path, SCOPE).href;
       if (await cache.match(url)) return;
+      // An older build's copy of a file whose hash has not changed is taken as it is.
       for (const old of older) {
         const copy = old.index[path] === hash && (await old.cache.match(url));
         if (copy) return cache.put(url, copy);
@@ -111,7 +122,8 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  // A new build: fill now from the older copy (a first visit waits for "keep").
+  event.waitUntil(olderCopies().then((older) => older.length && precache(older)));
 });
 
 self.addEventListener("activate", (event) => {
@@ -120,6 +132,7 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith("texas42-") && name !== CACHE) await caches.delete(name);
       }
+      await caches.open(CACHE); // (empty until a page says it may be filled)
       await self.clients.claim();
     })()
   );
@@ -130,10 +143,16 @@ self.addEventListener("message", (event) => {
   if (data.type === "skip-waiting") self.skipWaiting();
   if (data.type === "version" && event.ports[0]) event.ports[0].postMessage({ version: VERSION });
   if (data.type === "keep" && Array.isArray(data.urls)) {
-    // What a page loaded before this worker controlled it (fonts, MathJax's parts), and
-    // the Python's files a worker that started before it loaded (HTTP cache only).
+    // The page is idle: the offline copy is filled (once), then what the page loaded
+    // before this worker controlled it (fonts, MathJax's parts) and the Python's files a
+    // worker that started before it loaded (HTTP cache only) are kept.
     event.waitUntil(
       (async () => {
+        try {
+          await precache(await olderCopies());
+        } catch (err) {
+          // offline or a file gone: filled on the next page
+        }
         await keepLazy(!!data.pythonRan);
         const cache = await caches.open(CACHE);
         for (const href of data.urls) {

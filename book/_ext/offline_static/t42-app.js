@@ -43,6 +43,32 @@
     worker.postMessage({ type: "keep", urls: urls, pythonRan: ran });
   }
 
+  // The offline copy is filled when this page no longer needs the network for itself,
+  // so that it never slows the first explorer down: once the page is idle after its load
+  // (a page without explorers, or a later visit, which the site's worker controlled from
+  // the start), or once an explorer is live and the page is idle again.
+  var controlledAtLoad = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  function whenIdle(then) {
+    if (window.requestIdleCallback) window.requestIdleCallback(then, { timeout: 10000 });
+    else setTimeout(then, 1000);
+  }
+
+  function anyLive() {
+    return !!document.querySelector('.t42-live[data-state="live"]');
+  }
+
+  function keepWhenFree(worker) {
+    var explorers = !!document.getElementById("t42-live-page");
+    if (controlledAtLoad || !explorers || anyLive()) {
+      whenIdle(function () { keepLoaded(worker); });
+      return;
+    }
+    document.addEventListener("t42-live-ready", function () {
+      whenIdle(function () { keepLoaded(worker); });
+    }, { once: true });
+  }
+
   function register() {
     // An empty live region first, so that the note is announced when it is filled.
     var box = document.createElement("div");
@@ -71,7 +97,7 @@
         return navigator.serviceWorker.ready;
       })
       .then(function (registration) {
-        if (registration.active) keepLoaded(registration.active);
+        if (registration.active) keepWhenFree(registration.active);
       })
       .catch(function (err) {
         console.warn("texas42: offline copy unavailable:", err && err.message);
