@@ -62,7 +62,10 @@
       apply(on);
     });
     box.appendChild(button);
-    heading.insertAdjacentElement("afterend", box);
+    // The home page's Play button stays the first thing under the title.
+    var door = heading.nextElementSibling;
+    var after = door && door.classList.contains("t42-play-door") ? door : heading;
+    after.insertAdjacentElement("afterend", box);
     apply(root.classList.contains("t42-large"));
   }
 

@@ -196,8 +196,8 @@ class PlayExplorer(Explorer):
         self._progress_start()
 
     def _layout(self) -> None:
-        """Where everything sits: the table with its buttons (bids, trumps; Hint, Lay down,
-        Review, Next hand) and the message line under the hand; the log and the hint beside
+        """Where everything sits: the buttons (Hint, Lay down, Review, Next hand) and the
+        message line above the table with its own buttons (bids, trumps); the log and the hint beside
         it on a wide page (under it, in a box that scrolls, on a phone), the review under it
         all; the settings folded away under "Settings", so the explorer fits a screen while
         playing. The layout's classes are styled by table_widget.css."""
@@ -213,8 +213,10 @@ class PlayExplorer(Explorer):
              self.details_button, self.progress],
             layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.tools.add_class("t42-play-tools")
+        # Hint and the message line come before the table's bids and dominoes, in the tab
+        # order and on the screen (issue 34): a learner reads what to do, then chooses.
         self.table_column = W.VBox(
-            [self.table, self.tools, self.message_box, self.extras_box])
+            [self.tools, self.message_box, self.table, self.extras_box])
         self.table_column.add_class("t42-play-table")
         self.side = W.VBox([self.hint_box, self.log_box])
         self.side.add_class("t42-play-side")
