@@ -11,7 +11,8 @@ from texas42 import Phase
 from texas42 import widgets as tw
 from texas42.analysis import RuleBasedPlayer, decide
 from texas42.lessons.hand_check import check_hand
-from texas42.widgets.hand_check_explorer import HandCheckExplorer
+from texas42.widgets.hand_check_explorer import CHECK_WHAT, PROMPT, HandCheckExplorer
+from texas42.widgets.play_explorer import REVIEW_NOT_YET, REVIEW_WHAT
 
 from .helpers import bid_or_name, check_clean, click
 
@@ -75,6 +76,22 @@ def test_a_whole_hand_played_passes_and_is_read_back(seed: int) -> None:
     for line in expected.well + expected.look_at:
         assert line.replace("'", "&#x27;") in ex.report_box.value
     assert refused == 1 and any("tried a domino" in x for x in state["look_at"])
+
+
+def test_check_my_hand_is_disabled_until_the_hand_is_over_and_says_why() -> None:
+    # Issue 34: a button that cannot act yet is disabled, its reason its description
+    # (the title) and the line under it; the play explorer's Review the hand likewise.
+    ex = tw.hand_check(seed=5, seat=0)
+    assert ex.check_button.disabled and ex.check_button.tooltip == PROMPT
+    assert PROMPT in ex.report_box.value
+    review = ex.player.review_button
+    assert review.disabled and review.tooltip == REVIEW_NOT_YET
+    play_to_the_end(ex, refuse_once=False)
+    assert not ex.check_button.disabled and ex.check_button.tooltip == CHECK_WHAT
+    assert not review.disabled and review.tooltip == REVIEW_WHAT
+    ex.player.next_button.click()  # a new hand: both wait again
+    assert ex.check_button.disabled and ex.check_button.tooltip == PROMPT
+    assert review.disabled and review.tooltip == REVIEW_NOT_YET
 
 
 def test_next_hand_starts_a_new_check() -> None:

@@ -75,6 +75,11 @@ def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
     return key, rules
 
 
+#: "Review the hand": what it does, and why it cannot yet (its description while disabled).
+REVIEW_WHAT = "judge each of your decisions from what you could see"
+REVIEW_NOT_YET = "The review comes when the hand is over: play on first."
+
+
 class PlayExplorer(Explorer):
     """Play one seat of a hand against the computer, at any table.
 
@@ -116,8 +121,8 @@ class PlayExplorer(Explorer):
             layout=W.Layout(width="auto"),
         )
         self.hint_button = button("Hint", "what would a good player do here?")
-        self.review_button = button("Review the hand", "judge each of your decisions from what "
-                                    "you could see")
+        self.review_button = button("Review the hand", REVIEW_NOT_YET)
+        self.review_button.disabled = True
         self.next_button = button("Next hand", "shake again (the shake passes to the left) "
                                   "and play on to the end of the game")
         self.bid_picker = dropdown("Your bid:", [("pass", 0)], 0, width="12em")
@@ -197,10 +202,10 @@ class PlayExplorer(Explorer):
 
     def _layout(self) -> None:
         """Where everything sits: the buttons (Hint, Lay down, Review, Next hand) and the
-        message line above the table with its own buttons (bids, trumps); the log and the hint beside
-        it on a wide page (under it, in a box that scrolls, on a phone), the review under it
-        all; the settings folded away under "Settings", so the explorer fits a screen while
-        playing. The layout's classes are styled by table_widget.css."""
+        message line above the table with its own buttons (bids, trumps); the log and the
+        hint beside it on a wide page (under it, in a box that scrolls, on a phone), the
+        review under it all; the settings folded away under "Settings", so the explorer fits
+        a screen while playing. The layout's classes are styled by table_widget.css."""
         self.settings_box = W.VBox([
             self.source.box,
             wrap_row([self.table_picker, self.rules_picker]),
@@ -650,7 +655,7 @@ class PlayExplorer(Explorer):
     def _on_review(self, _b: Any = None) -> None:
         h = self.hand
         if not h.is_over:
-            self.show_message("The review comes when the hand is over: play on first.", kind="warn")
+            self.show_message(REVIEW_NOT_YET, kind="warn")
             return
         seats = [s for s in self.my_seats if any(a.seat == s for a in h.actions)]
         if not seats:
@@ -858,6 +863,9 @@ class PlayExplorer(Explorer):
             self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
                                                       controls=controls, compact=compact))
         self.next_button.disabled = not h.is_over or self.game.is_over
+        # A button that cannot act yet is disabled, its reason its description (issue 34).
+        self.review_button.disabled = not h.is_over
+        self.review_button.tooltip = REVIEW_WHAT if h.is_over else REVIEW_NOT_YET
         self.score_box.value = self._score_html()
         log = self.log if self.commentary.value else [x.split(" — ")[0] for x in self.log]
         self.log_box.value = page(p("What happened:"), ul(log[-14:])) if log else ""
