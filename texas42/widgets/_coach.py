@@ -17,7 +17,7 @@ from ..analysis.coach import Advice, Option, Review
 from ..hand import Hand
 from ..svg.review_chart import did_words, label_word
 from ._controls import showing
-from ._html import p, page
+from ._html import p, page, unseen
 
 #: Guesses per decision in the explorers: a hint well under a second, a review a few
 #: (away from 42's tables the worlds are played through the engine, slower: fewer).
@@ -60,7 +60,8 @@ def options_table(options: Sequence[Option], unit: str, chosen: str | None = Non
         more = len(ranked) - len(shown)
         rows.append(f"<tr><td colspan='3'>… and {more} more choice{'s' if more > 1 else ''}, "
                     "each expected to do worse</td></tr>")
-    head = (f"<tr><th>choice</th><th>expected {html.escape(unit)}</th><th></th></tr>")
+    head = (f"<tr><th>choice</th><th>expected {html.escape(unit)}</th>"
+            f"<th>{unseen('best or yours')}</th></tr>")
     return ('<table style="border-collapse:collapse;margin:2px 0 6px 1em;font-size:0.95em">'
             + head + "".join(rows) + "</table>")
 
