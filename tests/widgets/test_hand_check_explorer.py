@@ -112,3 +112,23 @@ def test_another_table_is_a_message_not_a_traceback() -> None:
     ex.check_button.click()
     assert ex.message_kind == "error" and "hand of 42 at four seats" in ex.message
     assert ex.last_error is not None and getattr(ex.last_error, "rule", None) == "table"
+
+
+def test_the_table_names_each_side_one_way() -> None:
+    # Issue 34: "you and your partner" and "the opponents" on the Play table (the score,
+    # the table's own line, the result), never "seats 0+2", "team 0" or "Seat 0's side".
+    ex = tw.hand_check(seed=5, seat=0)
+    player = ex.player
+    assert "you and your partner 0, the opponents 0" in player.score_box.value
+    assert "Points: you and your partner 0, the opponents 0" in player.table.value
+    play_to_the_end(ex, refuse_once=False)
+    r = player.hand.result
+    assert r is not None
+    said = player.message
+    words = [player.score_box.value, player.table.value, said]
+    for old in ("seats 0+2", "seats 1+3", "team 0", "team 1", "'s side", "your side"):
+        assert not any(old in w for w in words), old
+    bidders = "You and your partner" if r.bidding_team == 0 else "The opponents"
+    assert said.startswith(f"{bidders} {'made' if r.made else 'were set on'} ")
+    winners = "you and your partner" if r.marks[0] else "the opponents"
+    assert f": {winners} score {max(r.marks)} mark" in said

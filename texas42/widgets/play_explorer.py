@@ -21,6 +21,7 @@ from ..errors import IllegalActionError, IllegalPlayError, Texas42Error, check_s
 from ..hand import Hand, Phase
 from ..progress import Progress
 from ..rules import ALL_PRESETS, STANDARD, Rules
+from ..scoring import SIDE_NAMES
 from ..tricks import explain_play
 from . import _analysis, _coach, _progress, _tables
 from ._base import Explorer, safe
@@ -440,7 +441,12 @@ class PlayExplorer(Explorer):
     def _team_words(self, side: int) -> str:
         if self.rules.sides != "partners":
             return "you" if side == self.my_side else SEAT_NAMES[side]
-        return "your side" if side == self.my_side else "the other side"
+        return SIDE_NAMES[0] if side == self.my_side else SIDE_NAMES[1]
+
+    def _result_words(self) -> str:
+        """The hand's result in the learner's words ("You and your partner made 30 in
+        sixes ...: you and your partner score 1 mark."), or the status while not over."""
+        return self.hand.status(seen_by=self.seat)
 
     def _after_learner(self, seat: int, words: str) -> None:
         self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
@@ -587,8 +593,7 @@ class PlayExplorer(Explorer):
         self.log.append(f"The engine played the rest: {rest}.")
         self.hint_box.value = ""
         self.render()
-        result = h.result.describe() if h.result else h.status()
-        self.show_message(f"{self._claim} {result}", kind="good")
+        self.show_message(f"{self._claim} {self._result_words()}", kind="good")
 
     @property
     def _may_lay_down(self) -> bool:
@@ -725,7 +730,7 @@ class PlayExplorer(Explorer):
             return "Everyone passed: press 'Next hand' to shake again."
         if h.is_over:
             g = self.game
-            said = h.result.describe() if h.result else h.status()
+            said = self._result_words()
             if g.winner is not None:
                 s, mine = g.standing, self.my_side
                 if self.rules.sides != "partners":
@@ -780,11 +785,10 @@ class PlayExplorer(Explorer):
             return page(p(f"Game to {g.rules.target} {unit}, hand {len(g.hands)} · scores: "
                           + ", ".join(parts)))
         mine, theirs = self.my_side, 1 - self.my_side
-        names = {mine: "your side", theirs: "the other side"}
+        names = {mine: SIDE_NAMES[0], theirs: SIDE_NAMES[1]}
         unit = "marks" if g.rules.scoring == "marks" else "points"
         head = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: "
-                f"{names[0]} (seats 0+2) {g.standing[0]}, {names[1]} (seats 1+3) "
-                f"{g.standing[1]}.")
+                f"{names[mine]} {g.standing[mine]}, {names[theirs]} {g.standing[theirs]}.")
         if unit != "marks":
             return page(p(head))
         from ..svg import tally_svg
@@ -792,8 +796,8 @@ class PlayExplorer(Explorer):
         # One line beside "Settings": the words, then each side's tally, small.
         pics = "".join(
             f'<span style="display:inline-block;margin-left:0.6em;vertical-align:middle">'
-            f'{tally_svg(g.marks[t], size=20, label=f"seats {t}+{t + 2}")}</span>'
-            for t in (0, 1))
+            f'{tally_svg(g.marks[t], size=20, label=names[t])}</span>'
+            for t in (mine, theirs))
         return page(p(head).removesuffix("</p>") + pics + "</p>")
 
     def _bid_meaning(self, value: int | str) -> str:
