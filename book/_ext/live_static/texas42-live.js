@@ -302,13 +302,13 @@
 
   // The view's children are drawn a moment after the view itself, and the explorer's first
   // messages may draw them again: wait until the same target has stood for a moment.
-  async function settled(area) {
-    var hasTable = !!area.querySelector(TABLE);
+  // table: the explorer has a table to play at (its picture showed one), so its first
+  // choice is awaited (a while: the table's own script loads after the other controls).
+  async function settled(area, table) {
     var last = null, stable = 0;
-    for (var waited = 0; waited < 5000; waited += 50) {
+    for (var waited = 0; waited < 6000; waited += 50) {
       var target = area.querySelector(FIRST_CHOICE) ||
-        (hasTable && waited < 3000 ? null : area.querySelector(FIRST_CONTROL));
-      hasTable = hasTable || !!area.querySelector(TABLE);
+        (table && waited < 4000 ? null : area.querySelector(FIRST_CONTROL));
       if (target && target === last && target.isConnected && !T42Live.pending) {
         if (++stable >= 4) return target;
       } else {
@@ -330,8 +330,7 @@
   // The table's column from its top (Hint, the message) down to the learner's hand and the
   // first choice: scrolled to just under the theme's header bar.
   async function showTable(area) {
-    if (!area.querySelector(TABLE)) return;
-    var choice = await settled(area);
+    var choice = await settled(area, true);
     var column = area.querySelector(".t42-play-table") || area.querySelector(".t42-table");
     if (!column) return;
     window.scrollBy(0, column.getBoundingClientRect().top - headerHeight() - 8);
@@ -343,8 +342,8 @@
 
   // A reader who has meanwhile put the focus somewhere (clicked into the box and begun
   // typing) keeps it: moving it then sent their next keys nowhere.
-  async function focusFirst(area, resting) {
-    var first = await settled(area);
+  async function focusFirst(area, resting, table) {
+    var first = await settled(area, table);
     var free = function () {
       var now = document.activeElement;
       return now === resting || now === document.body || now === null;
@@ -394,6 +393,7 @@
       // drawn the picture: the picture is shown first, then replaced.
       if (automatic) await pictureDrawn(box, 3000);
       var hadFocus = focusAfter || box.node.contains(document.activeElement);
+      var table = !!box.picture.querySelector(TABLE); // the picture shows what is coming
       box.picture.remove();
       box.meter.hidden = true;
       box.button.hidden = true;
@@ -402,8 +402,8 @@
       setState(box, "live", "Live: this explorer runs in your browser. Its controls work now.");
       // Started by the reader (not by itself): a table to play at comes into view.
       var resting = document.activeElement;
-      if (!automatic) await showTable(area);
-      if (byKeyboardOrButton && hadFocus) await focusFirst(area, resting);
+      if (!automatic && table) await showTable(area);
+      if (byKeyboardOrButton && hadFocus) await focusFirst(area, resting, table);
     } catch (error) {
       box.started = false;
       box.button.disabled = false;
