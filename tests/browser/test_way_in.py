@@ -138,7 +138,7 @@ def test_start_brings_the_table_into_view_and_focuses_the_first_choice(
     assert review.get_attribute("title") == (
         "The review comes when the hand is over: play on first.")
     score = area.locator(".t42-play-top").inner_text()
-    assert "you and your partner 0, the opponents 0" in score, score
+    assert "you and your partner 0" in score and "the opponents 0" in score, score
     assert "seats 0+2" not in area.inner_text()
     assert not visit.errors, visit.errors
 

@@ -119,7 +119,8 @@ def test_the_table_names_each_side_one_way() -> None:
     # the table's own line, the result), never "seats 0+2", "team 0" or "Seat 0's side".
     ex = tw.hand_check(seed=5, seat=0)
     player = ex.player
-    assert "you and your partner 0, the opponents 0" in player.score_box.value
+    score = player.score_box.value
+    assert "hand 1: you and your partner 0<" in score and ", the opponents 0<" in score
     assert "Points: you and your partner 0, the opponents 0" in player.table.value
     play_to_the_end(ex, refuse_once=False)
     r = player.hand.result

@@ -11,6 +11,7 @@ end a review of each of the learner's decisions, judged from what the seat could
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as W
@@ -793,12 +794,17 @@ class PlayExplorer(Explorer):
             return page(p(head))
         from ..svg import tally_svg
 
-        # One line beside "Settings": the words, then each side's tally, small.
-        pics = "".join(
-            f'<span style="display:inline-block;margin-left:0.6em;vertical-align:middle">'
-            f'{tally_svg(g.marks[t], size=20, label=names[t])}</span>'
-            for t in (mine, theirs))
-        return page(p(head).removesuffix("</p>") + pics + "</p>")
+        # One line beside "Settings": each side's words, then its tally, small (the tally
+        # unlabelled: the side's name stands just before it, and a label would wrap the line).
+        def tally(t: int) -> str:
+            return (f'<span style="display:inline-block;margin:0 0.4em;vertical-align:middle">'
+                    f"{tally_svg(g.marks[t], size=20)}</span>")
+
+        first = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: {names[mine]} "
+                 f"{g.standing[mine]}")
+        second = html.escape(f", {names[theirs]} {g.standing[theirs]}")
+        return page(p(first).removesuffix("</p>") + tally(mine) + second + tally(theirs)
+                    + ".</p>")
 
     def _bid_meaning(self, value: int | str) -> str:
         h = self.hand
