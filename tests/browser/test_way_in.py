@@ -111,6 +111,10 @@ def test_start_brings_the_table_into_view_and_focuses_the_first_choice(
     assert first_bid.is_enabled()
     view = page.evaluate(JS_IN_VIEW, first_bid.element_handle())
     assert view["inView"], view
+    if size == "desktop":  # room for the whole column: Hint and the message line too
+        for part in (area.get_by_role("button", name="Hint"), area.locator(".t42-message")):
+            box = page.evaluate(JS_IN_VIEW, part.first.element_handle())
+            assert box["inView"], box
     # The learner's hand (the only dominoes face up while bidding) is on the screen.
     hand = area.locator(".t42-table-pic g.domino:not(.back)")
     assert hand.count() == 7
