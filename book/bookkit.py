@@ -117,20 +117,30 @@ def trick_pic(
     return _wrap(svg.trick_svg(row, leader=leader, contract=c, winner=winner), caption)
 
 
-def table_pic(hand: texas42.Hand, seat: int | None = None, caption: str | None = None) -> HTML:
+def table_pic(
+    hand: texas42.Hand, seat: int | None = None, caption: str | None = None, *,
+    still: bool = False,
+) -> HTML:
     """The table of a hand in progress (all hands open, or one seat's view).
+
+    ``still``: a picture that must not look like a live table (the home page): no domino
+    marked as playable, and a frame labelled "Picture" (``t42-still``, the book's CSS).
 
     Drawn twice: the wide table, and the compact one laid out for a phone (the wide one
     shrunk to a phone's width has labels about 5 px high). The book's stylesheet shows
     one of them by the screen's width (``t42-wide-only`` / ``t42-narrow-only``); the
     other is ``display: none``, so a screen reader reads only the one shown."""
-    wide = _fit(str(svg.table_svg(hand, seat=seat)))
-    narrow = _fit(str(svg.table_svg(hand, seat=seat, compact=True)))
-    return _wrap(
+    live_marks = not still
+    wide = _fit(str(svg.table_svg(hand, seat=seat, highlight_legal=live_marks)))
+    narrow = _fit(str(svg.table_svg(hand, seat=seat, compact=True, highlight_legal=live_marks)))
+    picture = _wrap(
         f'<div class="t42-wide-only">{wide}</div><div class="t42-narrow-only">{narrow}</div>',
         caption,
         fit=False,
     )
+    if still:
+        return HTML(f'<div class="t42-still" data-label="Picture">{picture.data}</div>')
+    return picture
 
 
 def deal_pic(deal: texas42.Deal, caption: str | None = None) -> HTML:

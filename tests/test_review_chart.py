@@ -10,7 +10,13 @@ from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
 from texas42.analysis.coach import review
 from texas42.svg import review_chart_svg
-from texas42.svg.review_chart import MARK_STYLES, chart_points, label_word, mark_words
+from texas42.svg.review_chart import (
+    MARK_STYLES,
+    chart_points,
+    forced_plays,
+    label_word,
+    mark_words,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -129,3 +135,41 @@ def test_a_pass_is_said_passed() -> None:
     assert mark_words(first).startswith("Bid 1: you passed, ")
     assert review_lines(rv)[0].startswith("Bid 1: you passed — ")
     assert not any("bid pass" in x for x in review_lines(rv))
+
+
+def test_a_trick_left_out_is_marked_and_said_why() -> None:
+    # Deal 3, seat 0: its play to trick 7 was its last domino (no choice), so the review
+    # has no decision there; the chart gives it a place and says why (issue 34).
+    hand, rv = _reviewed(3, 0)
+    forced = forced_plays(hand, rv)
+    assert [where for _, where in forced] == ["trick 7"]
+    assert "trick 7" not in [d.where for d in rv.decisions]
+    for step, _ in forced:
+        assert len(hand.at(step).legal_plays()) == 1
+    root = ET.fromstring(review_chart_svg(rv, hand=hand, controls=True))
+    left_out = [g for g in root.iter(f"{NS}g") if g.get("class") == "forced"]
+    assert [g.get("data-where") for g in left_out] == ["trick 7"]
+    assert "".join(left_out[0].itertext()) == "T7"
+    note = [t for t in root.iter(f"{NS}text") if t.get("class") == "forced-note"]
+    assert [t.text for t in note] == ["T7: not judged, only one domino could be played"]
+    desc = root.find(f"{NS}desc")
+    assert desc is not None and "Trick 7: not judged, only one domino could be played." in (
+        desc.text or "")
+    # T7 sits after T6 on the x axis: the last slot.
+    labels = [(float(t.get("x", "0")), t.text) for t in root.iter(f"{NS}text")
+              if t.text in ("T6", "T7")]
+    assert sorted(labels)[-1][1] == "T7"
+
+
+def test_with_every_play_a_choice_nothing_is_marked_left_out() -> None:
+    hand, rv = _reviewed(1, 0)
+    assert forced_plays(hand, rv) == []  # deal 1, seat 0: a choice at every play
+    pic = review_chart_svg(rv, hand=hand)
+    assert 'class="forced' not in pic and "only one domino" not in pic
+
+
+def test_two_tricks_left_out_are_named_together() -> None:
+    hand, rv = _reviewed(5, 0)
+    assert [w for _, w in forced_plays(hand, rv)] == ["trick 5", "trick 6"]
+    assert "T5 and T6: not judged, only one domino could be played" in review_chart_svg(
+        rv, hand=hand)

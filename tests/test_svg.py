@@ -526,7 +526,10 @@ def test_table_in_every_phase_is_well_formed() -> None:
     for svg in texts:
         root = parse(svg)
         assert root.get("role") == "img"
-    assert hand.status() in desc_of(parse(texts[-1]))
+    # Seen from a seat, the result in that seat's words (issue 34); from above, the engine's.
+    assert hand.status(seen_by=1) in desc_of(parse(texts[-1]))
+    assert "you and your partner" in hand.status(seen_by=1)
+    assert hand.status() in desc_of(parse(table_svg(hand)))
 
 
 def test_nello_table_sits_the_partner_out() -> None:

@@ -44,7 +44,7 @@ from .errors import (
     quote,
 )
 from .rules import STANDARD, Rules
-from .scoring import Result, points_bid_made, score_points_bid, score_trick_bid
+from .scoring import SIDE_NAMES, Result, points_bid_made, score_points_bid, score_trick_bid
 from .tricks import explain_play, explain_winner, sevens_winner
 
 if TYPE_CHECKING:
@@ -901,8 +901,9 @@ class Hand:
         return explain_winner(trick.plays, self._contract_or_raise(), seats=trick.seats,
                               bidding_team=self.sevens_tie_side)
 
-    def status(self) -> str:
-        """Where the hand stands, in one sentence."""
+    def status(self, seen_by: int | None = None) -> str:
+        """Where the hand stands, in one sentence (``seen_by``: the result in that seat's
+        words, see :meth:`texas42.scoring.Result.describe`)."""
         if self.rules.bidding == "tricks":
             return self._trick_bid_status()
         if self.phase is Phase.BIDDING:
@@ -930,6 +931,10 @@ class Hand:
             if self.rules.sides != "partners":
                 each = ", ".join(f"seat {s} {p}" for s, p in enumerate(self.points))
                 return f"Trick {n}: seat {self.to_act} {action}. Points: {each}."
+            if seen_by is not None:
+                mine = seen_by & 1
+                return (f"Trick {n}: seat {self.to_act} {action}. Points: {SIDE_NAMES[0]} "
+                        f"{self.points[mine]}, {SIDE_NAMES[1]} {self.points[1 - mine]}.")
             return (
                 f"Trick {n}: seat {self.to_act} {action}. Points: {self.points[0]} (seats 0+2) "
                 f"to {self.points[1]} (seats 1+3)."
@@ -937,7 +942,7 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again by the next player."
         assert self.result is not None
-        return self.result.describe() + self._laid_down()
+        return self.result.describe(seen_by) + self._laid_down()
 
     def _laid_down(self) -> str:
         """After the result, who laid the hand down and when (empty without a claim)."""

@@ -69,7 +69,7 @@ class Rules:
 
     #: Preset this profile was made from.
     name: str = "standard"
-    #: Where the choices come from (see RULES.md for the source keys).
+    #: Where the choices come from (see docs/RULES.md for the source keys).
     source: str = "PAGAT, WIKI, N42PA"
 
     # -- bidding ------------------------------------------------------------------

@@ -50,6 +50,9 @@ __all__ = [
 ]
 
 
+#: The two sides of a table of partners in one seat's words (``seen_by``): one name each.
+SIDE_NAMES = ("you and your partner", "the opponents")
+
 @dataclass(frozen=True)
 class Result:
     """How a hand ended. The tuples have one entry per side: two teams of partners
@@ -81,8 +84,11 @@ class Result:
         """The side of the bidder (its index in the tuples)."""
         return self.bidder & 1 if self.partners else self.bidder
 
-    def describe(self) -> str:
-        """The result in one sentence."""
+    def describe(self, seen_by: int | None = None) -> str:
+        """The result in one sentence. ``seen_by``, a seat at a table of partners: in that
+        seat's words, each side named one way ("you and your partner", "the opponents")."""
+        if seen_by is not None and self.partners and not self.in_tricks:
+            return self._seen_by(seen_by & 1)
         verb = "made" if self.made else "was set on"
         if self.in_tricks:
             scores = ", ".join(str(x) for x in self.score)
@@ -108,6 +114,24 @@ class Result:
         else:
             text += f"; the score is {' to '.join(str(x) for x in self.score)}."
         return text
+
+    def _seen_by(self, mine: int) -> str:
+        team = self.bidding_team
+        bidders = _side_words(team, mine)
+        verb = "made" if self.made else "were set on"
+        text = (f"{bidders[0].upper()}{bidders[1:]} {verb} {bid_text(self.bid)} in "
+                f"{self.contract}, taking {self.points[team]} of {self.total} points")
+        winners = [side for side, n in enumerate(self.marks) if n]
+        if winners:
+            n = self.marks[winners[0]]
+            return (f"{text}: {_side_words(winners[0], mine)} score {n} "
+                    f"mark{'s' if n != 1 else ''}.")
+        return (f"{text}; the score is {SIDE_NAMES[0]} {self.score[mine]}, {SIDE_NAMES[1]} "
+                f"{self.score[1 - mine]}.")
+
+
+def _side_words(side: int, mine: int) -> str:
+    return SIDE_NAMES[0] if side == mine else SIDE_NAMES[1]
 
 
 def points_bid_made(rules: Rules, kind: str, bid: int, ours: int, theirs: int, won: int,

@@ -28,6 +28,30 @@
     document.querySelectorAll(".t42-large-switch").forEach(function (b) {
       b.setAttribute("aria-pressed", on ? "true" : "false");
     });
+    if (document.body) markWide();
+  }
+
+  // Large dominoes: a picture wider than the page scrolls inside its box; the box says
+  // so (texas42-a11y.css) and is a named region in the tab order, so that the keyboard
+  // can scroll it as well as a finger.
+  var WIDE = ".t42-picture, .t42-strips, .bd-article .widget-html-content";
+  function markWide() {
+    var large = root.classList.contains("t42-large");
+    document.querySelectorAll(WIDE).forEach(function (box) {
+      var wide = large && box.scrollWidth > box.clientWidth + 1 &&
+        !box.parentElement.closest(".t42-scrolls");
+      if (wide === box.classList.contains("t42-scrolls")) return;
+      box.classList.toggle("t42-scrolls", wide);
+      if (wide) {
+        box.tabIndex = 0;
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", "Picture wider than the screen: scroll sideways");
+      } else {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    });
   }
 
   // Before the page is drawn: no jump from small to large pictures.
@@ -62,7 +86,10 @@
       apply(on);
     });
     box.appendChild(button);
-    heading.insertAdjacentElement("afterend", box);
+    // The home page's Play button stays the first thing under the title.
+    var door = heading.nextElementSibling;
+    var after = door && door.classList.contains("t42-play-door") ? door : heading;
+    after.insertAdjacentElement("afterend", box);
     apply(root.classList.contains("t42-large"));
   }
 
@@ -117,6 +144,7 @@
     nameSliders();
     pictureWidths();
     hideIcons();
+    markWide();
   }
 
   function forwardToggles() {
@@ -155,6 +183,7 @@
       update();
       themeLabel();
     });
+    window.addEventListener("resize", markWide);
     new MutationObserver(themeLabel).observe(root, {
       attributes: true,
       attributeFilter: ["data-mode"],

@@ -275,6 +275,20 @@ def test_large_dominoes_switch(site_server: str, site_dir: Path, chromium: Brows
         assert page.evaluate("() => document.documentElement.classList.contains('t42-large')")
         after = picture.bounding_box()
         assert before and after and after["height"] > before["height"] * 1.2, (before, after)
+        # A picture now wider than the phone scrolls in its own box, which says so in
+        # words and can be scrolled from the keyboard (issue 34: no silent sideways strip).
+        page.wait_for_timeout(300)
+        silent = page.evaluate(
+            """() => Array.from(document.querySelectorAll(
+                 '.t42-picture, .t42-strips, .bd-article .widget-html-content'))
+               .filter(b => b.scrollWidth > b.clientWidth + 1 && !b.closest('.t42-scrolls'))
+               .map(b => b.className)""")
+        assert not silent, silent
+        cue = page.locator(".t42-scrolls").first
+        expect(cue).to_be_visible()
+        assert cue.get_attribute("tabindex") == "0" and cue.get_attribute("role") == "region"
+        assert "scroll sideways" in page.evaluate(
+            "(b) => getComputedStyle(b, '::before').content", cue.element_handle())
         _phone_screenshot(page, "dominoes-large")
         # (Before the reload: the reload may abort the live explorers' downloads.)
         watched.log.assert_clean()

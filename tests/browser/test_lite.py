@@ -152,6 +152,20 @@ def test_playground_has_a_deal_on_the_table(
     expect(frame.locator(".jp-OutputArea-output svg").first).to_be_visible()
     expect(frame.locator(".jp-OutputArea-output").first).to_contain_text("70W2-NHS9-RSQ")
     expect(frame.locator(".t42-tricks .t42-message").first).to_contain_text("70W2-NHS9-RSQ")
+    # The table fits the notebook in its frame at 1280 px (issue 34: seat 3 was cut off):
+    # every picture output ends inside its output area, within the frame's width.
+    assert page.viewport_size is not None and page.viewport_size["width"] == 1280
+    pictures = frame.locator(".jp-RenderedSVG img, .jp-RenderedSVG svg, .jp-RenderedImage img")
+    expect(pictures.first).to_be_visible()
+    boxes = pictures.evaluate_all(
+        """els => els.map(e => { const r = e.getBoundingClientRect();
+             const out = e.closest('.jp-OutputArea-output').getBoundingClientRect();
+             return { right: r.right, outRight: out.right, outWidth: out.width,
+                      natural: e.naturalWidth || 0,
+                      page: document.documentElement.clientWidth }; })""")
+    assert any(b["natural"] > b["outWidth"] for b in boxes)  # one is drawn wider than it fits
+    for b in boxes:
+        assert b["right"] <= min(b["outRight"], b["page"]) + 1, b
     _record("playground", **figures)
     screenshot(page, "lite-playground", full_page=False)
     lite_page.log.assert_clean()

@@ -735,3 +735,23 @@ def test_a_hand_refuses_rules_for_another_number_of_players():
     for rules in three:
         with pytest.raises(ValueError):
             Hand(Deal.from_seed(1), rules=rules)
+
+
+def test_the_result_in_one_seats_words_names_each_side_one_way() -> None:
+    # Issue 34: the learner's table says "you and your partner" / "the opponents".
+    from texas42 import Deal, Hand
+    from texas42.analysis import RuleBasedPlayer, play_hand
+
+    hand = Hand(Deal.from_seed(5), shaker=3)
+    play_hand(hand, [RuleBasedPlayer()] * 4)
+    r = hand.result
+    assert r is not None
+    for seat in range(4):
+        said = hand.status(seen_by=seat)
+        mine = seat % 2
+        bidders = "You and your partner" if r.bidding_team == mine else "The opponents"
+        assert said.startswith(f"{bidders} {'made' if r.made else 'were set on'} ")
+        winners = "you and your partner" if r.marks[mine] else "the opponents"
+        assert f": {winners} score {max(r.marks)} mark" in said
+        assert "seat" not in said.lower() and "team" not in said
+    assert hand.status() == r.describe()  # without a seat: the engine's sentence

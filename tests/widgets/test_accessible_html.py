@@ -66,3 +66,26 @@ def test_a_trick_is_a_list_of_items() -> None:
     roles = _roles(html)
     assert roles.count("list") == 1 and roles.count("listitem") == 2
     assert _pictures.trick_pic([Domino(6, 4)], 0, Contract.parse("fives")).startswith("<svg")
+
+
+def _header_texts(fragment: str) -> list[str]:
+    root = ElementTree.fromstring(f"<div>{fragment}</div>")
+    return ["".join(th.itertext()).strip() for th in root.iter("th")]
+
+
+def test_every_header_cell_of_the_coachs_options_table_has_text() -> None:
+    # axe's empty-table-header (issue 34): the column of "(best)" / "← yours" is named
+    # for screen readers, without a visible word.
+    from texas42.analysis.coach import Option
+    from texas42.widgets._coach import options_table
+
+    fragment = options_table([Option("6-4", 20.0), Option("5-1", 18.5)], "points", "5-1")
+    assert _header_texts(fragment) == ["choice", "expected points", "best or yours"]
+    assert "position:absolute" in fragment  # the third header is not seen, only read
+
+
+def test_every_header_cell_of_the_bid_odds_table_has_text() -> None:
+    from texas42.widgets.bidding_explorer import odds_table
+
+    fragment = odds_table({"sixes": {30: 0.5, 31: 0.25}})
+    assert _header_texts(fragment) == ["trumps, bid", "30", "31", "sixes"]  # and the row's

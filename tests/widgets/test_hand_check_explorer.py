@@ -11,7 +11,8 @@ from texas42 import Phase
 from texas42 import widgets as tw
 from texas42.analysis import RuleBasedPlayer, decide
 from texas42.lessons.hand_check import check_hand
-from texas42.widgets.hand_check_explorer import HandCheckExplorer
+from texas42.widgets.hand_check_explorer import CHECK_WHAT, PROMPT, HandCheckExplorer
+from texas42.widgets.play_explorer import REVIEW_NOT_YET, REVIEW_WHAT
 
 from .helpers import bid_or_name, check_clean, click
 
@@ -77,6 +78,22 @@ def test_a_whole_hand_played_passes_and_is_read_back(seed: int) -> None:
     assert refused == 1 and any("tried a domino" in x for x in state["look_at"])
 
 
+def test_check_my_hand_is_disabled_until_the_hand_is_over_and_says_why() -> None:
+    # Issue 34: a button that cannot act yet is disabled, its reason its description
+    # (the title) and the line under it; the play explorer's Review the hand likewise.
+    ex = tw.hand_check(seed=5, seat=0)
+    assert ex.check_button.disabled and ex.check_button.tooltip == PROMPT
+    assert PROMPT in ex.report_box.value
+    review = ex.player.review_button
+    assert review.disabled and review.tooltip == REVIEW_NOT_YET
+    play_to_the_end(ex, refuse_once=False)
+    assert not ex.check_button.disabled and ex.check_button.tooltip == CHECK_WHAT
+    assert not review.disabled and review.tooltip == REVIEW_WHAT
+    ex.player.next_button.click()  # a new hand: both wait again
+    assert ex.check_button.disabled and ex.check_button.tooltip == PROMPT
+    assert review.disabled and review.tooltip == REVIEW_NOT_YET
+
+
 def test_next_hand_starts_a_new_check() -> None:
     ex = tw.hand_check(seed=5, seat=0)
     play_to_the_end(ex, refuse_once=True)
@@ -95,3 +112,24 @@ def test_another_table_is_a_message_not_a_traceback() -> None:
     ex.check_button.click()
     assert ex.message_kind == "error" and "hand of 42 at four seats" in ex.message
     assert ex.last_error is not None and getattr(ex.last_error, "rule", None) == "table"
+
+
+def test_the_table_names_each_side_one_way() -> None:
+    # Issue 34: "you and your partner" and "the opponents" on the Play table (the score,
+    # the table's own line, the result), never "seats 0+2", "team 0" or "Seat 0's side".
+    ex = tw.hand_check(seed=5, seat=0)
+    player = ex.player
+    score = player.score_box.value
+    assert "hand 1: you and your partner 0<" in score and ", the opponents 0<" in score
+    assert "Points: you and your partner 0, the opponents 0" in player.table.value
+    play_to_the_end(ex, refuse_once=False)
+    r = player.hand.result
+    assert r is not None
+    said = player.message
+    words = [player.score_box.value, player.table.value, said]
+    for old in ("seats 0+2", "seats 1+3", "team 0", "team 1", "'s side", "your side"):
+        assert not any(old in w for w in words), old
+    bidders = "You and your partner" if r.bidding_team == 0 else "The opponents"
+    assert said.startswith(f"{bidders} {'made' if r.made else 'were set on'} ")
+    winners = "you and your partner" if r.marks[0] else "the opponents"
+    assert f": {winners} score {max(r.marks)} mark" in said

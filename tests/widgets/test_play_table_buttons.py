@@ -205,13 +205,15 @@ def test_the_settings_fold_away_and_the_table_leads() -> None:
     assert ex.settings_box.layout.display is None
     ex.settings_button.value = False
     assert ex.settings_box.layout.display == "none"
-    # The table, then its tools and the message line, in the column of the table; the
-    # log and the hint beside it; the slot for other parts under the table; the review
-    # (a chart, the table at a chosen moment) under it all, at the whole width.
+    # The tools (Hint first) and the message line, then the table with its bids, in the
+    # column of the table: what to do is read (and tabbed to) before the choices (issue
+    # 34); the log and the hint beside it; the slot for other parts under the table; the
+    # review (a chart, the table at a chosen moment) under it all, at the whole width.
     main, review = ex.ui.children[-2:]
     assert review is ex.review_box
     table_column, side = main.children
-    assert list(table_column.children) == [ex.table, ex.tools, ex.message_box, ex.extras_box]
+    assert list(table_column.children) == [ex.tools, ex.message_box, ex.table, ex.extras_box]
+    assert ex.tools.children[0] is ex.hint_button
     assert list(side.children) == [ex.hint_box, ex.log_box]
     assert ex.hint_button in ex.tools.children and ex.review_button in ex.tools.children
     assert ex.lay_down_button.layout.display == "none"  # not in the bidding

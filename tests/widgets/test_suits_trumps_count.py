@@ -186,3 +186,33 @@ def test_count_single_trick_explained() -> None:
     assert ex.state["seed"] == 9 and ex.state["chosen"] == []
     ex.new_button.click()
     assert ex.state["seed"] == 10
+
+
+def test_the_first_chapters_suits_explorer_shows_only_what_it_taught() -> None:
+    # Issue 34: chapter 1 teaches the suits and their order; its explorer names no
+    # contract, lists no rules (no house rules) and says nothing of leading or trumps.
+    import ipywidgets as W
+
+    from texas42 import widgets as tw
+
+    ex = tw.suits(domino="6-3", first_look=True)
+    assert ex.message == "6-3 belongs to the sixes and the threes."
+    shown: list[W.Widget] = []
+
+    def walk(w: W.Widget) -> None:
+        shown.append(w)
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    walk(ex.ui)
+    assert ex.rules_picker not in shown and ex.contract_picker not in shown
+    text = " ".join([ex.message, ex.words.value, ex.table.value]).lower()
+    for word in ("contract", "trump", "lead", "follow-me", "nello", "sevens", "plunge",
+                 "splash", "n42pa", "rules"):
+        assert word not in text, word
+    assert "4th of 7" in ex.words.value and "2nd of 7" in ex.words.value
+    ex.domino_picker.value = "3-3"
+    assert ex.message == "3-3 belongs to the threes." and "a double" in ex.words.value
+    assert ex.state["follows"] == ["threes"]
+    ex.typed.value = "5-2"
+    assert ex.message == "5-2 belongs to the fives and the twos." and ex.last_error is None

@@ -36,10 +36,15 @@ __all__ = [
     "chart_points",
     "decision_steps",
     "did_words",
+    "forced_plays",
     "label_word",
     "mark_words",
     "review_chart_svg",
 ]
+
+
+def _list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class MarkStyle(NamedTuple):
@@ -112,6 +117,26 @@ def decision_steps(hand: Any, review: Any) -> list[int]:
         if action.seat == review.seat:
             where[(action.kind, i)] = step
     return [where[(d.kind, d.index)] for d in review.decisions]
+
+
+def forced_plays(hand: Any, review: Any) -> list[tuple[int, str]]:
+    """The plays of ``review``'s seat that the review leaves out because they were no
+    choice (only one domino could be played): ``(step in hand.actions, "trick 4")``."""
+    judged = set(decision_steps(hand, review))
+    out = []
+    for step, action in enumerate(hand.actions):
+        if action.kind != "play" or action.seat != review.seat or step in judged:
+            continue
+        before = hand.at(step)
+        if len(before.legal_plays()) == 1:
+            out.append((step, f"trick {len(before.tricks) + 1}"))
+    return out
+
+
+def _short(where: str) -> str:
+    """A decision's place as an x label: "T3", "B1", "Tr" (trumps), "W" (the widow)."""
+    short = where.replace("trick ", "T").replace("bid ", "B")
+    return short.replace("trumps", "Tr").replace("the widow", "W")
 
 
 class ChartPoint(NamedTuple):
@@ -216,13 +241,21 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     shown); ``you``: who made the decisions, in the marks' words."""
     decisions = list(review.decisions)
     unit, points = chart_points(review, hand)
+    # The plays that were no choice have a place of their own on the x axis, greyed and
+    # explained under the chart, so that a trick missing from the chart is never silent.
+    forced = forced_plays(hand, review) if hand is not None else []
+    slots = sorted([(s, 1, i) for i, s in enumerate(decision_steps(hand, review))]
+                   + [(s, 0, k) for k, (s, _) in enumerate(forced)]) if forced else []
+    slot_of = {i: at for at, (_, judged, i) in enumerate(slots) if judged}
     fs = 13.0
     narrow = width < 480  # a phone: the legend goes under the title
     left, right, top = 46.0, 14.0, 46.0 if narrow else 30.0
     strip = 34.0 if any(p.chosen is None for p in points) else 0.0
-    bottom = 24.0 + strip
+    note = 18.0 if forced else 0.0
+    height += note
+    bottom = 24.0 + strip + note
     plot_h = height - top - bottom
-    n = max(len(decisions), 1)
+    n = max(len(decisions) + len(forced), 1)
     step = (width - left - right) / n
     values = [v for p in points for v in (p.best, p.chosen) if v is not None]
     real = None
@@ -244,8 +277,8 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     def y_of(v: float) -> float:
         return top + plot_h * (1 - (v - lo) / (hi - lo))
 
-    def x_of(i: int) -> float:
-        return left + (i + 0.5) * step
+    def x_of(i: int) -> float:  # decision i
+        return left + (slot_of.get(i, i) + 0.5) * step
 
     head = ("Your side's expected points" if unit == "points"
             else f"The {unit}" if chance
@@ -284,12 +317,13 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
             body.append(f'<line class="gap" x1="{num(x_of(i))}" y1="{num(y_of(p.best))}" '
                         f'x2="{num(x_of(i))}" y2="{num(y_of(p.chosen))}" '
                         f'stroke="{_BEST_LINE}" stroke-width="1.5"/>')
+    base = height - note  # the x labels' row sits above the note
     if strip:
-        y = height - 24 - strip / 2
+        y = base - 24 - strip / 2
         body.append(text_at(left - 6, y + 4, "bids", 11.5, anchor="end"))
     r = max(7.0, min(11.0, step * 0.32))
     for i, (d, p) in enumerate(zip(decisions, points, strict=True)):
-        y = y_of(p.chosen) if p.chosen is not None else height - 24 - strip / 2
+        y = y_of(p.chosen) if p.chosen is not None else base - 24 - strip / 2
         if selected == i:
             body.append(f'<circle class="selected" cx="{num(x_of(i))}" cy="{num(y)}" '
                         f'r="{num(r + 8)}" fill="none" stroke="{INK}" stroke-width="2"/>')
@@ -297,16 +331,30 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     # x labels: where each decision was (every one, or every other when crowded).
     every = 1 if step >= 34 else 2 if step >= 17 else 3
     for i, d in enumerate(decisions):
-        if i % every == 0:
-            short = str(d.where).replace("trick ", "T").replace("bid ", "B")
-            short = short.replace("trumps", "Tr").replace("the widow", "W")
-            body.append(text_at(x_of(i), height - 8, short, 11, anchor="middle"))
+        if slot_of.get(i, i) % every == 0:
+            body.append(text_at(x_of(i), base - 8, _short(str(d.where)), 11, anchor="middle"))
+    left_out = ""
+    if forced:
+        for at, (_, judged, k) in enumerate(slots):
+            if judged:
+                continue
+            x = left + (at + 0.5) * step
+            body.append(f'<g class="forced" data-where="{escape(forced[k][1])}">'
+                        f'<line x1="{num(x)}" y1="{num(top)}" x2="{num(x)}" y2="{num(base - 24)}" '
+                        f'stroke="#8A8F96" stroke-width="1" stroke-dasharray="1 3"/>'
+                        + text_at(x, base - 8, _short(forced[k][1]), 11, anchor="middle")
+                        + "</g>")
+        names = [_short(w) for _, w in forced]
+        left_out = f"{_list(names)}: not judged, only one domino could be played"
+        body.append(text_at(left, height - 6, left_out, 11.5, cls="forced-note"))
     title = (f"Review chart: {len(decisions)} decision{'s' if len(decisions) != 1 else ''}"
              + (f", the hand's result {real:.0f} points for your side" if real is not None
                 else ""))
     what = f"The {unit}" if chance else f"Expected {unit} for your side"
     desc = (f"{what} through the hand: a dashed line for the best "
             "choice, a solid line for what you could expect after your choice. "
-            + "; ".join(mark_words(d, you) for d in decisions) + ".")
+            + "; ".join(mark_words(d, you) for d in decisions) + "."
+            + (f" {' and '.join(w.capitalize() for _, w in forced)}: not judged, only one "
+               "domino could be played." if forced else ""))
     return document(width, height, title, desc, "".join(body), "review-chart-svg",
                     interactive=controls)

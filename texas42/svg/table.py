@@ -101,10 +101,12 @@ def table_svg(
     # Header: bid, contract, shaker; points.
     line1 = _bid_line(hand, bid_text(hand.high_bid), "contract")
     pts = hand.points
-    line2 = (
-        f"Points: {pts[0]} for seats 0+2, {pts[1]} for seats 1+3 · "
-        f"tricks played: {len(hand.tricks)}"
-    )
+    if seat is None:
+        sides = f"{pts[0]} for seats 0+2, {pts[1]} for seats 1+3"
+    else:  # seen from a seat: one name for each side, the learner's words (issue 34)
+        mine = hand.rules.share_of(seat)
+        sides = f"you and your partner {pts[mine]}, the opponents {pts[1 - mine]}"
+    line2 = f"Points: {sides} · tricks played: {len(hand.tricks)}"
     if not compact:
         body += _header(line1, line2, pad, fs, lh)
     words.append(f"{line1}. {line2}.")
@@ -221,7 +223,7 @@ def table_svg(
             caption = "no trick played"
         if not compact:
             body.append(text_at(cx, cy, caption, fs, anchor="middle", bold=True, cls="caption"))
-    status = hand.status()
+    status = hand.status(seen_by=seat)
     if compact:
         captions = ([(title, tfs, False), (caption, tfs, True)] if info is not None
                     else [(caption, fs, True)])

@@ -17,7 +17,7 @@ from ..analysis.coach import Advice, Judged, Option, Review
 from ..hand import Hand
 from ..svg.review_chart import did_words, label_word
 from ._controls import showing
-from ._html import p, page
+from ._html import p, page, unseen
 
 #: Guesses per decision in the explorers, the same for the hint and the review so that
 #: both are one judgement (:func:`texas42.analysis.coach.advise`): a hint well under a
@@ -70,9 +70,7 @@ def options_table(options: Sequence[Option], unit: str, chosen: str | None = Non
                     "each expected to do worse</td></tr>")
     what = f"chance your side {goal}" if goal else f"expected {unit}"
     head = (f"<tr><th>choice</th><th>{html.escape(what)}</th>"
-            # A header for the notes column (axe: no empty header), read out only.
-            "<th><span style='position:absolute;width:1px;height:1px;overflow:hidden;"
-            "clip:rect(0 0 0 0);white-space:nowrap'>note</span></th></tr>")
+            f"<th>{unseen('best or yours')}</th></tr>")
     return ('<table style="border-collapse:collapse;margin:2px 0 6px 1em;font-size:0.95em">'
             + head + "".join(rows) + "</table>")
 

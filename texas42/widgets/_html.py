@@ -36,6 +36,14 @@ def figure(picture: str, text: str, *, item: bool = False) -> str:
         f"{picture}{caption(text)}</div>"
     )
 
+def unseen(text: str) -> str:
+    """Text for screen readers only (a table's header cell that needs no visible words:
+    an empty header cell is an accessibility fault, axe's empty-table-header). Inline
+    styles: the explorers' HTML must work without the book's stylesheet."""
+    return ('<span style="position:absolute;width:1px;height:1px;margin:-1px;padding:0;'
+            'overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0">'
+            f"{html.escape(text)}</span>")
+
 def page(*parts: str) -> str:
     return '<div style="font-family:sans-serif;color:#1a1a1a">' + "".join(parts) + "</div>"
 

@@ -31,7 +31,7 @@ from . import _analysis, _coach, _tables
 from ._base import Explorer, safe
 from ._controls import button, dropdown, html_box, progress_bar, showing, wrap_row
 from ._deals import DealSource
-from ._html import SEAT_NAMES, p, page, seat_label, ul
+from ._html import SEAT_NAMES, p, page, seat_label, ul, unseen
 from ._pickers import RulesPicker, contract_label
 from ._pictures import row
 from ._players import decide, trick_bid_words
@@ -137,7 +137,8 @@ def odds_table(odds: Any) -> str:
     return (
         '<table style="border-collapse:collapse;font-size:1em" aria-label="chance of making each '
         'bid with each trump"><caption style="text-align:left;font-weight:bold">Chance of '
-        f"making each bid (rows: trumps; columns: bid)</caption><tr><th></th>{head}</tr>"
+        f"making each bid (rows: trumps; columns: bid)</caption>"
+        f"<tr><th>{unseen('trumps, bid')}</th>{head}</tr>"
         f"{''.join(rows)}</table>"
     )
 

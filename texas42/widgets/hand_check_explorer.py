@@ -26,6 +26,7 @@ from .play_explorer import PlayExplorer
 
 PROMPT = "Play the hand to its score, then press Check my hand."
 OVER = "The hand is over: press Check my hand to see how you played."
+CHECK_WHAT = "read back the hand you played: what went well, what to look at"
 
 
 class HandCheckExplorer(Explorer):
@@ -43,10 +44,7 @@ class HandCheckExplorer(Explorer):
         super().__init__()
         self.player = PlayExplorer(seed=seed, seat=seat, **options)
         self.message_box = self.player.message_box  # one message line: the explorer's
-        self.check_button = button(
-            "Check my hand", "read back the hand you played: what went well, what to look at",
-            style="primary",
-        )
+        self.check_button = button("Check my hand", PROMPT, style="primary")
         self.report_box = html_box()
         self.check_button.on_click(self._on_check)
         self.player.message_box.observe(self._on_player_message, names="value")
@@ -59,6 +57,14 @@ class HandCheckExplorer(Explorer):
         self.report: HandCheck | None = None
         self._speaking = False  # the check's own words in the message line
         self._note(PROMPT)
+        self._able()
+
+    def _able(self) -> None:
+        """Check my hand acts once the hand is over: until then it is disabled, and its
+        description is the reason (also the line under it, PROMPT)."""
+        over = self.player.hand.is_over
+        self.check_button.disabled = not over
+        self.check_button.tooltip = CHECK_WHAT if over else PROMPT
 
     @property
     def message(self) -> str:
@@ -84,6 +90,7 @@ class HandCheckExplorer(Explorer):
             self.refused = []
             self.report = None
             self._note(PROMPT)
+        self._able()
 
     @safe
     def _on_player_message(self, _change: Any = None) -> None:
@@ -96,6 +103,7 @@ class HandCheckExplorer(Explorer):
             if isinstance(error, Texas42Error) and error.rule == "follow-suit":
                 self.refused.append(error.rule)
         over = self.player.hand.is_over
+        self._able()
         if self.report is not None and not self.report.passed:
             self.report = None  # the hand went on: an early "Not yet" is out of date
             self._note(OVER if over else PROMPT)

@@ -12,6 +12,7 @@ end a review of each of the learner's decisions, judged from what the seat could
 from __future__ import annotations
 
 import contextlib
+import html
 from typing import Any
 
 import ipywidgets as W
@@ -28,6 +29,7 @@ from ..errors import (
 from ..hand import Hand, Phase
 from ..progress import Progress
 from ..rules import ALL_PRESETS, STANDARD, Rules
+from ..scoring import SIDE_NAMES
 from ..tricks import explain_play
 from . import _analysis, _coach, _progress, _tables
 from ._background import BACKGROUND
@@ -85,6 +87,11 @@ def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
     return key, rules
 
 
+#: "Review the hand": what it does, and why it cannot yet (its description while disabled).
+REVIEW_WHAT = "judge each of your decisions from what you could see"
+REVIEW_NOT_YET = "The review comes when the hand is over: play on first."
+
+
 class PlayExplorer(Explorer):
     """Play one seat of a hand against the computer, at any table.
 
@@ -136,8 +143,8 @@ class PlayExplorer(Explorer):
             layout=W.Layout(width="auto"),
         )
         self.hint_button = button("Hint", "what would a good player do here?")
-        self.review_button = button("Review the hand", "judge each of your decisions from what "
-                                    "you could see")
+        self.review_button = button("Review the hand", REVIEW_NOT_YET)
+        self.review_button.disabled = True
         self.next_button = button("Next hand", "shake again (the shake passes to the left) "
                                   "and play on to the end of the game")
         self.bid_picker = dropdown("Your bid:", [("pass", 0)], 0, width="12em")
@@ -216,11 +223,11 @@ class PlayExplorer(Explorer):
         self._progress_start()
 
     def _layout(self) -> None:
-        """Where everything sits: the table with its buttons (bids, trumps; Hint, Lay down,
-        Review, Next hand) and the message line under the hand; the log and the hint beside
-        it on a wide page (under it, in a box that scrolls, on a phone), the review under it
-        all; the settings folded away under "Settings", so the explorer fits a screen while
-        playing. The layout's classes are styled by table_widget.css."""
+        """Where everything sits: the buttons (Hint, Lay down, Review, Next hand) and the
+        message line above the table with its own buttons (bids, trumps); the log and the
+        hint beside it on a wide page (under it, in a box that scrolls, on a phone), the
+        review under it all; the settings folded away under "Settings", so the explorer fits
+        a screen while playing. The layout's classes are styled by table_widget.css."""
         self.settings_box = W.VBox([
             self.source.box,
             wrap_row([self.table_picker, self.rules_picker]),
@@ -233,8 +240,10 @@ class PlayExplorer(Explorer):
              self.details_button, self.progress],
             layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.tools.add_class("t42-play-tools")
+        # Hint and the message line come before the table's bids and dominoes, in the tab
+        # order and on the screen (issue 34): a learner reads what to do, then chooses.
         self.table_column = W.VBox(
-            [self.table, self.tools, self.message_box, self.extras_box])
+            [self.tools, self.message_box, self.table, self.extras_box])
         self.table_column.add_class("t42-play-table")
         self.side = W.VBox([self.hint_box, self.log_box])
         self.side.add_class("t42-play-side")
@@ -453,7 +462,12 @@ class PlayExplorer(Explorer):
     def _team_words(self, side: int) -> str:
         if self.rules.sides != "partners":
             return "you" if side == self.my_side else SEAT_NAMES[side]
-        return "your side" if side == self.my_side else "the other side"
+        return SIDE_NAMES[0] if side == self.my_side else SIDE_NAMES[1]
+
+    def _result_words(self) -> str:
+        """The hand's result in the learner's words ("You and your partner made 30 in
+        sixes ...: you and your partner score 1 mark."), or the status while not over."""
+        return self.hand.status(seen_by=self.seat)
 
     def _after_learner(self, seat: int, words: str) -> None:
         self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
@@ -661,8 +675,7 @@ class PlayExplorer(Explorer):
         self.log.append(f"The engine played the rest: {rest}.")
         self.hint_box.value = ""
         self.render()
-        result = h.result.describe() if h.result else h.status()
-        self.show_message(f"{self._claim} {result}", kind="good")
+        self.show_message(f"{self._claim} {self._result_words()}", kind="good")
 
     @property
     def _may_lay_down(self) -> bool:
@@ -729,7 +742,7 @@ class PlayExplorer(Explorer):
     def _on_review(self, _b: Any = None) -> None:
         h = self.hand
         if not h.is_over:
-            self.show_message("The review comes when the hand is over: play on first.", kind="warn")
+            self.show_message(REVIEW_NOT_YET, kind="warn")
             return
         seats = [s for s in self.my_seats if any(a.seat == s for a in h.actions)]
         if not seats:
@@ -803,7 +816,7 @@ class PlayExplorer(Explorer):
             return "Everyone passed: press 'Next hand' to shake again."
         if h.is_over:
             g = self.game
-            said = h.result.describe() if h.result else h.status()
+            said = self._result_words()
             if g.winner is not None:
                 s, mine = g.standing, self.my_side
                 if self.rules.sides != "partners":
@@ -858,21 +871,25 @@ class PlayExplorer(Explorer):
             return page(p(f"Game to {g.rules.target} {unit}, hand {len(g.hands)} · scores: "
                           + ", ".join(parts)))
         mine, theirs = self.my_side, 1 - self.my_side
-        names = {mine: "your side", theirs: "the other side"}
+        names = {mine: SIDE_NAMES[0], theirs: SIDE_NAMES[1]}
         unit = "marks" if g.rules.scoring == "marks" else "points"
         head = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: "
-                f"{names[0]} (seats 0+2) {g.standing[0]}, {names[1]} (seats 1+3) "
-                f"{g.standing[1]}.")
+                f"{names[mine]} {g.standing[mine]}, {names[theirs]} {g.standing[theirs]}.")
         if unit != "marks":
             return page(p(head))
         from ..svg import tally_svg
 
-        # One line beside "Settings": the words, then each side's tally, small.
-        pics = "".join(
-            f'<span style="display:inline-block;margin-left:0.6em;vertical-align:middle">'
-            f'{tally_svg(g.marks[t], size=20, label=f"seats {t}+{t + 2}")}</span>'
-            for t in (0, 1))
-        return page(p(head).removesuffix("</p>") + pics + "</p>")
+        # One line beside "Settings": each side's words, then its tally, small (the tally
+        # unlabelled: the side's name stands just before it, and a label would wrap the line).
+        def tally(t: int) -> str:
+            return (f'<span style="display:inline-block;margin:0 0.4em;vertical-align:middle">'
+                    f"{tally_svg(g.marks[t], size=20)}</span>")
+
+        first = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: {names[mine]} "
+                 f"{g.standing[mine]}")
+        second = html.escape(f", {names[theirs]} {g.standing[theirs]}")
+        return page(p(first).removesuffix("</p>") + tally(mine) + second + tally(theirs)
+                    + ".</p>")
 
     def _bid_meaning(self, value: int | str) -> str:
         h = self.hand
@@ -941,6 +958,9 @@ class PlayExplorer(Explorer):
             self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
                                                       controls=controls, compact=compact))
         self.next_button.disabled = not h.is_over or self.game.is_over
+        # A button that cannot act yet is disabled, its reason its description (issue 34).
+        self.review_button.disabled = not h.is_over
+        self.review_button.tooltip = REVIEW_WHAT if h.is_over else REVIEW_NOT_YET
         self.score_box.value = self._score_html()
         reasons = over or self.commentary.value
         log = self.log if reasons else [x.split(" — ")[0] + "." for x in self.log]

@@ -76,9 +76,16 @@ class SuitsExplorer(Explorer):
     title = "Suits"
 
     def __init__(
-        self, contract: str = "fives", domino: str = "6-4", rules: Rules | str = "standard"
+        self, contract: str = "fives", domino: str = "6-4", rules: Rules | str = "standard",
+        *, first_look: bool = False,
     ) -> None:
         super().__init__()
+        # first_look: the first chapter's explorer, which shows only what that chapter has
+        # taught (the suits and their order, nothing trumps): no contract or rules list and
+        # no words of leading, trumps or house rules (issue 34).
+        self.first_look = first_look
+        if first_look:
+            contract = "follow-me"
         self.rules_choice = RulesPicker(rules, players=None)
         self.rules_picker = self.rules_choice.dropdown
         self.contract_picker = dropdown(
@@ -104,11 +111,13 @@ class SuitsExplorer(Explorer):
         self.typed.observe(self._on_typed, names="value")
         self.prev_button.on_click(self._on_prev)
         self.next_button.on_click(self._on_next)
+        first_row = [self.domino_picker] if first_look else [self.contract_picker,
+                                                              self.domino_picker]
         self.ui = W.VBox(
             [
-                W.HBox([self.contract_picker, self.domino_picker]),
+                W.HBox(first_row),
                 W.HBox([self.typed, self.prev_button, self.next_button]),
-                self.rules_picker,
+                *([] if first_look else [self.rules_picker]),
                 self.message_box,
                 W.HBox([self.picture, self.words]),
                 self.table,
@@ -238,6 +247,9 @@ class SuitsExplorer(Explorer):
         self._leads = lead.label if lead != Suit.TRUMPS else "trumps"
         self._follows = [Suit(s).label for s in sorted(suits_of(d, c), reverse=True)]
         self.picture.value = figure(domino_pic(d, size=72, highlight="selected"), f"{d}: {d.name}")
+        if self.first_look:
+            self._render_first_look(c, d)
+            return
         lines = [
             p(c.describe()),
             p("Leading: " + explain_lead(d, c)),
@@ -279,3 +291,31 @@ class SuitsExplorer(Explorer):
         follows = " and ".join(suit_words(s, c) for s in sorted(suits_of(d, c), reverse=True))
         label = CONTRACT_LABELS.get(str(c), str(c))
         self.show_message(f"{label}: {d} leads {suit_words(lead, c)} and follows {follows}.")
+
+    def _render_first_look(self, c: Contract, d: Domino) -> None:
+        """The first chapter's words: the suits a domino belongs to and its place in each
+        (with nothing trumps, as that chapter shows them)."""
+        mine = sorted(suits_of(d, c), reverse=True)
+        names = " and the ".join(suit_words(s, c) for s in mine)
+        places = [f"In the {suit_words(s, c)} it is {ORDINALS[rank_in_suit(d, s, c) - 1]} "
+                  f"of 7, counting from the highest." for s in mine]
+        if len(mine) == 1:
+            belongs = f"{d} is a double: it shows one number only, so it belongs to one suit, "
+            belongs += f"the {names}."
+        else:
+            belongs = f"{d} shows two numbers, so it belongs to two suits: the {names}."
+        self.words.value = page(p(belongs), *(p(x) for x in places))
+        sections = []
+        self._suits = {}
+        for s in suit_order(c):
+            members = suit_dominoes(s, c)
+            self._suits[Suit(s).label] = [str(x) for x in members]
+            name = suit_words(s, c)
+            place = (f" — {d} is {ORDINALS[rank_in_suit(d, s, c) - 1]} of {len(members)}"
+                     if d in members else "")
+            sections.append(row(members, highlight={d: "selected"}, size=40,
+                                label=f"{name.capitalize()}, highest first{place}"))
+        self.table.value = page(*sections)
+        self._leads = ""
+        self._follows = [Suit(s).label for s in mine]
+        self.show_message(f"{d} belongs to the {names}.")

@@ -100,8 +100,9 @@
       await panel.context.ready;
       await panel.sessionContext.ready;
       setStatus(box, "running", "Python is up; running the notebook\u2026");
-      var ran = app.commands.execute("notebook:run-all-cells");
       var doc = iframe.contentDocument;
+      fitPictures(doc);
+      var ran = app.commands.execute("notebook:run-all-cells");
       var view = await waitFor("the first explorer", function () {
         var errors = cellErrors(panel);
         if (errors.length) throw new Error(errors.join("; "));
@@ -130,6 +131,18 @@
         button.textContent = "\u25B6 Try again";
       }
     }
+  }
+
+  // JupyterLab draws an SVG output (a hand's table, 750 px) as an image at its own width,
+  // wider than the notebook in the page's frame (seat 3 was cut off at 1280 px): the
+  // pictures shrink to the output's width instead, keeping their proportions.
+  function fitPictures(doc) {
+    if (!doc || doc.getElementById("texas42-fit-pictures")) return;
+    var style = doc.createElement("style");
+    style.id = "texas42-fit-pictures";
+    style.textContent = ".jp-RenderedSVG img, .jp-RenderedSVG svg, .jp-RenderedImage img " +
+      "{ max-width: 100% !important; height: auto !important; }";
+    doc.head.appendChild(style);
   }
 
   document.addEventListener("click", function (event) {

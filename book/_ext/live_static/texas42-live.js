@@ -291,6 +291,76 @@
     });
   }
 
+  // ------------------------------------------------------------------ focus and view
+  // An explorer with a table to play at (the Play page): its first choice is the first bid
+  // button, or else the first domino that may be played; any other explorer: its first
+  // control.
+  var TABLE = ".t42-play-table, .t42-table";
+  var FIRST_CHOICE = ".t42-table .t42-act:not(:disabled), .t42-table [data-play][data-legal='true']";
+  var FIRST_CONTROL = "select, button, input, textarea, [tabindex='0']";
+  function sleep(ms) { return new Promise(function (r) { setTimeout(r, ms); }); }
+
+  // The view's children are drawn a moment after the view itself, and the explorer's first
+  // messages may draw them again: wait until the same target has stood for a moment.
+  // table: the explorer has a table to play at (its picture showed one), so its first
+  // choice is awaited (a while: the table's own script loads after the other controls).
+  async function settled(area, table) {
+    var last = null, stable = 0;
+    for (var waited = 0; waited < 6000; waited += 50) {
+      var target = area.querySelector(FIRST_CHOICE) ||
+        (table && waited < 4000 ? null : area.querySelector(FIRST_CONTROL));
+      if (target && target === last && target.isConnected && !T42Live.pending) {
+        if (++stable >= 4) return target;
+      } else {
+        stable = 0;
+      }
+      last = target;
+      await sleep(50);
+    }
+    return last && last.isConnected ? last : null;
+  }
+
+  function headerHeight() {
+    var header = document.querySelector(".bd-header");
+    if (!header) return 0;
+    var position = getComputedStyle(header).position;
+    return position === "sticky" || position === "fixed" ? header.getBoundingClientRect().height : 0;
+  }
+
+  // The table's column from its top (Hint, the message) down to the learner's hand and the
+  // first choice: scrolled to just under the theme's header bar.
+  async function showTable(area) {
+    var choice = await settled(area, true);
+    var column = area.querySelector(".t42-play-table") || area.querySelector(".t42-table");
+    if (!column) return;
+    window.scrollBy(0, column.getBoundingClientRect().top - headerHeight() - 8);
+    if (choice) {
+      var below = choice.getBoundingClientRect().bottom - (window.innerHeight - 8);
+      if (below > 0) window.scrollBy(0, below);
+    }
+  }
+
+  // A reader who has meanwhile put the focus somewhere (clicked into the box and begun
+  // typing) keeps it: moving it then sent their next keys nowhere.
+  async function focusFirst(area, resting, table) {
+    var first = await settled(area, table);
+    var free = function () {
+      var now = document.activeElement;
+      return now === resting || now === document.body || now === null;
+    };
+    if (!first || !free() || area.contains(resting)) return;
+    first.focus({ preventScroll: true });
+    // A redraw in the next moments (the page's saved game read back) may take the focus
+    // away with the old button: give it to the new first choice.
+    for (var waited = 0; waited < 1500; waited += 100) {
+      await sleep(100);
+      var now = document.activeElement;
+      if (now && now !== document.body) continue;
+      var again = area.querySelector(FIRST_CHOICE) || area.querySelector(FIRST_CONTROL);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
   async function start(box, byKeyboardOrButton, automatic) {
     if (box.started) return;
     box.started = true;
@@ -323,6 +393,7 @@
       // drawn the picture: the picture is shown first, then replaced.
       if (automatic) await pictureDrawn(box, 3000);
       var hadFocus = focusAfter || box.node.contains(document.activeElement);
+      var table = !!box.picture.querySelector(TABLE); // the picture shows what is coming
       box.picture.remove();
       box.meter.hidden = true;
       box.button.hidden = true;
@@ -331,22 +402,10 @@
       setState(box, "live", "Live: this explorer runs in your browser. Its controls work now.");
       // (t42-app.js fills the offline copy once the page is idle after this)
       document.dispatchEvent(new CustomEvent("t42-live-ready", { detail: { index: box.id } }));
-      if (byKeyboardOrButton && hadFocus) {
-        // The view's children are drawn a moment after the view itself, and the explorer's
-        // first messages may draw them again: focus once they have settled. A learner who
-        // has meanwhile put the focus somewhere (clicked into the box and begun typing)
-        // keeps it: moving it then sent their next keys nowhere.
-        var resting = document.activeElement;
-        var first = null;
-        for (var waited = 0; waited < 3000; waited += 50) {
-          first = area.querySelector("select, button, input, textarea, [tabindex='0']");
-          if (first && !T42Live.pending) break;
-          await new Promise(function (r) { setTimeout(r, 50); });
-        }
-        if (first && first.isConnected && document.activeElement === resting && !area.contains(resting)) {
-          first.focus();
-        }
-      }
+      // Started by the reader (not by itself): a table to play at comes into view.
+      var resting = document.activeElement;
+      if (!automatic && table) await showTable(area);
+      if (byKeyboardOrButton && hadFocus) await focusFirst(area, resting, table);
     } catch (error) {
       box.started = false;
       box.button.disabled = false;
