@@ -34,7 +34,9 @@ __all__ = [
     "lines",
     "made_set_pic",
     "play_hand_simply",
+    "play_from",
     "play_out",
+    "position",
     "say",
     "seating_pic",
     "selfcheck",
@@ -410,3 +412,35 @@ def deal_note(name: str) -> HTML:
         f'<p class="t42-deal-note">To deal these dominoes yourself, type deal {name}\'s code, '
         f"<code>{html.escape(deal.code)}</code>, into any explorer that deals hands.</p>"
     )
+
+
+def position(seed: int, contract: str, *, trick: int = 1, seat: int = 0) -> texas42.Hand:
+    """A real position: the hand of ``seed`` bid by seat 0 (the others passed) and played
+    in ``contract`` by the computer players until ``seat`` is to play in trick ``trick``
+    (each seat sees only its own dominoes and what was played)."""
+    from texas42.analysis import RuleBasedPlayer
+    from texas42.analysis.players import decide
+
+    player = RuleBasedPlayer()
+    hand = texas42.Hand.at_play(texas42.Deal.from_seed(seed), contract, leader=0)
+    while not (len(hand.tricks) == trick - 1 and hand.to_act == seat):
+        if hand.is_over or len(hand.tricks) >= trick:
+            raise AssertionError(f"hand {seed}: seat {seat} never plays in trick {trick}")
+        hand.play(decide(player, hand).action)
+    return hand
+
+
+def play_from(hand: texas42.Hand, seat: int, seed: int) -> Any:
+    """The play explorer at ``hand`` (a position of the hand numbered ``seed``), the
+    learner in ``seat``, to play on to the end with the hint and the review.
+
+    The explorer has no option to start in the middle of a hand: it deals ``seed`` and
+    its game's hand is then replaced by the position, as its own "try again" does."""
+    from texas42 import widgets
+
+    if hand.to_act != seat or hand.deal != texas42.Deal.from_seed(seed):
+        raise AssertionError("the position must be hand number seed's, with seat to play")
+    table = widgets.play(seed=seed, seat=seat)
+    table.game.hands[-1] = hand.copy()
+    table.render()
+    return table
