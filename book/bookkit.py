@@ -24,6 +24,7 @@ from texas42 import svg
 __all__ = [
     "DEALS",
     "best_suit",
+    "coach_says",
     "cycle_pic",
     "deal_note",
     "deal_pic",
@@ -177,6 +178,16 @@ def say(text: str) -> HTML:
         '<p class="t42-engine" style="border-left:4px solid #2a6f97;padding:0.2em 0.8em;'
         'margin:0.4em 0">'
         f'<span style="font-weight:600">Rule check:</span> {html.escape(text)}</p>'
+    )
+
+
+def coach_says(text: str) -> HTML:
+    """What the coach found in a position (its odds over guesses of the hidden dominoes),
+    set apart like :func:`say` but labelled as the coach's: it is a judgement, not a rule."""
+    return HTML(
+        '<p class="t42-coach-note" style="border-left:4px solid #6a4c93;padding:0.2em 0.8em;'
+        'margin:0.4em 0">'
+        f'<span style="font-weight:600">The coach:</span> {html.escape(text)}</p>'
     )
 
 
