@@ -24,6 +24,7 @@ from texas42 import svg
 __all__ = [
     "DEALS",
     "best_suit",
+    "coach_says",
     "cycle_pic",
     "deal_note",
     "deal_pic",
@@ -33,8 +34,10 @@ __all__ = [
     "html_table",
     "lines",
     "made_set_pic",
+    "play_from",
     "play_hand_simply",
     "play_out",
+    "position",
     "say",
     "seating_pic",
     "selfcheck",
@@ -185,6 +188,16 @@ def say(text: str) -> HTML:
         '<p class="t42-engine" style="border-left:4px solid #2a6f97;padding:0.2em 0.8em;'
         'margin:0.4em 0">'
         f'<span style="font-weight:600">Rule check:</span> {html.escape(text)}</p>'
+    )
+
+
+def coach_says(text: str) -> HTML:
+    """What the coach found in a position (its odds over guesses of the hidden dominoes),
+    set apart like :func:`say` but labelled as the coach's: it is a judgement, not a rule."""
+    return HTML(
+        '<p class="t42-coach-note" style="border-left:4px solid #6a4c93;padding:0.2em 0.8em;'
+        'margin:0.4em 0">'
+        f'<span style="font-weight:600">The coach:</span> {html.escape(text)}</p>'
     )
 
 
@@ -420,3 +433,35 @@ def deal_note(name: str) -> HTML:
         f'<p class="t42-deal-note">To deal these dominoes yourself, type deal {name}\'s code, '
         f"<code>{html.escape(deal.code)}</code>, into any explorer that deals hands.</p>"
     )
+
+
+def position(seed: int, contract: str, *, trick: int = 1, seat: int = 0) -> texas42.Hand:
+    """A real position: the hand of ``seed`` bid by seat 0 (the others passed) and played
+    in ``contract`` by the computer players until ``seat`` is to play in trick ``trick``
+    (each seat sees only its own dominoes and what was played)."""
+    from texas42.analysis import RuleBasedPlayer
+    from texas42.analysis.players import decide
+
+    player = RuleBasedPlayer()
+    hand = texas42.Hand.at_play(texas42.Deal.from_seed(seed), contract, leader=0)
+    while not (len(hand.tricks) == trick - 1 and hand.to_act == seat):
+        if hand.is_over or len(hand.tricks) >= trick:
+            raise AssertionError(f"hand {seed}: seat {seat} never plays in trick {trick}")
+        hand.play(decide(player, hand).action)
+    return hand
+
+
+def play_from(hand: texas42.Hand, seat: int, seed: int) -> Any:
+    """The play explorer at ``hand`` (a position of the hand numbered ``seed``), the
+    learner in ``seat``, to play on to the end with the hint and the review.
+
+    The explorer has no option to start in the middle of a hand: it deals ``seed`` and
+    its game's hand is then replaced by the position, as its own "try again" does."""
+    from texas42 import widgets
+
+    if hand.to_act != seat or hand.deal != texas42.Deal.from_seed(seed):
+        raise AssertionError("the position must be hand number seed's, with seat to play")
+    table = widgets.play(seed=seed, seat=seat)
+    table.game.hands[-1] = hand.copy()
+    table.render()
+    return table
