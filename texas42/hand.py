@@ -904,6 +904,8 @@ class Hand:
     def status(self, seen_by: int | None = None) -> str:
         """Where the hand stands, in one sentence (``seen_by``: the result in that seat's
         words, see :meth:`texas42.scoring.Result.describe`)."""
+        if seen_by is not None:
+            check_seat(seen_by, self.seats, "seen_by")
         if self.rules.bidding == "tricks":
             return self._trick_bid_status()
         if self.phase is Phase.BIDDING:

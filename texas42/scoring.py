@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from .bidding import MARK, bid_marks, bid_text
 from .contracts import Contract
+from .errors import check_seat
 from .rules import Rules
 
 __all__ = [
@@ -87,6 +88,8 @@ class Result:
     def describe(self, seen_by: int | None = None) -> str:
         """The result in one sentence. ``seen_by``, a seat at a table of partners: in that
         seat's words, each side named one way ("you and your partner", "the opponents")."""
+        if seen_by is not None:
+            check_seat(seen_by, 7, "seen_by")  # (7: the most seats of any table)
         if seen_by is not None and self.partners and not self.in_tricks:
             return self._seen_by(seen_by & 1)
         verb = "made" if self.made else "was set on"

@@ -66,7 +66,7 @@ from ..bidding import MARK, bid_text, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino
-from ..errors import BudgetError, NotationError, Texas42Error, check_kind
+from ..errors import BudgetError, InputError, NotationError, Texas42Error, check_kind, quote
 from ..hand import ONE_DOUBLE, Hand, Phase
 from ..records import HandRecord
 from ..rules import Rules
@@ -667,8 +667,8 @@ class _Table:
 
 def _game(hand: Any, continuation: Continuation | str | None = None,
           weighted: bool = False, unit: str = "game") -> _Table:
-    if unit not in UNITS:
-        raise NotationError(f"unit must be one of {', '.join(UNITS)}, not {str(unit)[:40]!r}",
+    if not isinstance(unit, str) or unit not in UNITS:
+        raise NotationError(f"unit must be one of {', '.join(UNITS)}, not {quote(unit)}",
                             rule="unit")
     if isinstance(continuation, str):
         from .continuation import make_continuation
@@ -1108,6 +1108,7 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     hand = _as_hand(source)
     cap, continuation = coach_cap(hand, seat, samples, max_samples, seed, continuation,
                                   whole=True, hindsight=bool(hindsight), progress=progress)
+    known = _check_known(known)
     game = _game(hand, continuation, weighted, unit)
     left = [SOLVE_BUDGET]  # what the review's hindsight may still search
     steps = []
@@ -1127,7 +1128,7 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
         before = hand.at(step)
         if len(before.legal_actions()) > 1:
             chosen = _choice_text(kind, value)
-            ready = (known or {}).get((kind, index))
+            ready = known.get((kind, index))
             if ready is not None and ready.chosen != chosen:
                 ready = None  # judged for another choice: not this one's verdict
             if ready is not None and ready.hindsight is not None:
@@ -1141,6 +1142,19 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
         if progress is not None:
             progress(n + 1, len(steps))
     return Review(seat, samples, seed, tuple(out), _most(hand, out))
+
+
+def _check_known(known: object) -> Mapping[tuple[str, int], Judged]:
+    """``known`` (review's decisions judged already): a mapping of ``(kind, index)`` to
+    :class:`Judged`, at most one per action of a hand; else :class:`InputError`."""
+    if known is None:
+        return {}
+    check_kind(known, Mapping, "a mapping of (kind, index) to Judged as known", rule="known")
+    assert isinstance(known, Mapping)
+    if len(known) > 64 or not all(isinstance(j, Judged) for j in known.values()):
+        raise InputError("known must map at most 64 decisions, each to a Judged verdict",
+                         rule="known")
+    return known
 
 
 def _most(hand: Any, decisions: Sequence[Judged]) -> float:
