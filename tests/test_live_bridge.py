@@ -129,6 +129,7 @@ def test_idle_moments_run_the_explorers_background_work(
     from texas42.widgets._background import BACKGROUND
 
     b, sent = bridge
+    BACKGROUND.clear()  # (what other tests left)
     assert b.idle(0.01) is False  # nothing queued
     done: list[int] = []
 

@@ -63,7 +63,8 @@ def test_sure_claim_ends_the_hand_with_the_reason() -> None:
     assert s["phase"] == "over" and s["result"] and ex.hand.claim is not None
     assert ex.hand.claim.seat == 0 and len(ex.hand.tricks) >= 1
     assert s["claim"].startswith("Valid:") and ex.message.startswith("Valid:")
-    assert ex.message_kind == "good" and s["result"] in ex.message
+    # The result in the learner's words (you and your partner / the opponents).
+    assert ex.message_kind == "good" and ex.hand.status(seen_by=ex.seat) in ex.message
     assert any("laid down" in line for line in s["log"])
     assert not s["may_lay_down"] and ex.lay_down_button.layout.display == "none"
 

@@ -101,24 +101,35 @@ def test_replay_explorer_reviews_any_seat() -> None:
 def test_decisions_judged_while_the_hand_goes_on_are_the_review() -> None:
     """Each decision of the learner is queued for judging as it is made; run in idle
     moments (as the live page's worker does), the review takes those verdicts, and they
-    are the verdicts the review would give itself."""
+    are the verdicts the review would give itself. Where nobody runs idle work (a
+    notebook kernel), nothing is queued."""
     from texas42.analysis import coach
     from texas42.widgets._background import BACKGROUND
 
-    ex = PlayExplorer(seed=5, seat=0)
-    for _ in range(60):  # the learner plays; idle moments come between the clicks
-        s = ex.state
-        if not s["your_turn"]:
-            break
-        if s["phase"] == "bidding":
-            ex.bid_picker.value = 30 if 30 in [v for _, v in ex.bid_picker.options] else 0
-            ex.bid_button.click()
-        elif s["phase"] == "contract":
-            ex.name_button.click()
-        else:
-            ex.play(s["legal"][-1])
-        while BACKGROUND.step(0.01):
-            pass
+    BACKGROUND.clear()
+    idle = PlayExplorer(seed=5, seat=0)
+    idle.bid_picker.value = 30
+    idle.bid_button.click()
+    assert not BACKGROUND.driven and not BACKGROUND.pending()
+    BACKGROUND.driven = True  # as in the browser, where the page's worker runs idle slices
+    try:
+        ex = PlayExplorer(seed=5, seat=0)
+        for _ in range(60):  # the learner plays; idle moments come between the clicks
+            s = ex.state
+            if not s["your_turn"]:
+                break
+            if s["phase"] == "bidding":
+                ex.bid_picker.value = 30 if 30 in [v for _, v in ex.bid_picker.options] else 0
+                ex.bid_button.click()
+            elif s["phase"] == "contract":
+                ex.name_button.click()
+            else:
+                ex.play(s["legal"][-1])
+            while BACKGROUND.step(0.01):
+                pass
+    finally:
+        BACKGROUND.driven = False
+        BACKGROUND.clear()
     assert ex.state["phase"] == "over" and ex._judged
     fresh = coach.review(ex.hand, 0, samples=32, seed=0)
     assert sorted(ex._judged) == sorted((d.kind, d.index) for d in fresh.decisions)

@@ -1058,7 +1058,9 @@ def _bounded(left: list[int], ask: Callable[[int], dict[str, Any]]) -> dict[str,
     except BudgetError:
         left[0] = 0
         return dict(_TOO_BIG)
-    left[0] = max(0, left[0] - (nodes_searched() - start))
+    # (The solver's count may be reset meanwhile: what was spent is never below 0, so
+    # what is left never grows past the budget.)
+    left[0] = max(0, left[0] - max(0, nodes_searched() - start))
     return got
 
 

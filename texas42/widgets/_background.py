@@ -15,6 +15,7 @@ itself).
 ...         yield
 ...     return n
 >>> bg = Background()
+>>> bg.driven = True  # (the live page's worker drives it)
 >>> bg.add("me", count(3), done.append)
 >>> bg.step(0.0), done      # one piece at least, then back
 (True, [])
@@ -26,6 +27,7 @@ itself).
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Generator
 from typing import Any
@@ -38,6 +40,9 @@ class Background:
 
     def __init__(self) -> None:
         self._tasks: list[tuple[object, Task, Callable[[Any], None]]] = []
+        #: Whether anyone runs the tasks (the live page's worker): where nobody does (a
+        #: notebook kernel), queuing would only pile work up, so explorers ask first.
+        self.driven = sys.platform == "emscripten"
 
     def add(self, owner: object, task: Task, done: Callable[[Any], None]) -> None:
         """Run ``task`` when idle; ``done(result)`` when it returns."""
@@ -46,6 +51,10 @@ class Background:
     def pending(self, owner: object | None = None) -> bool:
         """Whether tasks (of ``owner``) are waiting."""
         return any(owner is None or o is owner for o, _, _ in self._tasks)
+
+    def clear(self) -> None:
+        """Forget every task."""
+        self._tasks = []
 
     def drop(self, owner: object) -> None:
         """Forget ``owner``'s tasks (its hand is over, or it does the work itself)."""
