@@ -164,9 +164,9 @@ def chart_points(review: Any, hand: Any = None) -> tuple[str, list[ChartPoint]]:
             continue
         best = max(o.expected for o in d.options)
         mine = next((o.expected for o in d.options if o.choice == d.chosen), best - d.loss)
-        if goal:
-            out.append(ChartPoint(*(100 * min(1.0, max(0.0, (v / d.stake + 1) / 2))
-                                    for v in (best, mine))))
+        if goal:  # the judged decision reads its own chances (Judged.chance)
+            top = max(d.options, key=lambda o: o.expected).choice
+            out.append(ChartPoint(100 * d.chance(top), 100 * d.chance(d.chosen)))
             continue
         banked = 0.0
         if steps is not None and unit == "points":
