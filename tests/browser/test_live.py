@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .helpers import (
     ARTIFACTS,
@@ -284,15 +285,16 @@ def test_keyboard_arrow_keys_tab_and_enter(fresh_visit: Visit) -> None:
     area = box.locator(".t42-live-area")
     # The focus goes on to the live explorer's first control (at a table: its first
     # choice, issue 34), not to the page's body.
-    page.wait_for_function(
-        "() => window.T42Live.pending === 0"
-        " && window.T42Live.lastIdleAt >= window.T42Live.lastSentAt"
-    )
-    page.wait_for_timeout(200)
-    assert page.evaluate(
-        "() => document.activeElement !== document.body"
-        " && document.activeElement.matches('select, button, input, textarea, [tabindex]')"
-    ), page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+    # focusFirst (texas42-live.js) waits for the table's first choice to stand still first.
+    try:
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement !== document.body"
+            " && !!document.activeElement.closest('.t42-live-area')"
+            " && document.activeElement.matches('select, button, input, textarea, [tabindex]')",
+            timeout=15_000)
+    except PlaywrightTimeout:
+        raise AssertionError(page.evaluate(
+            "() => document.activeElement.outerHTML.slice(0, 120)")) from None
     # Tab walks the enabled controls in page order.
     order = page.evaluate(
         """() => Array.from(document.querySelector('.t42-live-area')
