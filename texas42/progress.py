@@ -66,7 +66,7 @@ PROGRESS_FILE = "texas42-progress.json"
 #: with this and the time added: kept for the learner, never overwritten.
 UNREADABLE = ".unreadable-"
 
-_ENTRY_FIELDS = ("game", "seat", "record", "review")
+_ENTRY_FIELDS = ("game", "seat", "record", "review", "judged")
 _TOP_FIELDS = ("format", "version", "hands")
 _MISTAKE_FIELDS = ("kind", "index", "chosen", "best", "loss", "where")
 _KINDS = ("bid", "discard", "contract", "play")
@@ -122,6 +122,10 @@ class Entry:
     game: int = 1
     loss: float | None = None
     mistakes: tuple[Mistake, ...] = ()
+    #: The coach's verdicts on the learner's decisions judged while the hand went on
+    #: (:class:`texas42.analysis.coach.Judged`), until the hand is reviewed: a reload
+    #: mid-hand keeps them, so the review is still ready when the hand ends.
+    judged: tuple[Any, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game, "seat": self.seat,
@@ -129,6 +133,8 @@ class Entry:
         if self.loss is not None:
             out["review"] = {"loss": round(self.loss, 2),
                              "mistakes": [m.to_dict() for m in self.mistakes]}
+        if self.judged:
+            out["judged"] = [j.to_dict() for j in self.judged]
         return out
 
     def position(self, mistake: Mistake) -> HandRecord:
@@ -200,9 +206,10 @@ class Progress:
         n = self.game_number
         return [e for e in self.entries if e.game == n]
 
-    def save_game(self, game: Game, seat: int) -> None:
+    def save_game(self, game: Game, seat: int, judged: Sequence[Any] = ()) -> None:
         """Keep ``game``'s hands as the game being played (its hands replace the ones
-        kept for it; a new game is numbered after the last)."""
+        kept for it; a new game is numbered after the last). ``judged``: the coach's
+        verdicts on its last hand so far (:attr:`Entry.judged`)."""
         kept = self.game_entries()
         # The same Game object as last time (or the one restore_game gave): the same game.
         same = bool(kept) and game is self._game
@@ -210,13 +217,21 @@ class Progress:
         number = self.game_number if same else self.game_number + 1
         reviews = {i: e for i, e in enumerate(kept)} if same else {}
         new = []
+        last = len(game.hands) - 1
         for i, h in enumerate(game.hands):
             record = HandRecord.from_hand(h)
             old = reviews.get(i)
-            if old is not None and old.record == record:
+            verdicts = tuple(judged) if i == last and (old is None or old.loss is None) else (
+                old.judged if old is not None and old.record == record else ())
+            if old is not None and old.record == record and old.judged == verdicts:
                 new.append(old)  # unchanged: keep its review (and its cached hand)
+            elif old is not None and old.record == record:
+                new.append(replace(old, judged=verdicts))
+                cached = self._hands.get(id(old))
+                if cached is not None and cached[0] is old:
+                    self._hands[id(new[-1])] = (new[-1], cached[1])
             else:
-                new.append(Entry(record, seat=seat, game=number))
+                new.append(Entry(record, seat=seat, game=number, judged=verdicts))
                 if h.is_over:  # (a hand still played changes: replayed when asked)
                     self._hands[id(new[-1])] = (new[-1], h)
         before = [e for e in self.entries if e.game != number]
@@ -259,7 +274,8 @@ class Progress:
         old = entries[hand_index]
         i = self.entries.index(old)
         worst = tuple(sorted(mistakes, key=lambda m: -m.loss)[:MISTAKES_KEPT])
-        self.entries[i] = replace(old, loss=float(loss), mistakes=worst)
+        # (reviewed: the verdicts judged during the hand are in the review now)
+        self.entries[i] = replace(old, loss=float(loss), mistakes=worst, judged=())
         cached = self._hands.pop(id(old), None)
         if cached is not None and cached[0] is old:
             self._hands[id(self.entries[i])] = (self.entries[i], cached[1])
@@ -382,7 +398,7 @@ class Progress:
                                "the hands are kept in the order played")
                 last_game = entry.game
                 out.entries.append(entry)
-                out.hand(len(out.entries) - 1)  # replayed: every action checked
+                _check_judged(entry, out.hand(len(out.entries) - 1))  # replayed: checked
             except NotationError as exc:
                 raise _bad(exc.message if exc.message.startswith(where)
                            else f"{where}: {exc.message}") from None
@@ -452,9 +468,10 @@ def _entry(item: Any, where: str) -> Entry:
     seat = item.get("seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < record.rules.seats:
         raise _bad(f"{where}: seat {quote(seat)} is not a seat 0..{record.rules.seats - 1}")
+    judged = _judged(item.get("judged", []), where)
     review = item.get("review")
     if review is None:
-        return Entry(record, seat=seat, game=game)
+        return Entry(record, seat=seat, game=game, judged=judged)
     review = check_keys(review, ("loss", "mistakes"), f"review of {where}")
     loss = review.get("loss")
     if not isinstance(loss, int | float) or isinstance(loss, bool) or not 0 <= loss <= 10_000:
@@ -462,7 +479,39 @@ def _entry(item: Any, where: str) -> Entry:
     marks = check_list(review.get("mistakes", []), "mistakes", MISTAKES_KEPT,
                        what=f"review of {where}")
     return Entry(record, seat=seat, game=game, loss=float(loss),
-                 mistakes=tuple(Mistake.from_dict(m, where) for m in marks))
+                 mistakes=tuple(Mistake.from_dict(m, where) for m in marks), judged=judged)
+
+
+def _judged(raw: Any, where: str) -> tuple[Any, ...]:
+    """An entry's verdicts judged during the hand, each checked field by field."""
+    from .analysis.coach import Judged
+
+    items = check_list(raw, "judged", 64, what=where)
+    out = tuple(Judged.from_dict(j, f"{where}, verdict {n + 1}") for n, j in enumerate(items))
+    if len({(j.kind, j.index) for j in out}) != len(out):
+        raise _bad(f"{where}: two verdicts for one decision")
+    return out
+
+
+def _check_judged(entry: Entry, hand: Hand) -> None:
+    """Each verdict is on a decision the entry's seat made in its hand, as made."""
+    from .analysis.coach import _choice_text
+
+    made: dict[tuple[str, int], tuple[int, str]] = {}
+    counts: dict[str, int] = {}
+    for action in hand.actions:
+        index = counts.get(action.kind, 0)
+        counts[action.kind] = index + 1
+        made[(action.kind, index)] = (action.seat, _choice_text(action.kind, action.value))
+    for n, j in enumerate(entry.judged):
+        seat, chosen = made.get((j.kind, j.index), (None, None))
+        if chosen != j.chosen:
+            raise _bad(f"verdict {n + 1}: the hand has no {j.kind} {j.index + 1} of "
+                       f"{quote(j.chosen)}")
+        if seat is None or not (seat == entry.seat
+                                or (hand.rules.is_42 and seat % 2 == entry.seat % 2)):
+            raise _bad(f"verdict {n + 1}: {j.kind} {j.index + 1} was not made by the "
+                       "learner's side")
 
 
 # -- a progress file on disk (a real kernel's explorer, save=...) ------------------------

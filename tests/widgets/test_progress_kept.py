@@ -362,3 +362,82 @@ def test_progress_at_a_custom_table_loads() -> None:
     learner_acts(ex)
     saved = Progress.from_json(ex.store.data)
     assert [e.record.rules.seats for e in saved.entries] == [2, 2, 4]
+
+
+def test_a_reload_mid_hand_keeps_the_verdicts_judged() -> None:
+    """Issue 38.3: each verdict judged in the page's idle moments is saved with the game;
+    a reload mid-hand brings them back (equal, to the last digit) and queues only the
+    learner's decisions not judged yet; the review at the end is the one CPython gives."""
+    from texas42.analysis import coach
+    from texas42.widgets._background import BACKGROUND
+
+    def idle() -> None:
+        while BACKGROUND.step(0.01):
+            pass
+
+    BACKGROUND.clear()
+    BACKGROUND.driven = True  # as in the browser, where the page's worker runs idle slices
+    try:
+        ex = started(seed=5)
+        for _ in range(3):  # the auction, the trumps, a play: each judged when idle
+            learner_acts(ex)
+            idle()
+        judged = dict(ex._judged)
+        assert len(judged) >= 2 and not ex.hand.is_over
+        saved = Progress.from_json(ex.store.data).game_entries()[-1].judged
+        assert {(j.kind, j.index): j for j in saved} == judged
+
+        again = reloaded(ex)
+        assert again.hand.actions == ex.hand.actions
+        assert again._judged == judged and not BACKGROUND.pending(again)
+
+        learner_acts(ex)  # one more decision, reloaded before it is judged
+        BACKGROUND.drop(ex)
+        third = reloaded(ex)
+        assert third._judged == judged and BACKGROUND.pending(third)  # queued again
+        idle()
+        assert len(third._judged) == len(judged) + 1
+        finish_hand(third)
+        idle()
+    finally:
+        BACKGROUND.driven = False
+        BACKGROUND.clear()
+    third.review_button.click()
+    assert third.review_box.reviews[0][1] == coach.review(third.hand, 0, samples=32, seed=0)
+    # Reviewed: the verdicts are in the review's sum now, no longer in the save.
+    assert Progress.from_json(third.store.data).game_entries()[-1].judged == ()
+
+
+def test_saved_verdicts_are_checked_like_the_rest_of_the_file() -> None:
+    """A damaged or edited verdict in a save is refused with the field it got wrong, and
+    a verdict on a decision the hand does not have, or the opponents', too."""
+    from texas42.analysis.coach import Judged, judge
+    from texas42.errors import NotationError
+
+    ex = started(seed=5)
+    learner_acts(ex)  # the learner's first bid
+    h = ex.hand
+    first = next(i for i, a in enumerate(h.actions) if a.seat == 0)
+    verdict = judge(h.at(first), coach_text(h.actions[first].value), samples=8, seed=0)
+    assert Judged.from_dict(json.loads(json.dumps(verdict.to_dict()))) == verdict
+    ex.kept.save_game(ex.game, 0, judged=(verdict,))
+    good = json.loads(ex.kept.to_json())
+    assert Progress.from_dict(good).game_entries()[-1].judged == (verdict,)
+    for field, junk, words in [("loss", -3, "loss"), ("label", "superb", "label"),
+                               ("options", [], "options"), ("chosen", "99", "choice"),
+                               ("hindsight", {"best": "6-6"}, "hindsight"),
+                               ("stake", True, "stake"), ("extra", 1, "unknown field")]:
+        bad = json.loads(json.dumps(good))
+        bad["hands"][-1]["judged"][0][field] = junk
+        with pytest.raises(NotationError, match=words):
+            Progress.from_dict(bad)
+    elsewhere = json.loads(json.dumps(good))
+    elsewhere["hands"][-1]["judged"][0]["index"] = 40
+    with pytest.raises(NotationError, match="the hand has no bid 41"):
+        Progress.from_dict(elsewhere)
+
+
+def coach_text(value: object) -> str:
+    from texas42.analysis.coach import _choice_text
+
+    return _choice_text("bid", value)

@@ -234,6 +234,20 @@ class Judged:
         return chance_of(next(o for o in self.options if o.choice == choice).expected,
                          self.stake)
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as it is (no rounding), for a save: :meth:`from_dict` gives back an
+        equal verdict (a verdict judged during a hand survives a reload)."""
+        out = {f: getattr(self, f) for f in _JUDGED_FIELDS}
+        out["options"] = [[o.choice, o.expected] for o in self.options]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "a saved verdict") -> Judged:
+        """A verdict from :meth:`to_dict`'s form, every field checked (a save can be
+        damaged or edited); else :class:`~texas42.errors.NotationError`
+        (``rule="verdict"``) naming ``where`` and the field."""
+        return _judged_from_dict(data, where)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -250,6 +264,94 @@ class Judged:
             "unit": self.unit,
             "goal": self.goal,
         }
+
+
+_JUDGED_FIELDS = ("kind", "index", "chosen", "options", "loss", "label", "reason", "unit",
+                  "worlds", "hindsight", "where", "close", "held_out_loss", "continuation",
+                  "goal", "stake")
+_KINDS = ("bid", "contract", "discard", "play")
+_VERDICTS = (*(word for _, word in LABELS), TOO_CLOSE, NO_DIFFERENCE)
+
+
+def _judged_from_dict(data: Any, where: str) -> Judged:
+    def bad(what: str) -> NotationError:
+        return NotationError(f"{where}: {what}", rule="verdict")
+
+    if not isinstance(data, dict):
+        raise bad(f"{quote(data)} is not a verdict (an object of its fields)")
+    odd = sorted(set(data) - set(_JUDGED_FIELDS), key=str)
+    missing = [f for f in _JUDGED_FIELDS if f not in data]
+    if odd or missing:
+        raise bad(f"unknown fields {', '.join(quote(k) for k in odd[:5])}" if odd
+                  else f"missing fields {', '.join(missing)}")
+
+    def text(name: str, most: int = 400) -> str:
+        value = data[name]
+        if not isinstance(value, str) or len(value) > most:
+            raise bad(f"its {name} {quote(value)} is not text of at most {most} characters")
+        return value
+
+    def number(name: str, low: float, high: float) -> float:
+        value = data[name]
+        if (not isinstance(value, int | float) or isinstance(value, bool)
+                or not low <= value <= high):
+            raise bad(f"its {name} {quote(value)} is not a number {low:g}..{high:g}")
+        return float(value)
+
+    def whole(name: str, low: int, high: int) -> int:
+        value = data[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise bad(f"its {name} {quote(value)} is not a whole number {low}..{high}")
+        return value
+
+    if data["kind"] not in _KINDS:
+        raise bad(f"its kind {quote(data['kind'])} is not one of {', '.join(_KINDS)}")
+    if data["label"] not in _VERDICTS:
+        raise bad(f"its label {quote(data['label'])} is not one of the coach's verdicts")
+    if data["unit"] not in ("points", "marks", "tricks"):
+        raise bad(f"its unit {quote(data['unit'])} is not points, marks or tricks")
+    raw = data["options"]
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 64:
+        raise bad(f"its options {quote(raw)} are not a list of 1..64 options")
+    options = []
+    for item in raw:
+        if (not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str)
+                or len(item[0]) > 40 or not isinstance(item[1], int | float)
+                or isinstance(item[1], bool) or not -1000 <= item[1] <= 1000):
+            raise bad(f"its option {quote(item)} is not [choice, expected]")
+        options.append(Option(item[0], float(item[1])))
+    chosen = text("chosen", 40)
+    if chosen not in {o.choice for o in options}:
+        raise bad(f"its choice {quote(chosen)} is not one of its options")
+    hindsight = data["hindsight"]
+    if hindsight is not None and not _hindsight_ok(hindsight):
+        raise bad(f"its hindsight {quote(hindsight)} is not the solver's answer")
+    close = data["close"]
+    if not isinstance(close, bool):
+        raise bad(f"its close {quote(close)} is not true or false")
+    return Judged(data["kind"], whole("index", 0, 63), chosen, tuple(options),
+                  number("loss", 0, 1000), data["label"], text("reason", 2000), data["unit"],
+                  whole("worlds", 0, 100_000), hindsight, text("where", 40), close,
+                  number("held_out_loss", -1000, 1000), text("continuation", 80),
+                  text("goal", 40), whole("stake", 1, 7))
+
+
+def _hindsight_ok(h: Any) -> bool:
+    """A hindsight dict as :func:`_hindsight` (or Moon's solver, or :data:`_TOO_BIG`)
+    gives it: short lists of dominoes, small numbers, nothing else."""
+    if not isinstance(h, dict) or len(h) > 4 or not set(h) <= {"best", "points",
+                                                               "too_big", "bidder_tricks"}:
+        return False
+    best = h.get("best", [])
+    if not isinstance(best, list) or len(best) > 14 or not all(
+            isinstance(b, str) and len(b) <= 8 for b in best):
+        return False
+    for key in ("points", "bidder_tricks"):
+        value = h.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                  or not 0 <= value <= 1000):
+            return False
+    return isinstance(h.get("too_big", False), bool)
 
 
 @dataclass(frozen=True)

@@ -486,14 +486,15 @@ class PlayExplorer(Explorer):
         one judgement)."""
         return len(self.game.hands) if self.in_tricks else 0
 
-    def _judge_later(self) -> None:
-        """The learner's decision just made is judged while the hand goes on, in the live
-        page's idle moments (:mod:`._background`), so the review is ready when the hand
-        ends; the review takes what is done and judges the rest itself."""
+    def _judge_later(self, step: int | None = None) -> None:
+        """The learner's decision just made (or the one at ``step``) is judged while the
+        hand goes on, in the live page's idle moments (:mod:`._background`), so the review
+        is ready when the hand ends; the review takes what is done and judges the rest
+        itself. Each verdict is saved with the game as it comes (a reload keeps it)."""
         h = self.hand
         if not h.actions or not BACKGROUND.driven:
             return  # nobody runs idle work here (a notebook kernel): the review does it all
-        step = len(h.actions) - 1
+        step = len(h.actions) - 1 if step is None else step
         action = h.actions[step]
         before = h.at(step)
         if len(before.legal_actions()) < 2:
@@ -511,7 +512,24 @@ class PlayExplorer(Explorer):
         except Texas42Error:
             return  # no verdict to give: the review says so itself
         judged = self._judged
-        BACKGROUND.add(self, steps, lambda j: judged.__setitem__(key, j))
+
+        def done(verdict: Any) -> None:
+            judged[key] = verdict
+            if judged is self._judged:  # (still this hand's: saved with the game)
+                self._progress_save()
+
+        BACKGROUND.add(self, steps, done)
+
+    def _judge_rest(self) -> None:
+        """After a reload: the learner's decisions of the hand not judged yet are queued
+        again (those judged before the reload came back with the game)."""
+        h = self.hand
+        counts: dict[str, int] = {}
+        for step, action in enumerate(h.actions):
+            index = counts.get(action.kind, 0)
+            counts[action.kind] = index + 1
+            if action.seat in self.my_seats and (action.kind, index) not in self._judged:
+                self._judge_later(step)
 
     def _answer_again(self) -> str:
         """A kept mistake played again: the coach's verdict on the choice just made at
@@ -1068,6 +1086,13 @@ class PlayExplorer(Explorer):
                               "here.", kind="warn")
             return
         self.game = game
+        # The verdicts judged before the reload are this hand's; the rest are judged again.
+        BACKGROUND.drop(self)
+        last = self.kept.game_entries()[-1]
+        self._judged = {(j.kind, j.index): j for j in last.judged}
+        self._judged_hand = self.hand
+        if last.loss is None:
+            self._judge_rest()
         self._make_players()
         self.log, self.choices, self._review, self._claim = [], [], [], ""
         self.hint_box.value = self.review_box.value = ""
@@ -1085,7 +1110,8 @@ class PlayExplorer(Explorer):
         if not (self._keep and self._ready) or (self._practice and not force):
             return
         if not self._practice:
-            self.kept.save_game(self.game, self.seat)
+            judged = self._judged.values() if self._judged_hand is self.hand else ()
+            self.kept.save_game(self.game, self.seat, judged=tuple(judged))
         self.store.data = self.kept.to_json()  # (and to the file, when it is the store)
 
     def _progress_after_render(self) -> None:
