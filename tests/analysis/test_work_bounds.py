@@ -84,17 +84,21 @@ def test_the_largest_review_samples_are_accepted_and_one_more_is_refused() -> No
     largest = _largest(info.value)
     assert "decisions, the exact:5/4 continuation and the hindsight" in info.value.message
     cap, _ = coach_cap(hand, 0, largest, None, 0, None, whole=True, hindsight=True)
-    assert cap == largest  # 3 x samples, cut to what fits
-    assert coach_cap(hand, 0, largest // CAP_FACTOR, None, 0, None, whole=True,
-                     hindsight=True)[0] == CAP_FACTOR * (largest // CAP_FACTOR)
+    assert cap == CAP_FACTOR * largest  # never cut to fit: the hint's cap is the same
+    before = hand.at(next(i for i, a in enumerate(hand.actions) if a.seat == 0))
+    assert coach_cap(before, None, largest, None, 0, None)[0] == cap
     with pytest.raises(BudgetError) as info:
         coach_cap(hand, 0, largest + 1, None, 0, None, whole=True, hindsight=True)
-    assert _largest(info.value) == largest
-    # The same cap for --max-samples; without the hindsight a little more fits.
+    assert _largest(info.value) == largest and "up to 3 x samples" in info.value.message
+    # --max-samples: its own largest; without the hindsight a little more fits.
     with pytest.raises(BudgetError) as info:
-        coach_cap(hand, 0, 1, largest + 1, 0, None, whole=True, hindsight=True)
-    assert info.value.message.startswith(f"max_samples {largest + 1} would take")
-    assert coach_cap(hand, 0, 1, largest + 1, 0, None, whole=True)[0] == largest + 1
+        coach_cap(hand, 0, 1, MAX_SAMPLES, 0, None, whole=True, hindsight=True)
+    fit = _largest(info.value)
+    assert CAP_FACTOR * largest <= fit < CAP_FACTOR * (largest + 1)
+    with pytest.raises(BudgetError) as info:
+        coach_cap(hand, 0, 1, fit + 1, 0, None, whole=True, hindsight=True)
+    assert info.value.message.startswith(f"max_samples {fit + 1} would take")
+    assert coach_cap(hand, 0, 1, fit + 1, 0, None, whole=True)[0] == fit + 1
 
 
 @pytest.mark.parametrize("continuation", ["own-view", "rules", "player:hybrid:2/3",
@@ -105,7 +109,7 @@ def test_each_continuation_has_its_own_largest(continuation: str) -> None:
         review(hand, 0, samples=MAX_SAMPLES, continuation=continuation)
     largest = _largest(info.value)
     assert coach_cap(hand, 0, largest, None, 0, continuation, whole=True,
-                     hindsight=True)[0] == largest
+                     hindsight=True)[0] == CAP_FACTOR * largest
     with pytest.raises(BudgetError):
         coach_cap(hand, 0, largest + 1, None, 0, continuation, whole=True, hindsight=True)
     if continuation == "own-view":  # the 85 s at the default 48
@@ -128,7 +132,7 @@ def test_judge_and_advise_are_bounded_for_their_one_decision() -> None:
     assert "one decision" in info.value.message
     with pytest.raises(BudgetError):
         advise(before, samples=largest + 1, continuation="own-view")
-    assert coach_cap(before, None, largest, None, 0, "own-view")[0] == largest
+    assert coach_cap(before, None, largest, None, 0, "own-view")[0] == CAP_FACTOR * largest
 
 
 def test_max_samples_below_samples_is_refused(tmp_path: Path,

@@ -297,9 +297,10 @@ def coach_cap(hand: Any, seat: object, samples: object, max_samples: object,
     decision of ``seat`` in ``hand`` with a choice; else the one of the seat to act), each
     with up to the cap's guesses, must fit in :data:`WORK_SECONDS`. Returns the cap (the
     guesses of one decision at most: ``max_samples``, by default ``CAP_FACTOR`` x
-    ``samples`` cut to what fits) and the continuation. A review or decision that does
-    not fit raises :class:`~texas42.errors.BudgetError` (``rule="work"``) naming the
-    largest ``samples`` that fits."""
+    ``samples``: never cut to fit, so a hint and a review judge alike) and the
+    continuation. A review or decision whose cap does not fit raises
+    :class:`~texas42.errors.BudgetError` (``rule="work"``) naming the largest ``samples``
+    (or ``max_samples``) that fits."""
     from ..hand import Hand
     from ..moon import MoonHand
     from .coach import CAP_FACTOR
@@ -323,19 +324,29 @@ def coach_cap(hand: Any, seat: object, samples: object, max_samples: object,
     decisions = _decisions(hand, seat, whole)
     ms = sum(_decision_ms(h, kind, c) for h, kind in decisions)
     reserve = HINDSIGHT_SECONDS if hindsight else 0.0
-    fit = MAX_SAMPLES if ms == 0 else min(MAX_SAMPLES, _fits(ms, reserve))
+    most_guesses = CAP_FACTOR * MAX_SAMPLES  # (samples at most MAX_SAMPLES: its cap)
+    fit = most_guesses if ms == 0 else min(most_guesses, _fits(ms, reserve))
     what = f"{len(decisions)} decisions" if whole else "one decision"
     if fit < 1:
         raise BudgetError(f"one guess of {what} with the {c.name} continuation would take "
                           f"about {_seconds(ms):,.1f} s of CPU: more than fits in "
                           f"{WORK_SECONDS:.0f} s (choose a lighter continuation)", rule="work")
-    if top > fit:
+    # The cap is never cut to fit: a hint and a whole review with the same settings must
+    # be one judgement (the same guesses for each decision), so what does not fit is refused.
+    if max_samples is None:
+        cap, name, given, limit = CAP_FACTOR * n, "samples", n, fit // CAP_FACTOR
+        how = f", each decision adding guesses up to {CAP_FACTOR} x samples"
+    else:
+        cap, name, given, limit, how = top, "max_samples", top, fit, ""
+    if cap > fit:
+        most = (f"at most {limit} fit in {WORK_SECONDS:.0f} s" if limit else
+                f"not even samples 1 fits in {WORK_SECONDS:.0f} s: give max_samples at most "
+                f"{fit}")
         raise BudgetError(
-            f"{'samples' if max_samples is None else 'max_samples'} {top} would take about "
-            f"{_seconds(ms * top) + reserve:,.0f} s of CPU ({what}, the {c.name} "
-            f"continuation{' and the hindsight' if reserve else ''}): at "
-            f"most {fit} guesses a decision fit in {WORK_SECONDS:.0f} s", rule="work")
-    return (min(CAP_FACTOR * n, fit) if max_samples is None else top), c
+            f"{name} {given} would take about {_seconds(ms * cap) + reserve:,.0f} s of CPU "
+            f"({what}, the {c.name} continuation{' and the hindsight' if reserve else ''}"
+            f"{how}): {most}", rule="work")
+    return cap, c
 
 
 def _decisions(hand: Any, seat: object, whole: bool) -> list[tuple[Any, str]]:

@@ -156,7 +156,8 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--max-samples", type=_count, default=None, help="the cap: guesses are "
                    "added, --samples at a time, until the verdict on every option settles "
                    "at 95%% or this many were used, then 'too close to call' (default 3 x "
-                   "--samples, cut to what fits in 60 s of CPU; not below --samples)")
+                   "--samples; the same for a hint and a review, so settings that do not fit "
+                   "in 60 s of CPU are refused; not below --samples)")
     p.add_argument("--unit", choices=("game", "points"), default="game",
                    help="what each decision is judged in: game (default: what the game "
                    "scores; under the marks rules a play in a hand bid for points by how "
