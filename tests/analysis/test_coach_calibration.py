@@ -37,13 +37,24 @@ def test_the_coach_agrees_with_duplicate_play() -> None:
     assert [d.duplicate for d in r.deals] == [d.points for d in m.deals]
 
 
-def test_the_same_seed_gives_the_same_calibration_on_two_workers() -> None:
-    one = calibrate(RuleBasedPlayer(), calibration_player("greedy:4", 1), deals=2, seed=5,
-                    coach=COACH, workers=1)
-    two = calibrate(RuleBasedPlayer(), calibration_player("greedy:4", 1), deals=2, seed=5,
-                    coach=COACH, workers=2)
-    strip = [(d.duplicate, d.coach, d.worlds, d.counted) for d in one.deals]
-    assert strip == [(d.duplicate, d.coach, d.worlds, d.counted) for d in two.deals]
+def test_the_same_seed_gives_the_same_reviews_on_1_2_4_workers_and_a_dask_cluster() -> None:
+    """Every seat's review of every deal, summed per deal: the same on one process, two,
+    four, and on a Dask LocalCluster (the cluster extra, which `make setup` installs)."""
+    import distributed
+
+    def run(**where: object) -> list[tuple[object, ...]]:
+        r = calibrate(RuleBasedPlayer(), calibration_player("greedy:4", 1), deals=2,
+                      seed=5, coach=COACH, **where)  # type: ignore[arg-type]
+        return [(d.duplicate, d.coach, d.loss_a, d.loss_b, d.worlds, d.counted)
+                for d in r.deals]
+
+    one = run(workers=1)
+    assert len(one) == 2 and any(row[-1] for row in one)
+    assert run(workers=2) == one
+    assert run(workers=4) == one
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        assert run(dask=cluster.scheduler_address) == one
 
 
 def test_in_marks_the_prediction_is_the_difference_of_the_losses() -> None:
