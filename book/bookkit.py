@@ -455,13 +455,9 @@ def play_from(hand: texas42.Hand, seat: int, seed: int) -> Any:
     """The play explorer at ``hand`` (a position of the hand numbered ``seed``), the
     learner in ``seat``, to play on to the end with the hint and the review.
 
-    The explorer has no option to start in the middle of a hand: it deals ``seed`` and
-    its game's hand is then replaced by the position, as its own "try again" does."""
+    (The explorer's ``start``: it plays on from the position.)"""
     from texas42 import widgets
 
     if hand.to_act != seat or hand.deal != texas42.Deal.from_seed(seed):
         raise AssertionError("the position must be hand number seed's, with seat to play")
-    table = widgets.play(seed=seed, seat=seat)
-    table.game.hands[-1] = hand.copy()
-    table.render()
-    return table
+    return widgets.play(seed=seed, seat=seat, start=hand)

@@ -22,12 +22,15 @@ from ..dominoes import Domino
 from ..errors import (
     IllegalActionError,
     IllegalPlayError,
+    InputError,
     NotationError,
     Texas42Error,
+    check_kind,
     check_seat,
 )
 from ..hand import Hand, Phase
 from ..progress import Progress
+from ..records import HandRecord
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..scoring import SIDE_NAMES
 from ..tricks import explain_play
@@ -114,8 +117,13 @@ class PlayExplorer(Explorer):
 
     def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard",
                  opponents: str = "default", *, keep: bool = False, save: str | None = None,
-                 guided: bool = False, guide_base: str = "") -> None:
+                 guided: bool = False, guide_base: str = "",
+                 start: Hand | HandRecord | None = None) -> None:
         super().__init__()
+        # start: a position to play on from (:meth:`play_on`): a lesson's, never kept.
+        if start is not None and (keep or save is not None):
+            raise InputError("a position to start from is not a game to keep: give start or "
+                             "keep/save, not both", rule="position")
         # keep: the game and the progress are kept in the page's storage (and in the
         # file ``save``, in a real kernel) and come back on start; guided: one line per
         # step of the hand, with the chapter that teaches it (links from ``guide_base``).
@@ -221,6 +229,8 @@ class PlayExplorer(Explorer):
         self._show_table()
         self._start()
         self._progress_start()
+        if start is not None:
+            self.play_on(start)
 
     def _layout(self) -> None:
         """Where everything sits: the buttons (Hint, Lay down, Review, Next hand) and the
@@ -1171,17 +1181,38 @@ class PlayExplorer(Explorer):
         self._start()
         self._announce()
 
-    @safe
-    def try_again(self, n: int) -> None:
-        """Play the ``n``-th worst kept mistake again, from just before it (the kept game
-        waits: "New game" or a reload comes back to it)."""
-        entry, mistake = self.kept.worst_mistakes()[n]
-        record = entry.position(mistake)
-        # The decision to answer: the first action after the cut.
-        self._again = (entry, mistake, len(record.replay(_tables.hand_type(record.rules))
-                                          .actions))
+    def play_on(self, position: Hand | HandRecord) -> None:
+        """Play on from ``position`` (a hand part-played at one of this explorer's tables,
+        or its record) in the learner's seat, to the end of the hand: the hint, the
+        judging and the review work as in any hand. A kept game is not changed (as when a
+        kept mistake is played again: "New game" returns to it). A position that is not a
+        hand, is over, or is at a table this explorer does not offer is refused
+        (:class:`~texas42.errors.InputError`, ``rule="position"``) and nothing changes."""
+        from ..moon import MoonHand
+
+        check_kind(position, (Hand, MoonHand, HandRecord), "a hand or a hand record to play "
+                   "on from", rule="position")
+        record = position if isinstance(position, HandRecord) else HandRecord.from_hand(
+            position)
         hand = record.replay(_tables.hand_type(record.rules))
-        self._set_pickers(record.rules, entry.seat)
+        if hand.is_over:
+            raise InputError("the position is a hand that is over: nothing is left to play",
+                             rule="position")
+        rules, seat = self.rules, self.seat
+        with contextlib.suppress(NotationError):  # (a custom table: not one of the list)
+            self._set_pickers(record.rules, seat)
+        if self.rules != record.rules:
+            self._set_pickers(rules, seat)  # as it was
+            raise InputError("the position is at a table this explorer does not offer "
+                             f"({record.rules.seats} seats, {record.rules.hand_size} "
+                             "dominoes each)", rule="position")
+        self._play_position(hand, seat)
+        self.show_message("Play on from here. " + self._turn_words())
+
+    def _play_position(self, hand: Any, seat: int) -> None:
+        """``hand`` (a copy of its own) becomes the hand played, not kept as the game."""
+        record = HandRecord.from_hand(hand)
+        self._set_pickers(record.rules, seat)
         game = _tables.new_game(record.rules, first_shaker=record.shaker, seed=None,
                                 deal=record.deal)
         game.hands[-1] = hand
@@ -1193,6 +1224,17 @@ class PlayExplorer(Explorer):
         self._computer_turns()
         self.render()
         self.progress_view.new_button.description = "Back to your game"
+
+    @safe
+    def try_again(self, n: int) -> None:
+        """Play the ``n``-th worst kept mistake again, from just before it (the kept game
+        waits: "New game" or a reload comes back to it)."""
+        entry, mistake = self.kept.worst_mistakes()[n]
+        record = entry.position(mistake)
+        hand = record.replay(_tables.hand_type(record.rules))
+        # The decision to answer: the first action after the cut.
+        self._again = (entry, mistake, len(hand.actions))
+        self._play_position(hand, entry.seat)
         self.show_message(f"Again, {mistake.where}: last time you chose {mistake.chosen}. "
                           "Your game waits: 'Back to your game' (under Your progress) "
                           "returns to it. " + self._turn_words())
