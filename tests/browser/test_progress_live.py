@@ -274,3 +274,64 @@ def test_a_save_the_page_cannot_read_is_kept_aside(broken: str, chromium: Browse
         visit.assert_private()
     finally:
         visit.context.close()
+
+
+JS_JUDGED = """() => { const text = localStorage.getItem('texas42-progress');
+  if (!text) return [];
+  const hands = JSON.parse(text).hands; return hands[hands.length - 1].judged || []; }"""
+
+
+def test_a_reload_mid_hand_keeps_the_verdicts_judged(chromium: Browser,
+                                                    site_server: str) -> None:
+    """Issue 38.3: each of the learner's decisions is judged in the page's idle moments
+    and saved with the game (localStorage); after a reload the hand goes on, and at its
+    end the review's chart gives the verdicts CPython's review gives for the same hand."""
+    from texas42.analysis import coach
+    from texas42.analysis.coach import Judged
+    from texas42.svg.review_chart import label_word
+
+    visit = Visit(chromium, site_server)
+    try:
+        page = visit.page
+        visit.open(PAGE)
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        _pass(page, area)
+        for _ in range(2):
+            if _hand_over(area):
+                break
+            _act(page, area)
+        # The pass (a decision with a choice) is judged while the hand goes on, and kept.
+        page.wait_for_function(f"() => ({JS_JUDGED})().some(j => j.kind === 'bid')",
+                               timeout=ANSWER_MS)
+        kept = [Judged.from_dict(j) for j in page.evaluate(JS_JUDGED)]
+        record = Progress.from_json(page.evaluate(
+            "() => localStorage.getItem('texas42-progress')")).entries[-1].record
+        hand = record.replay()
+        for j in kept:  # the verdicts CPython gives at the same positions
+            step = [i for i, a in enumerate(hand.actions) if a.kind == j.kind][j.index]
+            fresh = coach.judge(hand.at(step), j.chosen, samples=32, seed=0)
+            assert (j.label, j.options) == (fresh.label, fresh.options), (j, fresh)
+
+        page.reload(wait_until="load")
+        assert start_box(page, 0)["state"] == "live"
+        area = _area(page)
+        expect(_message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
+        for _ in range(40):
+            if _hand_over(area):
+                break
+            _act(page, area)
+        assert _hand_over(area), _message(area).inner_text()
+        area.get_by_role("button", name="Review the hand").click()
+        marks = area.locator(".t42-review [data-decision]")
+        expect(marks.first).to_be_visible(timeout=ANSWER_MS)
+        _settled(page)
+        record = Progress.from_json(page.evaluate(
+            "() => localStorage.getItem('texas42-progress')")).entries[-1].record
+        want = coach.review(record.replay(), 0, samples=32, seed=0)
+        labels = marks.evaluate_all("els => els.map(e => e.getAttribute('data-label'))")
+        assert labels == [label_word(d) for d in want.decisions]
+        visit.assert_private()
+    finally:
+        visit.context.close()
