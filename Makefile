@@ -2,7 +2,7 @@
 #   make site   set up, build what changed (strictly), serve it at http://127.0.0.1:8000
 #   make test   set up (incl. Debian chromium), run every check; non-zero exit on any failure
 # `make serve` serves the last build (no build, no network); `HOST=0.0.0.0 make serve` serves
-# the room's network. Others: setup, book, lint, typecheck, unit, nbval, browser, bench, clean.
+# the room's network. Others: setup, book, archive, lint, typecheck, unit, nbval, browser, bench, clean.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -34,8 +34,8 @@ export DEBIAN_FRONTEND := noninteractive
 # libarchive-c for better performance"): a hint a newcomer would take for an error.
 export PYTHONWARNINGS := ignore::UserWarning:jupyterlite_core.addons.base
 
-.PHONY: help setup chromium vendor lite lite-if-changed book site-build site serve test test-steps lint ruff typecheck unit nbval \
-        browser bench clean distclean FORCE
+.PHONY: help setup chromium vendor lite lite-if-changed book site-build site serve archive test \
+        test-steps lint ruff typecheck unit nbval browser bench clean distclean FORCE
 
 help:
 	@sed -n '1,5p' Makefile | sed 's/^# \{0,1\}//'
@@ -106,6 +106,13 @@ site: site-build
 # capped in all and per address) comes with `make setup` (the `classroom` extra).
 serve:
 	@$(if $(wildcard $(PY)),$(PY),$(PYTHON)) -m texas42.classroom --host $(HOST) --port $(SITE_PORT)
+
+# The site archive a teacher serves with Python alone (`texas42 classroom ARCHIVE`, no
+# build, no Node): the last build in one deterministic .zip (scripts/site_archive.py).
+# ARCHIVE=....tar.gz writes a gzipped tar. The release workflow attaches it.
+ARCHIVE ?= _build/texas42-site.zip
+archive: setup
+	$(PY) scripts/site_archive.py _build/html $(ARCHIVE)
 
 # ---------------------------------------------------------------- tests
 # `make -k`: every step runs even when an earlier one fails (the browser step needs the

@@ -12,6 +12,8 @@
 ``texas42 solve`` / ``texas42 advise`` / ``texas42 review``
     the exact solver, the bid odds and the coach's review of one seat's decisions
     (from :mod:`texas42.analysis`).
+``texas42 classroom ARCHIVE_OR_FOLDER [--host H --port P ...]``
+    serve a built site or a site archive (:mod:`texas42.classroom.archive`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from .analysis import cli as analysis_cli
 from .bidding import bid_text
+from .classroom import archive as classroom_archive
 from .deals import Deal
 from .errors import NotationError, Texas42Error, quote
 from .records import (
@@ -178,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     analysis_cli.add_solve_parser(sub)
     analysis_cli.add_advise_parser(sub)
     analysis_cli.add_review_parser(sub)
+    classroom_archive.add_classroom_parser(sub)
     return parser
 
 
