@@ -77,6 +77,12 @@ lite: setup
 	@echo "==> lite: scripts/build_lite.py prepare"
 	$(PY) scripts/build_lite.py prepare
 
+# Said after jupyter-book's own advice to open index.html as a file: opened so, the live
+# explorers cannot run (a browser refuses their fetches from file://).
+SERVE_ADVICE := ==> Built. Do not open _build/html/index.html as a file (its explorers need a \
+  server): serve it with `make serve` (or `texas42 classroom _build/html`), then open \
+  http://127.0.0.1:$(SITE_PORT)/
+
 # Strict build: any Sphinx warning, broken reference or notebook error fails it.
 # --all: rebuild every page, so warnings of unchanged pages are reported again.
 # Then check the JupyterLite site built into it (fails if anything is missing).
@@ -86,6 +92,7 @@ book: vendor lite
 	$(BIN)/jupyter-book build . $(BOOK_FLAGS) --all || rc=$$?; \
 	echo "==> book build: exit $$rc after $$(( $$(date +%s) - start )) s (_build/html)"; \
 	[ $$rc -ne 0 ] || $(PY) scripts/build_lite.py check || rc=$$?; \
+	[ $$rc -ne 0 ] || echo '$(SERVE_ADVICE)'; \
 	exit $$rc
 
 # `make site`: what changed only (scripts/incremental.py): `lite` again only when its inputs'
@@ -99,6 +106,7 @@ site-build: vendor lite-if-changed
 
 site: site-build
 	@echo ""
+	@echo "==> Built. Serving it now (not the file: its explorers need a server)"
 	@$(MAKE) serve
 
 # Serve the last build as it is: no build step, no network. The classroom server

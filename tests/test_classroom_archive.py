@@ -389,3 +389,38 @@ def test_it_serves_a_folder_as_it_is(site: Path, tmp_path: Path) -> None:
         with urllib.request.urlopen(f"{url}/book/intro.html", timeout=10) as answer:
             assert answer.read() == (site / "book" / "intro.html").read_bytes()
     assert not (tmp_path / "c").exists()  # a folder is never copied
+
+
+# --------------------------------------------------------------------------- the build speaks
+
+
+def test_a_long_build_step_says_it_is_still_running(capsys: pytest.CaptureFixture[str]) -> None:
+    import build_lite
+
+    result = build_lite.run_logged(
+        [sys.executable, "-c", "import time; time.sleep(1.0); print('done')"],
+        "a long step", heartbeat_s=0.05,
+    )
+    assert result.returncode == 0 and result.stdout == "done\n"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "build_lite: a long step ..."
+    assert len(lines) >= 2 and all("a long step: still running (" in x for x in lines[1:])
+
+
+def test_a_build_step_past_its_bound_is_stopped_with_the_reason() -> None:
+    import build_lite
+
+    with pytest.raises(build_lite.BuildError, match="a stuck step: still running after"):
+        build_lite.run_logged([sys.executable, "-c", "import time; time.sleep(60)"],
+                              "a stuck step", timeout_s=0.2, heartbeat_s=0.05)
+
+
+def test_the_build_ends_by_saying_to_serve_it_not_open_the_file() -> None:
+    book = subprocess.run(["make", "-n", "book"], cwd=REPO, capture_output=True, text=True,
+                          check=True).stdout
+    advice = book.index("make serve")
+    assert book.index("jupyter-book build") < book.index("build_lite.py check") < advice
+    assert "texas42 classroom _build/html" in book and "as a file" in book
+    site = subprocess.run(["make", "-n", "site"], cwd=REPO, capture_output=True, text=True,
+                          check=True).stdout
+    assert "not the file" in site
