@@ -28,7 +28,6 @@ from typing import Any
 
 from .analysis import cli as analysis_cli
 from .bidding import bid_text
-from .classroom import archive as classroom_archive
 from .deals import Deal
 from .errors import NotationError, Texas42Error, quote
 from .records import (
@@ -181,8 +180,21 @@ def build_parser() -> argparse.ArgumentParser:
     analysis_cli.add_solve_parser(sub)
     analysis_cli.add_advise_parser(sub)
     analysis_cli.add_review_parser(sub)
-    classroom_archive.add_classroom_parser(sub)
+    # Every argument is passed on: texas42.classroom.archive parses them with the server's
+    # own options. Imported only when run: the engine never loads the classroom server.
+    classroom = sub.add_parser(
+        "classroom", add_help=False, prefix_chars="\x01",
+        help="serve a built site or a site archive (.zip, .tar.gz) to this computer or a room",
+    )
+    classroom.add_argument("arguments", nargs="*", metavar="ARCHIVE_OR_FOLDER [OPTIONS]")
+    classroom.set_defaults(func=_classroom_main)
     return parser
+
+
+def _classroom_main(args: argparse.Namespace) -> int:
+    from .classroom.archive import main as classroom_main
+
+    return classroom_main(args.arguments)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -79,22 +79,6 @@ class BadSite(InputError):
 # --------------------------------------------------------------------------- the command
 
 
-def add_classroom_parser(sub: Any) -> None:
-    """The ``classroom`` subcommand of ``texas42`` (texas42/cli.py). Its arguments are
-    parsed by :func:`main` (the server's options live in texas42.classroom.server, which
-    needs the ``classroom`` extra): here every argument is only collected."""
-    classroom = sub.add_parser(
-        "classroom",
-        help="serve a built site or a site archive (.zip, .tar.gz) to this computer or a room",
-        description=DESCRIPTION,
-        add_help=False,
-        # No option of its own: "--port 0", "--help" and the rest are all passed on.
-        prefix_chars="\x01",
-    )
-    classroom.add_argument("arguments", nargs="*", metavar="ARCHIVE_OR_FOLDER [OPTIONS]")
-    classroom.set_defaults(func=lambda args: main(args.arguments))
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve ``ARCHIVE_OR_FOLDER`` with the classroom server and its options."""
     arguments = list(sys.argv[1:] if argv is None else argv)
