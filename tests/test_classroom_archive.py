@@ -424,3 +424,19 @@ def test_the_build_ends_by_saying_to_serve_it_not_open_the_file() -> None:
     site = subprocess.run(["make", "-n", "site"], cwd=REPO, capture_output=True, text=True,
                           check=True).stdout
     assert "not the file" in site
+
+
+def test_the_cache_keeps_the_sites_used_last(site: Path, cache: Path, tmp_path: Path) -> None:
+    served = []
+    for n in range(archive.KEEP_SITES + 1):
+        (site / "index.html").write_text(f"<title>release {n}</title>")
+        out = tmp_path / f"release-{n}.zip"
+        site_archive.write_archive(site, out)
+        served.append(site_folder(out, cache))
+        os.utime(served[-1], (1000 + n, 1000 + n))  # used in this order
+    assert sorted(p for p in cache.iterdir()) == sorted(served[1:])  # the oldest went
+    site_folder(tmp_path / "release-1.zip", cache)  # used again: now the newest
+    (site / "index.html").write_text("<title>another</title>")
+    site_archive.write_archive(site, tmp_path / "another.zip")
+    newest = site_folder(tmp_path / "another.zip", cache)
+    assert sorted(cache.iterdir()) == sorted([served[1], served[3], newest])

@@ -22,6 +22,8 @@ anything is written:
   written are counted too, not only the sizes the archive claims);
 * it is a built site: ``index.html`` at its top, or in its one top folder.
 
+The cache keeps the :data:`KEEP_SITES` sites used last (about 120 MB each).
+
 It is unpacked into a fresh folder that is renamed into place only when complete, so an
 interrupted unpack leaves nothing half-written to serve. Bad input exits 2 with one line
 naming what is wrong (:class:`texas42.errors.InputError`).
@@ -36,6 +38,7 @@ import stat
 import sys
 import tarfile
 import tempfile
+import time
 import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
@@ -50,6 +53,8 @@ from ..errors import InputError, quote
 #: ~150 MB with its .gz siblings).
 MAX_ENTRIES = 50_000
 MAX_TOTAL_BYTES = 2 * 1024**3
+#: Unpacked sites kept in the cache (the most recently used): a few releases, not all.
+KEEP_SITES = 3
 #: The command's name in messages and its usage line.
 PROG = "texas42 classroom"
 #: How to get the server's dependencies when they are missing.
@@ -286,7 +291,9 @@ def unpack(path: Path, archive: Archive, root: PurePosixPath, cache: Path) -> Pa
         raise too_big(path)
     target = cache / archive_hash(path)
     if (target / "index.html").is_file():
+        os.utime(target)  # used now: kept by prune()
         return target
+    prune(cache)
     try:
         cache.mkdir(parents=True, exist_ok=True)
         partial = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=cache))
@@ -328,6 +335,23 @@ def unpack(path: Path, archive: Archive, root: PurePosixPath, cache: Path) -> Pa
                 f"cannot unpack {named(path)}: {target} is in the way (remove it)"
             ) from None
     return target
+
+
+def prune(cache: Path, keep: int = KEEP_SITES) -> None:
+    """Make room for one more site: the ``keep - 1`` most recently used stay; older ones
+    go, and so do unpacks a killed run left half-done (over an hour old)."""
+    if not cache.is_dir():
+        return
+    sites, now = [], time.time()
+    for folder in cache.iterdir():
+        if folder.name.startswith("."):
+            if now - folder.stat().st_mtime > 3600:
+                shutil.rmtree(folder, ignore_errors=True)
+        elif folder.is_dir():
+            sites.append(folder)
+    sites.sort(key=lambda folder: folder.stat().st_mtime, reverse=True)
+    for folder in sites[keep - 1 :]:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def too_big(path: Path) -> BadSite:
