@@ -2,7 +2,7 @@
 #   make site   set up, build what changed (strictly), serve it at http://127.0.0.1:8000
 #   make test   set up (incl. Debian chromium), run every check; non-zero exit on any failure
 # `make serve` serves the last build (no build, no network); `HOST=0.0.0.0 make serve` serves
-# the room's network. Others: setup, book, lint, typecheck, unit, nbval, browser, bench, clean.
+# the room's network. Others: setup, book, archive, lint, typecheck, unit, nbval, browser, bench, clean.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -34,8 +34,8 @@ export DEBIAN_FRONTEND := noninteractive
 # libarchive-c for better performance"): a hint a newcomer would take for an error.
 export PYTHONWARNINGS := ignore::UserWarning:jupyterlite_core.addons.base
 
-.PHONY: help setup chromium vendor lite lite-if-changed book site-build site serve test test-steps lint ruff typecheck unit nbval \
-        browser bench clean distclean FORCE
+.PHONY: help setup chromium vendor lite lite-if-changed book site-build site serve archive test \
+        test-steps lint ruff typecheck unit nbval browser bench clean distclean FORCE
 
 help:
 	@sed -n '1,5p' Makefile | sed 's/^# \{0,1\}//'
@@ -77,6 +77,12 @@ lite: setup
 	@echo "==> lite: scripts/build_lite.py prepare"
 	$(PY) scripts/build_lite.py prepare
 
+# Said after jupyter-book's own advice to open index.html as a file: opened so, the live
+# explorers cannot run (a browser refuses their fetches from file://).
+SERVE_ADVICE := ==> Built. Do not open _build/html/index.html as a file (its explorers need a \
+  server): serve it with `make serve` (or `texas42 classroom _build/html`), then open \
+  http://127.0.0.1:$(SITE_PORT)/
+
 # Strict build: any Sphinx warning, broken reference or notebook error fails it.
 # --all: rebuild every page, so warnings of unchanged pages are reported again.
 # Then check the JupyterLite site built into it (fails if anything is missing).
@@ -86,6 +92,7 @@ book: vendor lite
 	$(BIN)/jupyter-book build . $(BOOK_FLAGS) --all || rc=$$?; \
 	echo "==> book build: exit $$rc after $$(( $$(date +%s) - start )) s (_build/html)"; \
 	[ $$rc -ne 0 ] || $(PY) scripts/build_lite.py check || rc=$$?; \
+	[ $$rc -ne 0 ] || echo '$(SERVE_ADVICE)'; \
 	exit $$rc
 
 # `make site`: what changed only (scripts/incremental.py): `lite` again only when its inputs'
@@ -99,6 +106,7 @@ site-build: vendor lite-if-changed
 
 site: site-build
 	@echo ""
+	@echo "==> Built. Serving it now (not the file: its explorers need a server)"
 	@$(MAKE) serve
 
 # Serve the last build as it is: no build step, no network. The classroom server
@@ -106,6 +114,13 @@ site: site-build
 # capped in all and per address) comes with `make setup` (the `classroom` extra).
 serve:
 	@$(if $(wildcard $(PY)),$(PY),$(PYTHON)) -m texas42.classroom --host $(HOST) --port $(SITE_PORT)
+
+# The site archive a teacher serves with Python alone (`texas42 classroom ARCHIVE`, no
+# build, no Node): the last build in one deterministic .zip (scripts/site_archive.py).
+# ARCHIVE=....tar.gz writes a gzipped tar. The release workflow attaches it.
+ARCHIVE ?= _build/texas42-site.zip
+archive: setup
+	$(PY) scripts/site_archive.py _build/html $(ARCHIVE)
 
 # ---------------------------------------------------------------- tests
 # `make -k`: every step runs even when an earlier one fails (the browser step needs the

@@ -196,9 +196,37 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+#: While a long step runs (Pyodide under Node takes minutes), a line this often says so.
+HEARTBEAT_S = 30.0
+
+
+def run_logged(
+    command: list[str], what: str, timeout_s: float | None = None, heartbeat_s: float = HEARTBEAT_S
+) -> subprocess.CompletedProcess[str]:
+    """``command`` run to its end with its output captured, one line said when it starts and
+    one every ``heartbeat_s`` while it runs (the build was silent for minutes here);
+    BuildError if it runs past ``timeout_s``."""
+    log(f"{what} ...")
+    started = time.monotonic()
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as process:
+        while True:
+            try:
+                stdout, stderr = process.communicate(timeout=heartbeat_s)
+                break
+            except subprocess.TimeoutExpired:  # retried: no output is lost
+                elapsed = time.monotonic() - started
+                if timeout_s is not None and elapsed > timeout_s:
+                    process.kill()
+                    process.communicate()
+                    raise BuildError(f"{what}: still running after {timeout_s:.0f} s") from None
+                log(f"  ... {what}: still running ({elapsed:.0f} s)")
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
 def run(command: list[str], what: str) -> None:
     """Run ``command``; raise BuildError with its output if it exits non-zero."""
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    result = run_logged(command, what)
     if result.returncode != 0:
         raise BuildError(
             f"{what} failed (exit {result.returncode}): {' '.join(command)}\n"
@@ -720,7 +748,9 @@ def live_stdlib_imports(out: Path, stdlib: Path | None = None) -> list[str]:
     book = os.pathsep.join(str(p) for p in book_modules())  # bookkit and its neighbours
     command = [node, str(LIVE_STDLIB_SCRIPT), str(out), str(out / LIVE_LOCK), str(LIVE_BRIDGE),
                book, str(WIDGET_DRIVER)] + ([str(stdlib)] if stdlib else [])
-    result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=1800)
+    what = ("checking the live path under Node on the cut standard library" if stdlib else
+            "running the live path under Node (Pyodide) to find the modules it imports")
+    result = run_logged(command, what, timeout_s=1800)
     if result.returncode != 0:
         raise BuildError(f"running the live path under Node failed (exit {result.returncode}):\n"
                          f"{result.stdout[-3000:]}{result.stderr[-3000:]}")
@@ -913,6 +943,7 @@ def main(argv: list[str] | None = None) -> int:
             log(f"{args.site_lite} checked: {size / 1e6:.1f} MB, offline, PyPI fallback off")
             if args.step == "compress" or not args.no_compress:
                 site = args.site_lite.parent
+                log(f"precompressing the files of {site} (gzip -9, and brotli 11 with Node) ...")
                 counts = compress_site(site)
                 log(f"precompressed {counts['files']} files of {site} ({counts['written']} "
                     f"new): {counts['bytes'] / 1e6:.1f} MB, {counts['gzip_bytes'] / 1e6:.1f} "

@@ -12,6 +12,8 @@
 ``texas42 solve`` / ``texas42 advise`` / ``texas42 review``
     the exact solver, the bid odds and the coach's review of one seat's decisions
     (from :mod:`texas42.analysis`).
+``texas42 classroom ARCHIVE_OR_FOLDER [--host H --port P ...]``
+    serve a built site or a site archive (:mod:`texas42.classroom.archive`).
 """
 
 from __future__ import annotations
@@ -178,7 +180,21 @@ def build_parser() -> argparse.ArgumentParser:
     analysis_cli.add_solve_parser(sub)
     analysis_cli.add_advise_parser(sub)
     analysis_cli.add_review_parser(sub)
+    # Every argument is passed on: texas42.classroom.archive parses them with the server's
+    # own options. Imported only when run: the engine never loads the classroom server.
+    classroom = sub.add_parser(
+        "classroom", add_help=False, prefix_chars="\x01",
+        help="serve a built site or a site archive (.zip, .tar.gz) to this computer or a room",
+    )
+    classroom.add_argument("arguments", nargs="*", metavar="ARCHIVE_OR_FOLDER [OPTIONS]")
+    classroom.set_defaults(func=_classroom_main)
     return parser
+
+
+def _classroom_main(args: argparse.Namespace) -> int:
+    from .classroom.archive import main as classroom_main
+
+    return classroom_main(args.arguments)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -60,7 +60,8 @@ SCRIPT_LOADED = ["_static/widgets/*.js", "_static/widgets/*.woff2", "_static/mat
 #: A link's query is kept ("?v=..."): the page asks for that URL, and the service worker's
 #: install then finds it in the HTTP cache instead of fetching it again.
 LINKS = re.compile(r"""(?:src|href)\s*=\s*["']([^"'#]+)""")
-CSS_URLS = re.compile(r"""url\(\s*["']?([^"')#?]+)""")
+#: A stylesheet's url()s and its @imports (the theme's CSS imports Sphinx's basic.css).
+CSS_URLS = re.compile(r"""(?:url\(\s*["']?|@import\s+(?:url\(\s*)?["'])([^"')#?]+)""")
 #: Never kept: JupyterLite has its own service worker; room.json is live.
 NOT_KEPT = re.compile(r"^(lite/(?!static/pyodide/)|_sources/|room\.json$|sw\.js$)|\.(gz|br)$")
 
@@ -205,9 +206,11 @@ def precache_list(outdir: Path) -> list[str]:
         if (rel := p.relative_to(outdir).as_posix()) and not NOT_KEPT.search(rel)
     )
     assets = linked_files(outdir, pages, LINKS)
-    assets |= linked_files(
-        outdir, sorted(a for a in assets if a.split("?")[0].endswith(".css")), CSS_URLS
-    )
+    styles = sorted(a for a in assets if a.split("?")[0].endswith(".css"))
+    while styles:  # what stylesheets load, and what the stylesheets they import load
+        found = linked_files(outdir, styles, CSS_URLS) - assets
+        assets |= found
+        styles = sorted(a for a in found if a.split("?")[0].endswith(".css"))
     assets |= {
         p.relative_to(outdir).as_posix()
         for p in (outdir / "_static/t42live").rglob("*")
