@@ -173,3 +173,16 @@ def test_two_tricks_left_out_are_named_together() -> None:
     assert [w for _, w in forced_plays(hand, rv)] == ["trick 5", "trick 6"]
     assert "T5 and T6: not judged, only one domino could be played" in review_chart_svg(
         rv, hand=hand)
+
+
+def test_on_a_phone_the_note_of_the_tricks_left_out_fits_the_chart() -> None:
+    """At a phone's width (the review view draws the chart 360 wide under 480 px) the
+    note is the short form and ends inside the chart (0.6 em a character, generous for
+    the sans-serif the chart uses)."""
+    hand, rv = _reviewed(5, 0)
+    width = 360.0
+    root = ET.fromstring(review_chart_svg(rv, hand=hand, width=width))
+    note = [t for t in root.iter(f"{NS}text") if t.get("class") == "forced-note"]
+    assert [t.text for t in note] == ["T5 and T6: only one domino could be played"]
+    x = float(note[0].get("x", "0"))
+    assert x + 0.6 * 11.5 * len(note[0].text or "") <= width

@@ -345,8 +345,11 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
                         + text_at(x, base - 8, _short(forced[k][1]), 11, anchor="middle")
                         + "</g>")
         names = [_short(w) for _, w in forced]
-        left_out = f"{_list(names)}: not judged, only one domino could be played"
-        body.append(text_at(left, height - 6, left_out, 11.5, cls="forced-note"))
+        # (On a phone the short form: the long one ran past the chart's right edge.)
+        left_out = (f"{_list(names)}: only one domino could be played" if narrow
+                    else f"{_list(names)}: not judged, only one domino could be played")
+        body.append(text_at(8.0 if narrow else left, height - 6, left_out, 11.5,
+                            cls="forced-note"))
     title = (f"Review chart: {len(decisions)} decision{'s' if len(decisions) != 1 else ''}"
              + (f", the hand's result {real:.0f} points for your side" if real is not None
                 else ""))
