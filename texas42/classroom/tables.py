@@ -243,18 +243,35 @@ class Table:
     def game_seed(self, games: int) -> int:
         return self.seed + games
 
-    def computer_turn(self, now: float) -> Action | None:
-        """If the seat to act is the computer's, its action (taken); else None."""
+    def computer_to_act(self, now: float) -> bool:
+        """Whether the seat to act is the computer's now (never at a table where nobody
+        is: the hand waits for people)."""
         hand = self.hand
-        if hand.is_over or not self.computer_plays(self.place_of_seat(hand.to_act), now):
-            return None
+        if hand.is_over or not any(p.present(now, self.grace) for p in self.places):
+            return False
+        return self.computer_plays(self.place_of_seat(hand.to_act), now)
+
+    def computer_decision(self, hand: Hand) -> tuple[str, Any]:
+        """The computer's action for the seat to act in ``hand`` (a copy of this table's
+        hand: the server asks in a worker thread while the table goes on). The player
+        sees only that seat's view; its reasons are never sent."""
         player = self._players.get(self.rules.bidding)
         if player is None:
             player = self._players[self.rules.bidding] = default_player(self.seed, self.rules)
-        decision = decide(player, hand)  # it sees only that seat's view
-        hand.apply((decision.kind, decision.action))
+        decision = decide(player, hand)
+        return decision.kind, decision.action
+
+    def apply_computer(self, kind: str, value: Any) -> Action:
+        """Take the computer's action (checked by the engine like any other)."""
+        self.hand.apply((kind, value))
         self.version += 1
-        return hand.actions[-1]
+        return self.hand.actions[-1]
+
+    def computer_turn(self, now: float) -> Action | None:
+        """If the seat to act is the computer's, its action (taken); else None."""
+        if not self.computer_to_act(now):
+            return None
+        return self.apply_computer(*self.computer_decision(self.hand.copy()))
 
     # -- what each place sees ---------------------------------------------------------
     def view(self, place: int, *, now: float) -> dict[str, Any]:
