@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 with warnings.catch_warnings():  # (starlette 1.10 would rather have httpx2; httpx is pinned)
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
 from texas42.classroom import live
