@@ -24,7 +24,8 @@ every 20): it is closed (1001), and a half-open socket with it. More than
 as fast as it changes is sent only the latest state (never a queue of them).
 
 ``POST /api/tables`` with ``{"kind": "42"}`` opens a table (its code in the answer);
-``GET /api/tables/CODE`` says its kind and who sits there (names only). The computer's
+``GET /api/tables/CODE`` says its kind and who sits there (names only); ``/table/`` is the
+page a student plays at (texas42/classroom/table.html, no other host). The computer's
 turns are taken by one task for the whole hall, each decision in a worker thread, at the
 pace of :data:`PACE_S` seconds so that people see each action.
 """
@@ -39,11 +40,12 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -52,6 +54,9 @@ from .store import TableStore
 from .tables import GRACE_S, TABLE_KINDS, Table, new_code, normal_code
 
 log = logging.getLogger("texas42.classroom")
+
+#: The page a student plays at (``/table/``; ``/table/?table=CODE`` fills the code in).
+TABLE_PAGE = Path(__file__).with_name("table.html")
 
 #: The longest message a device may send, in bytes (a join with a long name is ~200).
 MESSAGE_LONGEST = 1024
@@ -363,7 +368,18 @@ class LiveTables:
             WebSocketRoute("/ws/table", self.websocket),
             Route("/api/tables", self.create, methods=["POST"]),
             Route("/api/tables/{code}", self.describe, methods=["GET"]),
+            Route("/table/", self.page, methods=["GET", "HEAD"]),
+            Route("/table", lambda request: RedirectResponse("/table/", 308),
+                  methods=["GET", "HEAD"]),
         ]
+
+    async def page(self, request: Request) -> Response:
+        """The page a student plays at: the table's code and a name, then the table."""
+        return Response(TABLE_PAGE.read_bytes(), media_type="text/html; charset=utf-8",
+                        headers={"Cache-Control": "no-cache", "Content-Security-Policy": (
+                            "default-src 'self'; script-src 'unsafe-inline'; "
+                            "style-src 'unsafe-inline'; img-src 'self' data: blob:; "
+                            "connect-src 'self'")})
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:

@@ -37,6 +37,7 @@ from ..game import Game
 from ..hand import Action, Hand
 from ..moon import MoonGame, is_moon_rules
 from ..rules import ALL_PRESETS, STANDARD, Rules
+from ..svg import table_svg
 
 #: The tables a class can sit at, by the key a teacher or student gives: 42 at four, and
 #: the engine's other presets (two-hand, three-hand, Moon and Moon for many).
@@ -329,6 +330,12 @@ class Table:
             "hands_played": len(self.game.hands),
             "game_winner": self.game.winner,
             "record": hand.record().to_dict() if over else None,
+            # The engine's picture from this place (the acting seat of the two it plays,
+            # two-hand): the other hands face down, nothing of them written; the dominoes
+            # it may play are buttons (data-play).
+            "svg": str(table_svg(hand, seat=to_act if your_turn else mine[0], show_all=over,
+                                 controls=your_turn and hand.next_action == "play",
+                                 compact=True)),
         }
         return view
 
