@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from classroom_ws import classroom_server
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from texas42.classroom.live import Hall
 from texas42.classroom.tables import Table
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture
