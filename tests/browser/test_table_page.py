@@ -65,7 +65,7 @@ def test_two_phones_play_a_hand_and_one_comes_back(chromium: Browser,
         context, page = phone(chromium, base, problems)
         page.goto(f"{base}/table/?table={table.code.lower()}")
         page.fill("#name", name)
-        page.click("button[type=submit]")
+        page.click("#join button[type=submit]")
         page.wait_for_selector("#picture svg")
         pages.append((context, page))
     assert [p.name for p in table.places[:2]] == ["Ana", "Ben"]
@@ -99,3 +99,27 @@ def test_two_phones_play_a_hand_and_one_comes_back(chromium: Browser,
     assert problems == []
     for context, _ in pages:
         context.close()
+
+
+def test_a_student_opens_a_table_and_a_bad_code_is_said(chromium: Browser,
+                                                       room: tuple[str, Hall]) -> None:
+    base, hall = room
+    problems: list[str] = []
+    context, page = phone(chromium, base, problems)
+    page.goto(f"{base}/table/")
+    page.fill("#code", "QQQQQ")
+    page.fill("#name", "Ana")
+    page.click("#join button[type=submit]")
+    page.wait_for_function("document.getElementById('message').textContent"
+                           ".includes('there is no table QQQQQ')")
+    assert page.locator("#message").is_visible()
+    page.select_option("#kind", "moon")
+    page.click("#open button[type=submit]")
+    page.wait_for_function("document.getElementById('code').value.length === 5")
+    code = page.input_value("#code")
+    assert hall.tables[code].kind == "moon"
+    page.click("#join button[type=submit]")
+    page.wait_for_selector("#picture svg")
+    assert hall.tables[code].places[0].name == "Ana"
+    assert problems == []
+    context.close()
