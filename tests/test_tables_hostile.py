@@ -401,6 +401,14 @@ def test_the_route_refuses_junk_and_goes_on(room: Room, served: TestClient, data
     assert room.states() == before
 
 
+def test_one_address_cannot_fill_the_hall_with_tables(room: Room, served: TestClient) -> None:
+    before = len(room.hall.tables)
+    answers = [served.post("/api/tables", json={"kind": "42"}).status_code
+               for _ in range(live.OPEN_BURST + 5)]
+    assert answers == [201] * live.OPEN_BURST + [429] * 5
+    assert len(room.hall.tables) == before + live.OPEN_BURST
+
+
 def test_http_refuses_bad_tables_and_shows_no_hand(room: Room, served: TestClient) -> None:
     assert served.post("/api/tables", content=b"x" * 5000).status_code == 400
     assert served.post("/api/tables", json={"kind": "poker"}).json()["rule"] == "table-kind"

@@ -74,6 +74,10 @@ PACE_S = 0.6
 #: Tables a hall holds, and live connections one table may have.
 TABLES_MOST = 500
 CLIENTS_PER_TABLE = 32
+#: Tables one address may open: a burst, then one every this many seconds (a class opens
+#: a few; a script that opens hundreds would fill the hall).
+OPEN_BURST = 10
+OPEN_EVERY_S = 10.0
 
 #: Each message's fields and their types (str, int), besides "type".
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -362,6 +366,8 @@ class LiveTables:
         hall.changed = self._wake.set
         self._busy: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Per address: the tables it may still open now, and when that was counted.
+        self._opening: dict[str, tuple[float, float]] = {}
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -471,8 +477,22 @@ class LiveTables:
             if client.close is not None:
                 return
 
+    def _may_open(self, address: str) -> bool:
+        """A token bucket per address: OPEN_BURST tables, then one every OPEN_EVERY_S."""
+        now = self.hall.clock()
+        allowance, stamp = self._opening.get(address, (float(OPEN_BURST), now))
+        allowance = min(float(OPEN_BURST), allowance + (now - stamp) / OPEN_EVERY_S)
+        if len(self._opening) > 10_000:  # (forget the oldest: memory stays bounded)
+            self._opening.pop(next(iter(self._opening)))
+        self._opening[address] = (allowance - 1.0 if allowance >= 1.0 else allowance, now)
+        return allowance >= 1.0
+
     async def create(self, request: Request) -> Response:
         body = await _small_body(request)
+        if not self._may_open(request.client.host if request.client else "?"):
+            return JSONResponse({"rule": "rate-limit", "message": "too many tables opened "
+                                 f"from this address: one every {OPEN_EVERY_S:g} s"},
+                                status_code=429, headers={"Retry-After": str(int(OPEN_EVERY_S))})
         try:
             data = json.loads(body) if body else None
             if not isinstance(data, dict) or set(data) - {"kind"}:
