@@ -131,7 +131,7 @@ async def player(port: int, table: Table, place: int, name: str, local: str, thi
     ping_task = asyncio.create_task(pinger())
     async for message in sock.messages():
         if message["type"] == "refused":
-            figures.refused.append(message["rule"])
+            figures.refused.append(f"{message['rule']}: {message['message']} (place {place})")
             continue
         if message["type"] != "state":
             continue
@@ -258,7 +258,7 @@ def main() -> int:
         "latency_ms": {"p50": round(1000 * statistics.median(lat), 1) if lat else None,
                        "p95": round(1000 * p95, 1), "max": round(1000 * max(lat), 1)
                        if lat else None},
-        "refused": sorted(set(figures.refused)), "refusals": len(figures.refused),
+        "refused": figures.refused[:10], "refusals": len(figures.refused),
         "dropped_players": figures.dropped_players, "dropped_idle": figures.dropped_idle,
         "rss_mib": figures.rss_mib, "server_stderr_lines": len(stderr.splitlines()),
     }
