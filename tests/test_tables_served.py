@@ -137,3 +137,28 @@ def test_half_open_and_silent_connections_are_closed(site: Path) -> None:
         other.send({"type": "ping"})
         assert other.receive() == {"type": "pong"}
         other.close()
+
+
+def test_the_computer_takes_a_gone_place_after_the_grace_and_hands_it_back(site: Path
+                                                                          ) -> None:
+    hall = Hall(grace=0.5)
+    table = hall.open_table("42", seed=8)
+    with classroom_server(hall, site) as port:
+        ben, _ = join(port, table.code, "Ben")  # place 0
+        ana, ana_token = join(port, table.code, "Ana")  # place 1
+        ana.close()  # Ana's phone sleeps (the hand goes on without her after the grace)
+        start = len(table.hand.actions)
+        # Every seat but Ben's is the computer's now: it plays until Ben is to act, Ana's
+        # seat included once her grace is over.
+        wait_for(lambda: table.hand.is_over or (
+            table.place_of_seat(table.hand.to_act) == 0
+            and any(a.seat == 1 for a in table.hand.actions[start:])))
+        assert table.view(0, now=hall.clock())["places"][1]["computer"] is True
+        # Ana comes back with her token: her place is hers again.
+        back = WSClient(port)
+        back.send({"type": "rejoin", "table": table.code, "token": ana_token})
+        assert until(back, type="joined")["place"] == 1
+        state = until(back, type="state")
+        assert state["places"][1]["computer"] is False and state["you"]["name"] == "Ana"
+        back.close()
+        ben.close()
