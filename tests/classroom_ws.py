@@ -111,4 +111,5 @@ def classroom_server(hall: Hall, site: Path, *, limits: Limits | None = None,
         loop.call_soon_threadsafe(stop.set)
         thread.join(15)
         sock.close()
+        assert not thread.is_alive(), "the classroom server did not stop within 15 s"
         loop.close()

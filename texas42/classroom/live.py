@@ -67,6 +67,8 @@ BURST = 20
 RATE_PER_S = 5.0
 #: Refusals for the rate in a row that close the connection.
 FLOOD_CLOSE = 40
+#: Seconds a closing connection may take to send its last replies and the close.
+CLOSE_WAIT_S = 2.0
 #: Replies waiting for a device that does not read: past this it is closed.
 OUTBOX_MOST = 64
 #: Seconds between two computer actions (people watch them).
@@ -457,16 +459,15 @@ class LiveTables:
             pass
         finally:
             self.hall.leave(client)
-            if client.close is not None:
+            if client.close is not None:  # its last replies first (bounded)
                 wake.set()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(sender, 2.0)
+                await asyncio.wait([sender], timeout=CLOSE_WAIT_S)
             sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+            # (gather: a cancellation of this task itself, at shutdown, is not swallowed)
+            await asyncio.gather(sender, return_exceptions=True)
             code, reason = client.close or (1000, "")
             with contextlib.suppress(Exception):
-                await websocket.close(code, reason)
+                await asyncio.wait_for(websocket.close(code, reason), CLOSE_WAIT_S)
 
     async def _send(self, websocket: WebSocket, client: Client, wake: asyncio.Event) -> None:
         while True:
