@@ -115,7 +115,8 @@ def test_a_student_opens_a_table_and_a_bad_code_is_said(chromium: Browser,
     assert page.locator("#message").is_visible()
     page.select_option("#kind", "moon")
     page.click("#open button[type=submit]")
-    page.wait_for_function("document.getElementById('code').value.length === 5")
+    page.wait_for_function("document.getElementById('code').value.length === 5"
+                           " && document.getElementById('code').value !== 'QQQQQ'")
     code = page.input_value("#code")
     assert hall.tables[code].kind == "moon"
     page.click("#join button[type=submit]")

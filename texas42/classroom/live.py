@@ -463,8 +463,8 @@ class LiveTables:
                 wake.set()
                 await asyncio.wait([sender], timeout=CLOSE_WAIT_S)
             sender.cancel()
-            # (gather: a cancellation of this task itself, at shutdown, is not swallowed)
-            await asyncio.gather(sender, return_exceptions=True)
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
             code, reason = client.close or (1000, "")
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(websocket.close(code, reason), CLOSE_WAIT_S)
