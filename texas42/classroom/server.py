@@ -39,9 +39,10 @@ import logging
 import os
 import signal
 import socket
+import sqlite3
 import sys
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,9 @@ from starlette.routing import Mount, Route
 from starlette.types import ASGIApp
 
 from .files import SiteFiles
+from .live import MESSAGE_LONGEST, Hall, LiveTables
 from .room import ROOM_FILE, room_info, share_addresses
+from .store import TableStore
 
 #: The build ``make serve`` serves, from the repository's root.
 SITE = Path("_build") / "html"
@@ -131,6 +134,9 @@ def hypercorn_config(limits: Limits) -> Config:
     config.errorlog = log
     config.logger_class = SiteLog
     config.graceful_timeout = 2.0
+    # A live table's messages are small: a longer one is closed (1009) before it is
+    # put together (texas42/classroom/live.py refuses it again before parsing).
+    config.websocket_max_message_size = MESSAGE_LONGEST
     return config
 
 
@@ -355,18 +361,36 @@ async def serve(
             await lifespan_task
 
 
-def build_app(directory: Path, room: bytes) -> Starlette:
-    """The classroom's app: ``room.json`` (the addresses to share), then the site's files."""
+def build_app(directory: Path, room: bytes, live: LiveTables | None = None) -> Starlette:
+    """The classroom's app: ``room.json`` (the addresses to share), the live tables'
+    routes (:mod:`texas42.classroom.live`) when given, then the site's files."""
 
     async def room_file(request: Request) -> Response:
         return Response(room, media_type="application/json", headers={"Cache-Control": "no-store"})
 
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if live is None:
+            yield
+            return
+        async with live.running():
+            yield
+
     return Starlette(
         routes=[
             Route("/" + ROOM_FILE, room_file, methods=["GET", "HEAD"]),
+            *(live.routes() if live is not None else []),
             Mount("/", app=SiteFiles(directory)),
-        ]
+        ],
+        lifespan=lifespan,
     )
+
+
+def default_tables_file() -> Path:
+    """Where the classroom keeps its tables: outside the build (``make clean`` keeps
+    them), in the user's state folder."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "texas42" / "classroom.sqlite"
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -433,6 +457,10 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--directory", type=Path, default=Path(os.environ.get("SERVE_DIRECTORY") or SITE)
     )
+    parser.add_argument("--tables", type=Path,
+                        default=Path(os.environ.get("CLASSROOM_TABLES") or default_tables_file()),
+                        help="the SQLite file that keeps the live tables (default: "
+                        "~/.local/state/texas42/classroom.sqlite)")
     parser.add_argument("--idle-timeout", type=_positive(float), default=defaults.idle_timeout,
                         help="seconds a connection may stay without a whole request "
                         f"(default {defaults.idle_timeout:g})")
@@ -498,7 +526,17 @@ def main(argv: list[str] | None = None) -> int:
     log.addHandler(handler)
     log.setLevel(logging.WARNING)
     log.propagate = False
-    run(build_app(directory, room), sock, limits)
+    tables: Path = args.tables
+    try:
+        tables.parent.mkdir(parents=True, exist_ok=True)
+        hall = Hall(TableStore(tables))
+    except (OSError, sqlite3.Error) as exc:
+        print(f"serve: cannot keep the tables in {tables}: {exc}", file=sys.stderr)
+        sock.close()
+        return 1
+    print(f"    live tables kept in {tables} ({len(hall.tables)} loaded)")
+    sys.stdout.flush()
+    run(build_app(directory, room, LiveTables(hall)), sock, limits)
     print("\n==> stopped")
     return 0
 
