@@ -64,6 +64,21 @@ def is_moon_rules(rules: Rules) -> bool:
     return rules.seats == PLAYERS and rules.bidding == "tricks" and rules.layout == _LAYOUT
 
 
+def hand_type(rules: Rules) -> type[Hand]:
+    """The hands of ``rules``' table: :class:`MoonHand` at Moon's (the Moon players and
+    coach read them), else :class:`~texas42.hand.Hand`. The one place this is decided."""
+    return MoonHand if is_moon_rules(rules) else Hand
+
+
+def new_game(rules: Rules, *, seed: int | None = None, first_shaker: int = 0,
+             deal: Any = None) -> Game:
+    """A game at ``rules``' table (:class:`MoonGame` at Moon's, its hands of
+    :func:`hand_type`), shaken from ``seed``, ``deal`` its first hand's if given."""
+    if is_moon_rules(rules):
+        return MoonGame(rules, seed=seed, shaker=first_shaker, deal=deal)
+    return Game(rules, first_shaker=first_shaker, seed=seed, deal=deal)
+
+
 def is_moon_record(text: str | bytes) -> bool:
     """Whether a hand record (JSON) is of Moon: its rules are Moon's table.
 

@@ -47,9 +47,8 @@ from .bidding import bid_text
 from .errors import InputError, NotationError, Texas42Error, quote
 from .game import Game
 from .hand import Hand, Phase
-from .moon import MoonGame, MoonHand, is_moon_rules
+from .moon import hand_type, new_game
 from .records import HandRecord, check_keys, check_list
-from .rules import Rules
 
 FORMAT = "texas42-progress"
 VERSION = 1
@@ -151,10 +150,6 @@ class Entry:
         return replace(r, plays=r.plays[:mistake.index], claim=None)
 
 
-def _hand_type(rules: Rules) -> type[Hand]:
-    return MoonHand if is_moon_rules(rules) else Hand
-
-
 @dataclass(frozen=True)
 class Rate:
     """How often the learner's side made a bid (or a contract) it won."""
@@ -192,7 +187,7 @@ class Progress:
         e = self.entries[i]
         cached = self._hands.get(id(e))
         if cached is None or cached[0] is not e:
-            cached = (e, e.record.replay(_hand_type(e.record.rules)))
+            cached = (e, e.record.replay(hand_type(e.record.rules)))
             self._hands[id(e)] = cached
         return cached[1]
 
@@ -252,18 +247,14 @@ class Progress:
         rules = first.rules
         # Later shakes go on from a seed of their own (the game's own shakes are not kept).
         seed = random.Random(json.dumps([e.record.to_dict() for e in entries])).randrange(2**31)
-        game: Game
-        if is_moon_rules(rules):
-            game = MoonGame(rules, seed=seed, shaker=first.shaker, deal=first.deal)  # type: ignore[arg-type]
-        else:
-            game = Game(rules, first_shaker=first.shaker, seed=seed, deal=first.deal)
+        game = new_game(rules, first_shaker=first.shaker, seed=seed, deal=first.deal)
         start = self.entries.index(entries[0])
         for i, _ in enumerate(entries):
             if i:
                 game.next_hand(deal=entries[i].record.deal)
             hand = self.hand(start + i)
             if not hand.is_over:  # the game plays on in it: its own copy, not the kept one
-                hand = entries[i].record.replay(_hand_type(rules))
+                hand = entries[i].record.replay(hand_type(rules))
             game.hands[-1] = hand
         self._game = game
         return game

@@ -35,7 +35,7 @@ from ..dominoes import Domino
 from ..errors import IllegalActionError, InputError, quote
 from ..game import Game
 from ..hand import Action, Hand
-from ..moon import MoonGame, is_moon_rules
+from ..moon import new_game
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..svg import table_svg
 
@@ -100,14 +100,6 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def new_game(rules: Rules, seed: int) -> Game:
-    """A game at ``rules``' table, shaken from ``seed`` (Moon's hands are MoonHands, which
-    the Moon players read)."""
-    if is_moon_rules(rules):
-        return MoonGame(rules, seed=seed)
-    return Game(rules, seed=seed)
-
-
 @dataclass
 class Place:
     """One person's place at a table: who holds it and whether they are here."""
@@ -148,7 +140,7 @@ class Table:
         """A new table of ``kind`` (a key of :data:`TABLE_KINDS`)."""
         rules = table_rules(kind)
         seed = secrets.randbits(48) if seed is None else seed
-        return cls(code=code, kind=kind, seed=seed, game=new_game(rules, seed),
+        return cls(code=code, kind=kind, seed=seed, game=new_game(rules, seed=seed),
                    places=[Place() for _ in range(rules.players)], grace=grace)
 
     @property
@@ -236,7 +228,7 @@ class Table:
             raise IllegalActionError("finish this hand first", rule="hand-not-over")
         if self.game.is_over:
             self.games += 1
-            self.game = new_game(self.rules, self.game_seed(self.games))
+            self.game = new_game(self.rules, seed=self.game_seed(self.games))
         else:
             self.game.next_hand()
         self.version += 1
@@ -362,7 +354,7 @@ class Table:
         table = cls.new(kind, code=normal_code(state["code"]), seed=int(state["seed"]),
                         grace=grace)
         table.games = int(state["games"])
-        table.game = new_game(table.rules, table.game_seed(table.games))
+        table.game = new_game(table.rules, seed=table.game_seed(table.games))
         hands = state["hands"]
         for index, saved in enumerate(hands):
             if index:

@@ -11,15 +11,12 @@ discard named only to those who may see it), a record of any table read and chec
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..bidding import PASS, bid_marks, bid_text
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import NotationError
-from ..game import Game
 from ..hand import Action, Hand, Phase, Trick
-from ..moon import MoonGame, MoonHand, is_moon_rules
+from ..moon import hand_type
 from ..records import HandRecord
 from ..rules import ALL_PRESETS, STANDARD, TWO_HAND, Rules
 from ..tricks import explain_play
@@ -72,18 +69,6 @@ def table_words(rules: Rules) -> str:
         if key == rules.name or (key == "42" and rules.seats == 4 and rules.is_42):
             return label.split(": ", 1)[1]
     return rules.name
-
-
-def new_game(rules: Rules, *, first_shaker: int, seed: int | None, deal: Any = None) -> Game:
-    """A game at ``rules``' table (Moon's hands are :class:`MoonHand`, which the Moon
-    players and coach read)."""
-    if is_moon_rules(rules):
-        return MoonGame(rules, seed=seed, shaker=first_shaker, deal=deal)
-    return Game(rules, first_shaker=first_shaker, seed=seed, deal=deal)
-
-
-def hand_type(rules: Rules) -> type[Hand]:
-    return MoonHand if is_moon_rules(rules) else Hand
 
 
 def bid_meaning(bid: int, hand: Hand) -> str:

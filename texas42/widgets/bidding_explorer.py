@@ -26,6 +26,7 @@ from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import Texas42Error
 from ..hand import Hand, Phase, allowed_contracts
+from ..moon import hand_type
 from ..rules import Rules
 from . import _analysis, _coach, _tables
 from ._base import Explorer, safe
@@ -262,7 +263,7 @@ class BiddingExplorer(Explorer):
 
     def _new_hand(self, deal: Any, shaker: int) -> Hand:
         """A hand of the chosen table (Moon's: a MoonHand, which its players read)."""
-        return _tables.hand_type(self.rules)(deal, shaker=shaker, rules=self.rules)
+        return hand_type(self.rules)(deal, shaker=shaker, rules=self.rules)
 
     # -- actions ---------------------------------------------------------------------------
     @safe

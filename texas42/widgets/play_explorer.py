@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from .. import moon
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import (
@@ -328,7 +329,7 @@ class PlayExplorer(Explorer):
         rules = self.rules
         deal = self.source.deal(rules.layout)  # a bad deal raises here, before anything changes
         seed = int(self.source.seed.value)
-        self.game = _tables.new_game(rules, first_shaker=(self.seat - 1) % rules.seats,
+        self.game = moon.new_game(rules, first_shaker=(self.seat - 1) % rules.seats,
                                      seed=seed, deal=deal)
         self._make_players()
         self._start_hand()
@@ -1194,7 +1195,7 @@ class PlayExplorer(Explorer):
                    "on from", rule="position")
         record = position if isinstance(position, HandRecord) else HandRecord.from_hand(
             position)
-        hand = record.replay(_tables.hand_type(record.rules))
+        hand = record.replay(moon.hand_type(record.rules))
         if hand.is_over:
             raise InputError("the position is a hand that is over: nothing is left to play",
                              rule="position")
@@ -1213,7 +1214,7 @@ class PlayExplorer(Explorer):
         """``hand`` (a copy of its own) becomes the hand played, not kept as the game."""
         record = HandRecord.from_hand(hand)
         self._set_pickers(record.rules, seat)
-        game = _tables.new_game(record.rules, first_shaker=record.shaker, seed=None,
+        game = moon.new_game(record.rules, first_shaker=record.shaker, seed=None,
                                 deal=record.deal)
         game.hands[-1] = hand
         self._practice = True
@@ -1231,7 +1232,7 @@ class PlayExplorer(Explorer):
         waits: "New game" or a reload comes back to it)."""
         entry, mistake = self.kept.worst_mistakes()[n]
         record = entry.position(mistake)
-        hand = record.replay(_tables.hand_type(record.rules))
+        hand = record.replay(moon.hand_type(record.rules))
         # The decision to answer: the first action after the cut.
         self._again = (entry, mistake, len(hand.actions))
         self._play_position(hand, entry.seat)

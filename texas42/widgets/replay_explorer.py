@@ -23,7 +23,7 @@ from ..deals import Deal
 from ..dominoes import Domino
 from ..errors import IllegalContractError, Texas42Error
 from ..hand import Hand, Phase, allowed_contracts
-from ..moon import MoonHand
+from ..moon import MoonHand, hand_type
 from ..records import HandRecord
 from ..rules import STANDARD, Rules
 from . import _analysis, _coach, _tables
@@ -67,7 +67,7 @@ def play_whole_hand(
     bidder laid aside what the computer chose after taking the widow, and ``contract``
     was named; then the computer plays the hand."""
     rules = rules or STANDARD
-    kind = _tables.hand_type(rules)
+    kind = hand_type(rules)
     if contract is None:
         hand = kind(deal, shaker=shaker, rules=rules)
     else:
