@@ -31,7 +31,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..bidding import PASS, bid_text, check_bid, parse_bid
+from ..bidding import PASS, check_bid, parse_bid
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
@@ -501,8 +501,9 @@ def advise_main(args: argparse.Namespace) -> int:
         print(json.dumps(ev.to_json()))
         return 0
     print(ev.summary())
-    best = ev.best(ev.bids[0])
-    print(f"Best for {bid_text(ev.bids[0])}: {best}.")
+    advice = ev.advice()
+    if advice:
+        print(advice)
     return 0
 
 
