@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from texas42 import Contract
@@ -71,3 +73,5 @@ def test_advise_names_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[header].split()[:3] == ["contract", "points", "30"]
     assert "avg" not in "\n".join(lines)
     assert lines[-1].startswith("Best: pass.")
+    assert analysis_main(["advise", *WEAK.split(), "--samples", "40", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["advice"] == lines[-1]

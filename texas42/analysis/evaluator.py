@@ -358,6 +358,7 @@ class Evaluation:
             "tries": self.tries,
             "relaxed": self.relaxed,
             "seconds": round(self.seconds, 3),
+            "advice": self.advice(),
         }
         if self.special_results:
             out["specials"] = {
