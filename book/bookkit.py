@@ -201,6 +201,28 @@ def coach_says(text: str) -> HTML:
     )
 
 
+#: A page for the table or the teacher's desk, in print: 12 mm page margins, compact text,
+#: headings and tables, none of the theme's printed contents, footer or page links. A page
+#: that shows :func:`print_sheet` prints this way; the other pages keep the theme's print.
+PRINT_SHEET_CSS = (
+    "@page { margin: 12mm; } @media print { "
+    "#jb-print-docs-body h1 { margin: 0 0 0.3em !important; font-size: 1.6em !important; } "
+    "#jb-print-toc { display: none; } main h2 { margin: 0.5em 0 0.2em; font-size: 1.1em; } "
+    "main p, main li { margin: 0 0 0.2em; font-size: 0.8em; line-height: 1.3; } "
+    "main ul { margin-bottom: 0.2em; } main div.cell, main div.cell_output, main div.output "
+    "{ margin: 0 !important; padding: 0 !important; } main table { font-size: 0.72em; "
+    "margin-bottom: 0.2em !important; } main table td, main table th { padding: 0.1em 0.4em "
+    "!important; } main caption { font-size: 0.9em; padding: 0.1em 0; } .prev-next-area, "
+    ".bd-footer, .bd-footer-content, footer { display: none !important; } }"
+)
+
+
+def print_sheet() -> HTML:
+    """The page's print stylesheet (:data:`PRINT_SHEET_CSS`): it prints compact, on as
+    few pages as it can (the rules on one page, the answer key on two)."""
+    return HTML(f"<style>{PRINT_SHEET_CSS}</style>")
+
+
 def lines(rows: Iterable[str]) -> HTML:
     """Several lines of engine output as a list."""
     items = "".join(f"<li>{html.escape(r)}</li>" for r in rows)

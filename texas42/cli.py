@@ -3,9 +3,10 @@
 ``texas42 deal [--seed N | --code CODE] [--rules PRESET] [--json]``
     show a deal (the hands of the preset's table, and a widow or dominoes laid
     aside where it has them) and its deal code.
-``texas42 replay FILE [--json]``
-    check every action of a hand record and print each trick and the result;
-    exit status 2 (with the action and the rule) if an action is illegal.
+``texas42 replay FILE [--hand N] [--json]``
+    check every action of a hand record (or of hand N of a progress export) and print
+    each trick and the result; exit status 2 (with the action and the rule) if an
+    action is illegal.
 ``texas42 rules [PRESET]``
     the options of a rules preset, in words; without one, a preset for every number
     of players that can be played, with its seats and source.
@@ -29,13 +30,11 @@ from typing import Any
 from .analysis import cli as analysis_cli
 from .bidding import bid_text
 from .deals import Deal
-from .errors import NotationError, Texas42Error, quote
+from .errors import NotationError, Texas42Error, UnreadableFileError, quote
 from .records import (
-    MAX_RECORD_BYTES,
     HandRecord,
     RecordNotationError,
     ReplayError,
-    load_json,
     result_json,
 )
 from .rules import ALL_PRESETS, Rules
@@ -74,45 +73,27 @@ def _deal_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_record(path: str) -> HandRecord:
-    """A hand record from a file (``-`` for standard input)."""
-    return HandRecord.from_json(read_input(path))
-
-
 def _error_json(kind: str, index: int | None, message: str, rule: str) -> dict[str, Any]:
     return {"error": {"kind": kind, "index": index, "message": message, "rule": rule}}
 
 
-def read_input(path: str) -> bytes:
-    """The bytes of a record file (``-``: standard input), read no further than one byte
-    past :data:`MAX_RECORD_BYTES` (the reader refuses more before parsing)."""
-    if path == "-":
-        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-    with open(path, "rb") as f:
-        return f.read(MAX_RECORD_BYTES + 1)
-
-
 def _replay_main(args: argparse.Namespace) -> int:
+    found = analysis_cli.read_hand(args.file, args.hand)
+    if found is None:
+        raise UnreadableFileError(f"cannot read {quote(args.file)}: no such file")
     try:
-        data = load_json(read_input(args.file))
-        record = HandRecord.from_dict(data)
-        hand = record.replay()
-    except OSError as exc:
-        print(f"texas42 replay: cannot read {quote(args.file)}: {exc.strerror}",
-              file=sys.stderr)
-        return 1
+        hand = HandRecord.from_dict(found[0]).replay()
     except (ReplayError, RecordNotationError) as exc:
+        # With --json the error is also on standard output, as data (the line on standard
+        # error is every command's).
         if args.json:
             _print_json(_error_json(exc.kind, exc.index, exc.message, exc.rule))
-        else:
-            print(f"illegal {exc.kind} {exc.index}: {exc.message}")
-        return EXIT_ILLEGAL
+        raise Texas42Error(f"illegal {exc.kind} {exc.index}: {exc.message}",
+                           rule=exc.rule) from None
     except NotationError as exc:
         if args.json:
             _print_json(_error_json("record", None, exc.message, exc.rule))
-        else:
-            print(f"bad hand record: {exc.message}")
-        return EXIT_ILLEGAL
+        raise NotationError(f"bad hand record: {exc.message}", rule=exc.rule) from None
     summary = result_json(hand)
     if args.json:
         _print_json(summary)
@@ -169,7 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     deal.set_defaults(func=_deal_main)
 
     replay = sub.add_parser("replay", help="check and replay a hand record")
-    replay.add_argument("file", help="hand record JSON file ('-' for standard input)")
+    replay.add_argument("file", help="a hand record or a progress export (JSON file, '-' "
+                        "for standard input)")
+    replay.add_argument("--hand", type=analysis_cli.hand_number, default=None,
+                        help=analysis_cli.HAND_HELP)
     replay.add_argument("--json", action="store_true", help="print JSON")
     replay.set_defaults(func=_replay_main)
 
@@ -219,8 +203,7 @@ def guarded(run: Any, prefix: str) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return code
     except Texas42Error as exc:
-        print(f"{prefix}: {exc.message}", file=sys.stderr)
-        return EXIT_ILLEGAL
+        return analysis_cli.refuse(prefix.removeprefix("texas42 "), exc)
     except BrokenPipeError:
         _quiet_stdout()
         return EXIT_PIPE

@@ -9,7 +9,7 @@ One kind of mistake is one exception type, wherever it is made:
 
 - :class:`InputError`: an argument of the wrong type or out of range (a seat not at
   the table, a count out of its range, a number that is not a whole number, a hand
-  where none is given);
+  where none is given); :class:`UnreadableFileError`, a file that cannot be read;
 - :class:`NotationError`: text that does not spell what it should (a domino, a bid,
   a name among a few);
 - :class:`IllegalActionError` and its kinds: a well-formed action the rules forbid here;
@@ -112,6 +112,14 @@ class InputError(Texas42Error):
     history, a seat that is not at the table, a mask of no dominoes."""
 
     def __init__(self, message: str, *, rule: str = "input") -> None:
+        super().__init__(message, rule=rule)
+
+
+class UnreadableFileError(InputError):
+    """A file the commands were given that cannot be read (missing, a folder, no
+    permission): the input was never seen, so ``texas42`` exits 1, not 2."""
+
+    def __init__(self, message: str, *, rule: str = "file") -> None:
         super().__init__(message, rule=rule)
 
 

@@ -362,7 +362,7 @@ class Progress:
         """Read a progress file; every hand is replayed against the rules, so a file
         that reads is one the explorers can play on. Raises :class:`NotationError`
         (``rule="progress"``) naming the entry and what is wrong."""
-        data = _load(text)
+        data = load_progress_json(text)
         return cls.from_dict(data)
 
     @classmethod
@@ -423,7 +423,7 @@ class Progress:
         self.entries, self._hands, self._texts = fresh.entries, fresh._hands, {}
 
 
-def _load(text: Any) -> Any:
+def load_progress_json(text: Any) -> Any:
     """The JSON of a progress file (text of at most :data:`MAX_PROGRESS_BYTES`: UTF-8,
     or the UTF-16 or -32 JSON also allows; a byte order mark before it is skipped)."""
     if not isinstance(text, str | bytes):
@@ -605,3 +605,47 @@ class ProgressFile:
             return target
         raise self._problem("it cannot be read, and 999 copies set aside already take "
                             "the names to move it to")
+
+
+# -- a hand taken out of a progress export (``texas42 review|replay|solve``) --------------
+def is_progress_data(data: Any) -> bool:
+    """Whether parsed JSON is meant as a progress file (a hand record has no ``format``)."""
+    return isinstance(data, dict) and "format" in data
+
+
+def describe_entry(progress: Progress, i: int) -> str:
+    """One line naming entry ``i`` as the commands number it (1 = the oldest): its game,
+    the learner's seat, the table, and where the hand stands or how it ended."""
+    e, hand = progress.entries[i], progress.hand(i)
+    return (f"hand {i + 1}: game {e.game}, seat {e.seat}, {e.record.rules.name} rules, "
+            f"deal {e.record.deal.code}: {hand.status()}")
+
+
+def pick_hand(data: Any, number: int | None) -> tuple[Any, Entry | None]:
+    """The hand record in parsed JSON ``data`` and, from a progress export, its entry.
+
+    ``data`` is a hand record (``number`` must be ``None``) or a progress export (the
+    site's Export button), whose hand ``number`` (1 = the first listed) is taken; with
+    ``number`` ``None`` its only hand. An export of several hands and no number, a number
+    it does not hold, or a number for a plain record is an :class:`InputError` (rule
+    ``"hand"``) that lists the hands and says how to pick one."""
+    if not is_progress_data(data):
+        if number is not None:
+            raise InputError(f"--hand {number} is for a progress export; this file is a "
+                             "single hand record: leave --hand out", rule="hand")
+        return data, None
+    progress = Progress.from_dict(data)
+    count = len(progress.entries)
+    if count == 0:
+        raise InputError("the progress export holds no hands: nothing was played yet",
+                         rule="hand")
+    if number is None and count == 1:
+        number = 1
+    if number is not None and 1 <= number <= count:
+        entry = progress.entries[number - 1]
+        return entry.record.to_dict(), entry
+    listing = "\n".join(f"  {describe_entry(progress, i)}" for i in range(count))
+    head = (f"the progress export holds {count} hands" if number is None
+            else f"there is no hand {number}: the progress export holds {count}")
+    raise InputError(f"{head}; name one with --hand N (N from 1 to {count}, as listed):\n"
+                     f"{listing}", rule="hand")

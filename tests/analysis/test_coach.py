@@ -254,8 +254,10 @@ def test_review_command_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture
     path = tmp_path / "bad.json"
     path.write_text('{"hands": 3}')
     assert main(["review", str(path), "--seat", "0"]) == 2
-    assert main(["review", str(tmp_path / "missing.json"), "--seat", "0"]) == 2
     assert "texas42 review:" in capsys.readouterr().err
+    # A file that cannot be read exits 1, as for every command (the input was never seen).
+    assert main(["review", str(tmp_path / "missing.json"), "--seat", "0"]) == 1
+    assert "texas42 review: cannot read" in capsys.readouterr().err
 
 
 # -- Moon: the same coach through its adapter ------------------------------------------------

@@ -298,7 +298,7 @@ def test_the_three_hand_auction_over_a_mark_bid_is_evaluated(auction: str, lowes
     """Issue 35: only the bids still open are offered (not 30 after 42 84)."""
     proc = bounded("advise", *THREE_HAND.split(), "--rules",
                    "three-hand", "--auction", auction, "--samples", "20", "--seat", "2")
-    out = answered(proc, f"Best for {lowest}:")
+    out = answered(proc, "Best: ")
     header = next(line for line in out.splitlines() if line.startswith("contract"))
     assert header.split()[2] == lowest, header
 

@@ -95,3 +95,28 @@ def test_a_deal_code_typed_into_the_tricks_explorer_deals_that_deal(page: Page) 
             re.compile(re.escape(before) + "$"), timeout=ANSWER_TIMEOUT_MS)
         assert message(page) == twin.message, domino
     assert twin.state["trick"] == ["6-6"] and "Refused: Seat 1 may not play 5-1" in twin.message
+
+
+def test_the_tricks_explorer_keeps_its_deal_and_plays_over_a_reload(page: Page) -> None:
+    """Issue 39: a reload brings back the deal code, the contract and the plays."""
+    info = start_box(page, 0)
+    assert info["state"] == "live", info
+    area = live_area(page)
+    area.get_by_role("button", name="Deal code", exact=True).click()
+    area.locator("input[placeholder^='like ']").fill(DEAL_B.code)
+    area.get_by_role("button", name="Deal", exact=True).click()
+    expect(area.locator(".t42-message").first).to_contain_text(
+        f"Dealt deal code {DEAL_B.code}.", timeout=ANSWER_TIMEOUT_MS)
+    play = area.locator("input[placeholder^='or type one']")
+    play.fill("6-6")
+    play.press("Enter")
+    page.wait_for_function(
+        "() => Object.keys(localStorage).some(k => k.startsWith('texas42-tricks:') && "
+        "JSON.parse(localStorage.getItem(k)).plays.join() === '6-6')",
+        timeout=ANSWER_TIMEOUT_MS)
+    page.reload(wait_until="load")
+    info = start_box(page, 0)
+    assert info["state"] == "live", info
+    expect(live_area(page).locator(".t42-message").first).to_contain_text(
+        f"Welcome back: deal {DEAL_B.code} in follow-me, 1 domino played.",
+        timeout=ANSWER_TIMEOUT_MS)

@@ -31,13 +31,20 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..bidding import PASS, bid_text, check_bid, parse_bid
+from ..bidding import PASS, check_bid, parse_bid
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
-from ..errors import NotationError, Texas42Error, check_count, quote
+from ..errors import NotationError, Texas42Error, UnreadableFileError, check_count, quote
 from ..hand import allowed_contracts
 from ..moon import MoonHand, is_moon_data
+from ..progress import (
+    MAX_PROGRESS_BYTES,
+    Entry,
+    is_progress_data,
+    load_progress_json,
+    pick_hand,
+)
 from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
 from .bounds import MAX_SAMPLES
@@ -93,8 +100,9 @@ def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
         "is known. Points are counted from the current position to the end of the hand "
         "(every trick played; the trick in progress counts whole).",
     )
-    p.add_argument("source", help="a hand record (JSON file, or - for standard input; a "
-                   "Moon record too) or a deal code")
+    p.add_argument("source", help="a hand record or a progress export (JSON file, or - "
+                   "for standard input; Moon too) or a deal code")
+    p.add_argument("--hand", type=hand_number, default=None, help=HAND_HELP)
     p.add_argument("--contract", help="the contract (needed with a deal code)")
     p.add_argument("--leader", type=_seat, help="with a deal code: the seat that leads "
                    "(default: the bidder, else 0)")
@@ -146,10 +154,12 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
         "of the dominoes the seat could not see, the loss against the best, a label and a "
         "reason. The open-hands solver's answer is shown beside it as hindsight.",
     )
-    p.add_argument("record", help="a hand record (JSON file, or - for standard input; a "
-                   "Moon record too)")
-    p.add_argument("--seat", type=_seat, required=True, help="the seat to review (any seat "
-                   "of the record's table: 0..3; Moon 0..2, Moon for 7 0..6)")
+    p.add_argument("record", help="a hand record or a progress export (JSON file, or - "
+                   "for standard input; Moon too)")
+    p.add_argument("--seat", type=_seat, default=None, help="the seat to review (any seat "
+                   "of the record's table: 0..3; Moon 0..2, Moon for 7 0..6); needed with a "
+                   "hand record, with a progress export the learner's seat by default")
+    p.add_argument("--hand", type=hand_number, default=None, help=HAND_HELP)
     p.add_argument("--samples", type=_count, default=DEFAULT_SAMPLES,
                    help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES}"
                    f", at most {MAX_SAMPLES})")
@@ -186,21 +196,26 @@ def review_main(args: argparse.Namespace) -> int:
     from .coach import review
 
     try:
-        data = _read_source(args.record)
-        if data is None:
-            raise NotationError(f"no such record file: {quote(args.record)}", rule="source")
+        found = read_hand(args.record, args.hand)
+        if found is None:
+            raise UnreadableFileError(f"cannot read {quote(args.record)}: no such file")
+        data, entry = found
+        seat = args.seat if args.seat is not None else entry.seat if entry else None
+        if seat is None:
+            raise NotationError("give the seat to review: --seat N (a progress export's "
+                                "hands are reviewed from the learner's seat by default)",
+                                rule="option")
         if is_moon_data(data):
             source: Any = MoonHand.replay_dict(data)  # kinds: bid, discard, contract, play
         else:
             source = HandRecord.from_dict(data)
         from .continuation import make_continuation
 
-        rv = review(source, args.seat, samples=args.samples, seed=args.seed,
+        rv = review(source, seat, samples=args.samples, seed=args.seed,
                     max_samples=args.max_samples, weighted=args.weighted,
                     continuation=make_continuation(args.continuation), unit=args.unit)
     except (Texas42Error, ValueError) as exc:
-        print(f"texas42 review: {exc}", file=sys.stderr)
-        return 2
+        return refuse("review", exc)
     if args.json:
         print(json.dumps(rv.to_json()))
     else:
@@ -208,18 +223,57 @@ def review_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_source(source: str) -> Any:
-    """The parsed JSON of a record file (``-``: standard input); ``None`` if there is no
-    such file (then the source may be a deal code)."""
+#: The exit status of bad input (a record, a deal code, an option out of range).
+EXIT_BAD_INPUT = 2
+#: The exit status of a file that cannot be read (the input was never seen).
+EXIT_UNREADABLE = 1
+
+
+def refuse(command: str, exc: ValueError) -> int:
+    """Every command's answer to bad input: one ``texas42 COMMAND: message`` line (more
+    lines only for a list to choose from) on standard error; returns the exit status."""
+    print(f"texas42 {command}: {exc}", file=sys.stderr)
+    return EXIT_UNREADABLE if isinstance(exc, UnreadableFileError) else EXIT_BAD_INPUT
+
+
+def hand_number(text: str) -> int:
+    """An argparse type: the number of a hand in a progress export, 1 for the first."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 6 and int(text) >= 1):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a hand number: 1 for the "
+                                         "first hand the progress export lists")
+    return int(text)
+
+
+HAND_HELP = ("with a progress export (the site's Export button): which of its hands to take, "
+             "1 for the first (the command lists them when the export holds several and "
+             "--hand is left out)")
+
+
+def read_hand(source: str, hand: int | None = None) -> tuple[Any, Entry | None] | None:
+    """The hand record (parsed JSON) that ``texas42 review``, ``replay`` and ``solve``
+    read from a file (``-``: standard input): the file's record, or hand ``hand`` of a
+    progress export with its entry (:func:`texas42.progress.pick_hand`). ``None`` if
+    there is no such file (then the source may be a deal code)."""
     if source == "-":
-        return load_json(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
-    try:
-        with open(source, "rb") as f:
-            return load_json(f.read(MAX_RECORD_BYTES + 1))
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise NotationError(f"cannot read {quote(source)}: {exc.strerror}") from None
+        raw = sys.stdin.buffer.read(MAX_PROGRESS_BYTES + 1)
+    else:
+        try:
+            with open(source, "rb") as f:
+                raw = f.read(MAX_PROGRESS_BYTES + 1)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise UnreadableFileError(f"cannot read {quote(source)}: {exc.strerror}") from None
+    if len(raw) <= MAX_RECORD_BYTES:
+        data = load_json(raw)
+    else:  # only a progress export is larger than a record (else the record's refusal)
+        try:
+            data = load_progress_json(raw)
+        except NotationError:
+            data = None
+        if not is_progress_data(data):
+            load_json(raw)  # (raises: too long for a record)
+    return pick_hand(data, hand)
 
 
 def _load_position(args: argparse.Namespace, data: Any) -> Position:
@@ -280,7 +334,11 @@ def _with_contract(record: HandRecord, contract: str) -> HandRecord:
 def solve_main(args: argparse.Namespace) -> int:
     """Run ``texas42 solve``; returns the exit code."""
     try:
-        data = _read_source(args.source)
+        found = read_hand(args.source, args.hand)
+        if found is None and args.hand is not None:
+            raise UnreadableFileError(f"no such file: {quote(args.source)} (--hand is for "
+                                      "a progress export)")
+        data = None if found is None else found[0]
         if data is not None and is_moon_data(data):
             return _solve_moon(data, args)
         pos = _load_position(args, data)
@@ -288,8 +346,7 @@ def solve_main(args: argparse.Namespace) -> int:
             return _target(pos, args)
         sol = solve(pos)
     except (Texas42Error, ValueError) as exc:
-        print(f"texas42 solve: {exc}", file=sys.stderr)
-        return 2
+        return refuse("solve", exc)
     over = getattr(args, "over", None)
     if args.json:
         # A hand that ended early says so beside the rest, played on (a hand played to
@@ -392,15 +449,14 @@ def _advise_in_tricks(args: argparse.Namespace, rules: Rules) -> int:
     """``texas42 advise --rules moon`` (any table bidding in tricks): the hand's odds
     for each bid it may make."""
     if args.contract or args.bids:
-        print(f"texas42 advise: --contract and --bids are for 42; in {rules.name} the hand "
-              "names trumps after the bidding, and every bid is shown", file=sys.stderr)
-        return 2
+        raise NotationError(f"--contract and --bids are for 42; in {rules.name} the hand "
+                            "names trumps after the bidding, and every bid is shown",
+                            rule="option")
     before = args.auction.replace(",", " ").split()
     if len(before) > rules.seats - 1:
-        print(f"texas42 advise: in {rules.name} the other players bid at most once each "
-              f"before this seat: {rules.seats - 1} bids at most, not {len(before)}",
-              file=sys.stderr)
-        return 2
+        raise NotationError(f"in {rules.name} the other players bid at most once each "
+                            f"before this seat: {rules.seats - 1} bids at most, not "
+                            f"{len(before)}", rule="auction")
     try:
         # The bids before this seat say who shook: the seat before the first bidder.
         ev = evaluate_hand(
@@ -408,8 +464,7 @@ def _advise_in_tricks(args: argparse.Namespace, rules: Rules) -> int:
             samples=args.samples, seed=args.seed, method=args.method,
         )
     except (Texas42Error, ValueError) as exc:
-        print(f"texas42 advise: {exc}", file=sys.stderr)
-        return 2
+        return refuse("advise", exc)
     assert isinstance(ev, TrickEvaluation)
     if args.json:
         print(json.dumps(ev.to_json()))
@@ -431,8 +486,7 @@ def advise_main(args: argparse.Namespace) -> int:
         if rules.bidding == "tricks":
             return _advise_in_tricks(args, rules)
     except (Texas42Error, ValueError) as exc:
-        print(f"texas42 advise: {exc}", file=sys.stderr)
-        return 2
+        return refuse("advise", exc)
     try:
         hand = DominoSet(" ".join(args.hand))
         auction = args.auction.replace(",", " ").split()
@@ -442,15 +496,15 @@ def advise_main(args: argparse.Namespace) -> int:
             samples=args.samples, seed=args.seed, rules=rules, method=args.method,
         )
     except (Texas42Error, ValueError) as exc:
-        print(f"texas42 advise: {exc}", file=sys.stderr)
-        return 2
+        return refuse("advise", exc)
     assert isinstance(ev, Evaluation)  # a table bidding in points
     if args.json:
         print(json.dumps(ev.to_json()))
         return 0
     print(ev.summary())
-    best = ev.best(ev.bids[0])
-    print(f"Best for {bid_text(ev.bids[0])}: {best}.")
+    advice = ev.advice()
+    if advice:
+        print(advice)
     return 0
 
 

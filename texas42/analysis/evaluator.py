@@ -55,8 +55,10 @@ from ..bidding import (
     MARK,
     PASS,
     SPECIAL_BIDS,
+    bid_marks,
     bid_text,
     check_bid,
+    must_bid,
     parse_bid,
     special_bid_amount,
     special_bid_doubles,
@@ -188,6 +190,10 @@ class Evaluation:
     special_amounts: dict[str, int] = field(default_factory=dict)
     special_results: dict[str, list[tuple[Contract, bool]]] = field(default_factory=dict)
     set_marks: dict[str, int] = field(default_factory=dict)
+    #: The rules the odds were found under: what a bid wins and what a set costs.
+    rules: Rules = STANDARD
+    #: The seat may not pass: everyone else passed and the rules force the shaker to bid.
+    must_bid: bool = False
 
     @property
     def contracts(self) -> list[Contract]:
@@ -242,6 +248,42 @@ class Evaluation:
         """The contract with the best chance of making ``bid`` (raises as :meth:`odds`)."""
         return max((self.odds(c, bid) for c in self.points), key=lambda o: o.p)
 
+    def expected_marks(self, contract: Contract | str, bid: int | str) -> float:
+        """Marks the bidding side wins on average by bidding ``bid`` in ``contract`` in a
+        marks game: the bid's marks when it is made, less the marks a set gives the
+        opponents (passing: 0, the hand is then another seat's)."""
+        o = self.odds(contract, bid)
+        lost = 1 if self.rules.set_marks == "one" else bid_marks(o.bid)
+        return o.p * bid_marks(o.bid) - (1 - o.p) * lost
+
+    def advice(self) -> str:
+        """The verdict in words: pass, or the bid (and contract) that wins the most marks
+        on average; in a points game, the contract likeliest to make the lowest bid."""
+        lowest = self.bids[0]
+        if self.rules.scoring != "marks" or not self.points:
+            if not self.points:  # only a plunge or splash was evaluated
+                return ""
+            return f"Best for {bid_text(lowest)}: {self.best(lowest)}."
+        worth = [(self.expected_marks(c, b), self.odds(c, b)) for b in self.bids
+                 for c in self.points]
+        marks, odds = max(worth, key=lambda mo: mo[0])  # (the first, lowest bid, on a tie)
+        special = max(((o.expected_marks, o) for o in map(self.special_odds, self.specials)),
+                      key=lambda mo: mo[0], default=None)
+        if special is not None and special[0] > marks:
+            return (f"Best: bid a {special[1].name}: expected {special[0]:+.2f} marks "
+                    f"({special[1]}).")
+        said = f"{bid_text(odds.bid)} in {odds.contract}"
+        made = f"made in {100 * odds.p:.0f}% of the deals"
+        if marks > 0:
+            return f"Best: bid {said}: {made}, expected {marks:+.2f} marks."
+        if self.must_bid:
+            return (f"Best: bid {said}, the least bad (this seat must bid: everyone else "
+                    f"passed): {made}, expected {marks:+.2f} marks.")
+        cost = ("one mark" if self.rules.set_marks == "one" else "the marks bid")
+        return (f"Best: pass. No bid here is made more often than it is set: the likeliest, "
+                f"{said}, is {made}: expected {marks + 0.0:+.2f} marks (a set gives the "
+                f"opponents {cost}).")
+
     def mean_points(self, contract: Contract | str) -> float:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         pts = self.points[c]
@@ -249,7 +291,8 @@ class Evaluation:
 
     def summary(self) -> str:
         """A text table: one row per contract, one column per bid level."""
-        head = f"{'contract':<22}{'avg':>5}" + "".join(f"{bid_text(b):>5}" for b in self.bids)
+        head = (f"{'contract':<22}{'points':>7}"
+                + "".join(f"{bid_text(b):>5}" for b in self.bids))
         lines = [
             f"Hand {self.hand} (seat {self.seat}"
             + (f", after {' '.join(self.auction_words)}" if self.auction else "")
@@ -265,13 +308,15 @@ class Evaluation:
                   if 4 * self.relaxed > self.fitted + self.relaxed else ".")]
               if self.relaxed else []),
             "Chance of making each bid (95% intervals are within +/-"
-            f"{self._half_width():.0f} points of percentage):",
+            f"{self._half_width():.0f} points of percentage).",
+            "Columns: the contract (what is trumps); points: what the bidding side takes "
+            f"on average, of {self.rules.total_points}; then each bid and its chance:",
             head,
         ]
         rows = sorted(self.points, key=lambda c: -self.odds(c, self.bids[0]).p)
         for c in rows:
             cells = "".join(f"{100 * self.odds(c, b).p:>4.0f}%" for b in self.bids)
-            lines.append(f"{c!s:<22}{self.mean_points(c):>5.1f}{cells}")
+            lines.append(f"{c!s:<22}{self.mean_points(c):>7.1f}{cells}")
         for name in self.special_results:
             o = self.special_odds(name)
             lines.append(f"{o}; expected {o.expected_marks:+.2f} marks.")
@@ -313,6 +358,7 @@ class Evaluation:
             "tries": self.tries,
             "relaxed": self.relaxed,
             "seconds": round(self.seconds, 3),
+            "advice": self.advice(),
         }
         if self.special_results:
             out["specials"] = {
@@ -614,7 +660,9 @@ def evaluate_hand(
                     special_amounts=dict(own_specials),
                     special_results={name: [] for name in own_specials},
                     set_marks={name: 1 if r.set_marks == "one" else amount // MARK
-                               for name, amount in own_specials.items()})
+                               for name, amount in own_specials.items()},
+                    rules=r, must_bid=must_bid(r, said.high, len(bids_so_far), r.seats,
+                                               seat, order[-1]))
     solvers = {
         c: Solver(c, (seat + 2) % 4 if c.kind == "nello" else None, r.sevens_tie_side(seat % 2))
         for c in cs
@@ -1098,7 +1146,9 @@ def _evaluate_at_table(own: int, seat: int, shaker: int, auction: Sequence[int |
     n = odds_samples(samples, DEFAULT_SAMPLES if method == "rule-based"
                      else DEFAULT_OPEN_SAMPLES, method, rules, len(cs),
                      auction=bool(before))
-    ev = Evaluation(DominoSet(own), seat, before, method, seed, levels, {c: [] for c in cs})
+    ev = Evaluation(DominoSet(own), seat, before, method, seed, levels, {c: [] for c in cs},
+                    rules=rules, must_bid=must_bid(rules, high, len(before), rules.seats,
+                                                   seat, shaker))
     rng = random.Random(seed)
     player = RuleBasedPlayer()
     pool = [d.index for d in rules.layout.dominoes if not own >> d.index & 1]

@@ -8,10 +8,16 @@ of three) and sevens (play the domino closest to 7).
 The explorer is a view over one :class:`~texas42.hand.Hand` started at its play by
 :meth:`~texas42.hand.Hand.at_play` (the first leader won the auction with the lowest bid
 for the contract): the engine decides every play, trick and point; the explorer says
-them in words."""
+them in words.
+
+What is on the table (rules, contract, first leader, deal and the dominoes played) is
+kept in the page's storage (:class:`~texas42.widgets._progress.ProgressStore`, under a
+key of the explorer's starting arguments, so each page's explorer keeps its own): a
+reload brings it back where it was, as the play explorer brings back its game."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import ipywidgets as W
@@ -19,7 +25,7 @@ import ipywidgets as W
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
-from ..errors import IllegalPlayError
+from ..errors import IllegalPlayError, NotationError, Texas42Error
 from ..hand import Hand, Phase, Trick
 from ..rules import Rules
 from ..svg import dominoes_svg, play_labels
@@ -30,11 +36,18 @@ from ._deals import DealSource
 from ._html import SEAT_NAMES, p, page, points, seat_label, suit_words
 from ._pickers import RulesPicker, allowed_contract_keys, contract_options
 from ._pictures import row, trick_pic
+from ._progress import ProgressStore
 from .count_explorer import trick_sum
 from .table_widget import TableWidget
 
 #: Every contract the explorer can show (a rules profile offers some of them).
 TRICK_CONTRACTS = contract_options()
+#: The page storage's key of a tricks explorer (its starting arguments are added).
+STORAGE_PREFIX = "texas42-tricks"
+#: The version of the kept table's JSON (another is not read: the explorer starts anew).
+STATE_VERSION = 1
+#: The longest kept text read (a whole hand's state is under 1 KB).
+MAX_STATE_CHARS = 20_000
 
 
 class TrickExplorer(Explorer):
@@ -120,6 +133,13 @@ class TrickExplorer(Explorer):
         self.hand: Hand
         self._new_hand()
         self._busy = False
+        # The page's storage: read once when the page draws the explorer (then what was
+        # on the table comes back), written after every change from then on.
+        self._first = (str(self.rules_picker.value), contract, seed, leader)
+        self._ready = False
+        self.store = ProgressStore(key=":".join([STORAGE_PREFIX, *map(str, self._first)]))
+        self.store.on_load = self._kept_loaded
+        self.ui.children = [*self.ui.children, self.store]
         self._start(contract, seed, leader)
 
     @safe
@@ -209,7 +229,13 @@ class TrickExplorer(Explorer):
 
     @safe
     def _play(self, domino: str | Domino) -> bool:
-        d = Domino.parse(domino) if isinstance(domino, str) else domino
+        self._play_one(Domino.parse(domino) if isinstance(domino, str) else domino)
+        self.render()
+        return True
+
+    def _play_one(self, d: Domino) -> None:
+        """Play ``d`` for the seat to play and note why it may be played (refused, with
+        the reason, if it may not: the hand is then left as it was)."""
         h = self.hand
         if self.finished:
             raise IllegalPlayError(
@@ -225,8 +251,6 @@ class TrickExplorer(Explorer):
             raise self._refusal(exc, d, seat, held, trick) from None
         self.notes.append(note)
         self._play_on()
-        self.render()
-        return True
 
     def _refusal(self, exc: IllegalPlayError, d: Domino, seat: int, held: DominoSet,
                  trick: list[Domino]) -> IllegalPlayError:
@@ -329,6 +353,70 @@ class TrickExplorer(Explorer):
     @safe
     def _on_redraw(self, _change: Any = None) -> None:
         self.render()
+
+    # -- kept over a reload (the page's storage) -----------------------------------------------
+    @property
+    def kept_state(self) -> dict[str, Any]:
+        """What a reload brings back: the rules profile, contract, first leader, hand
+        number, the deal (its code) and the dominoes played."""
+        return {"version": STATE_VERSION, "rules": str(self.rules_picker.value),
+                "contract": str(self.contract), "leader": self.first_leader,
+                "seed": int(self.seed_box.value), "deal": self.deal.code,
+                "plays": [str(d) for d in self.hand.plays]}
+
+    def _keep(self) -> None:
+        if self._ready:
+            self.store.data = json.dumps(self.kept_state)
+
+    @safe
+    def _kept_loaded(self, text: str | bytes) -> None:
+        """The page's stored table (``""``: none): put back; one that cannot be (another
+        version's, damaged) is dropped, and the explorer keeps its start."""
+        try:
+            if text:
+                self._restore(text)
+        except Texas42Error as exc:
+            self._restart_as_first()
+            self.show_message(f"The table kept in this page could not be put back "
+                              f"({exc.message}): the explorer starts anew.", kind="warn")
+        finally:
+            self._ready = True
+            self._keep()
+
+    def _restore(self, text: str | bytes) -> None:
+        data = _kept_json(text)
+        keys = [v for _, v in self.rules_picker.options]
+        if data["rules"] not in keys:
+            raise NotationError(f"no rules profile {data['rules']!r} here", rule="kept")
+        self.rules_picker.value = data["rules"]  # (its contracts and seats follow)
+        if data["contract"] not in [v for _, v in self.contract_picker.options]:
+            raise NotationError(f"{data['contract']} is not played under these rules",
+                                rule="kept")
+        if data["leader"] >= self.seats:
+            raise NotationError(f"no seat {data['leader']} at this table", rule="kept")
+        self._busy = True
+        try:
+            self.contract_picker.value = data["contract"]
+            self.leader_picker.value = data["leader"]
+            self.seed_box.value = data["seed"]
+        finally:
+            self._busy = False
+        self.deal = Deal.from_code(data["deal"], self.rules.layout)
+        if self.deal != Deal.from_seed(data["seed"], self.rules.layout):
+            self.source.mode.value = "code"  # (the deal row shows where it came from)
+            self.source.code.value = self.deal.code
+        self._new_hand()
+        for played in data["plays"]:
+            self._play_one(Domino.parse(played))
+        self.render()
+        done = len(self.hand.plays)
+        self.show_message(f"Welcome back: deal {self.deal.code} in {self.contract}, "
+                          f"{done} domino{'es' if done != 1 else ''} played. " + self.message)
+
+    def _restart_as_first(self) -> None:
+        rules, contract, seed, leader = self._first
+        self.rules_picker.value = rules
+        self._start(contract, seed, leader)
 
     # -- state -------------------------------------------------------------------------------
     def _shown(self) -> tuple[list[Domino], list[int], int, Trick | None]:
@@ -493,6 +581,7 @@ class TrickExplorer(Explorer):
             sections.append(p("Points taken: " + ", ".join(
                 f"seat {s} {n}" for s, n in enumerate(taken)) + "."))
         self.table.value = page(*sections)
+        self._keep()
         if seat is None:
             self.show_message(self._end_words(), kind="good")
         elif done is not None and won_by is not None:
@@ -511,3 +600,27 @@ class TrickExplorer(Explorer):
         else:
             follow = "must follow suit if possible"
             self.show_message(f"{SEAT_NAMES[seat]} to play ({follow}).")
+
+
+def _kept_json(text: str | bytes) -> dict[str, Any]:
+    """The kept table's JSON, its fields checked (a :class:`NotationError` otherwise)."""
+    if len(text) > MAX_STATE_CHARS:
+        raise NotationError("the kept table is too long to be one", rule="kept")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise NotationError("the kept table is not JSON", rule="kept") from None
+    kinds = {"version": int, "rules": str, "contract": str, "leader": int, "seed": int,
+             "deal": str, "plays": list}
+    if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
+        raise NotationError("the kept table is not one this version reads", rule="kept")
+    for name, kind in kinds.items():
+        value = data.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise NotationError(f"the kept table's {name} is {value!r:.40}", rule="kept")
+    if not (data["leader"] >= 0 and 0 <= data["seed"] <= 10**9):
+        raise NotationError("the kept table's leader or hand number is out of range",
+                            rule="kept")
+    if not all(isinstance(d, str) for d in data["plays"]) or len(data["plays"]) > 64:
+        raise NotationError("the kept table's plays are not dominoes", rule="kept")
+    return data
