@@ -43,6 +43,7 @@ BAD_INPUT = {
     "solve": ["{illegal}"],
     "advise": ["6-6", "7-7", "5-5", "4-4", "3-3", "2-2", "1-1"],
     "review": ["{illegal}", "--seat", "0"],
+    "classroom": ["{illegal}"],  # a hand record is not a site to serve
 }
 
 
