@@ -181,7 +181,7 @@ function render({ model, el }) {
     const savedAt = Number(window.localStorage.getItem(key + SAVED_AT) || 0);
     const localAge = local && savedAt ? (Date.now() - savedAt) / 1000 : Infinity;
     const text = JSON.stringify(told.progress);
-    if (told.age >= localAge || text === local) return false;
+    if (told.age >= localAge || text === same(local)) return false;
     try {
       if (local) window.localStorage.setItem(`${key}.before-class-${Date.now()}`, local);
       window.localStorage.setItem(key, text);
@@ -191,6 +191,13 @@ function render({ model, el }) {
     }
     if (afterLogin) window.location.reload();
     return true;
+  }
+  function same(local) {
+    try {
+      return JSON.stringify(JSON.parse(local)); // (the server's copy, written the same way)
+    } catch (e) {
+      return local;
+    }
   }
   async function classStart() {
     student = remembered();
