@@ -44,7 +44,9 @@ window.model = {
   set: (k, v) => { state[k] = v; (listeners["change:" + k] || []).forEach((f) => f()); },
   on: (e, f) => { (listeners[e] = listeners[e] || []).push(f); },
   off: () => {},
-  send: (m) => { if ("stored" in m && !state.loaded) { state.loaded = true; window.stored = m.stored; } },
+  send: (m) => {
+    if ("stored" in m && !state.loaded) { state.loaded = true; window.stored = m.stored; }
+  },
 };
 widget.render({model: window.model, el: document.getElementById("w")});
 </script></body></html>"""
@@ -93,7 +95,7 @@ def device(chromium: Browser, port: int, problems: list[str]) -> tuple[BrowserCo
 
 def test_a_students_progress_follows_them_to_another_device_and_address(
         chromium: Browser, room: tuple[int, str]) -> None:
-    port, teacher_code = room
+    port, _ = room
     problems: list[str] = []
     text = progress_json(2)
     # The first device: nothing kept yet; a name in the class, then a save.
