@@ -40,6 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import anyio
 import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
@@ -179,6 +180,9 @@ class Students:
             raise ValueError("the teacher code must be made by new_teacher_code()")
         self._tries = Buckets(TRIES_BURST, TRIES_EVERY_S, monotonic)
         self._saves = Buckets(SAVES_BURST, SAVES_EVERY_S, monotonic)
+        #: Progress checked one at a time, in a thread of its own (not the site files'
+        #: threads): a class saving at once waits in turn, the files go on.
+        self._checking: anyio.CapacityLimiter | None = None
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -308,9 +312,12 @@ class Students:
         if body is None:
             return refused(413, "progress", f"the progress is more than {MAX_PROGRESS_BYTES} "
                            "bytes: it was not stored")
+        if self._checking is None:  # (made in the server's event loop)
+            self._checking = anyio.CapacityLimiter(1)
         try:
             # (every hand replayed: a worker thread, the other requests go on)
-            progress = await anyio.to_thread.run_sync(Progress.from_json, body)
+            progress = await anyio.to_thread.run_sync(Progress.from_json, body,
+                                                      limiter=self._checking)
         except Texas42Error as error:
             return refused(400, error.rule or "progress", error.message)
         text = progress.to_json()

@@ -10,8 +10,8 @@
 // Served by the classroom server (texas42/classroom/students.py: GET /api/students/me
 // answers; a static host's 404 changes nothing), the progress is also kept there, under the
 // learner's name in the class: a small form registers (or, with the student code, logs in
-// from another device); then each save is also sent (PUT /api/progress, a few seconds
-// after the last change), and on opening the server's copy wins when it is newer (the age
+// from another device); then each save is also sent (PUT /api/progress, at most one every
+// few seconds, the latest), and on opening the server's copy wins when it is newer (the age
 // of each, by its own clock). One status line says how it went; nothing else fails aloud.
 const STUDENT_KEY = "texas42-student"; // {name, token} of this device in the class
 const SAVED_AT = ".saved-at"; // (added to the key: when this browser last saved, in ms)
@@ -108,9 +108,13 @@ function render({ model, el }) {
     if (status) status.textContent = text;
   }
   function classSoon() {
-    if (!student || blocked) return;
-    clearTimeout(sendTimer);
-    sendTimer = setTimeout(classSend, SEND_AFTER_MS);
+    // At most one send every SEND_AFTER_MS, the latest save then (a game played fast
+    // never keeps putting it off).
+    if (!student || blocked || sendTimer) return;
+    sendTimer = setTimeout(() => {
+      sendTimer = null;
+      classSend();
+    }, SEND_AFTER_MS);
   }
   async function classSend() {
     const text = model.get("data");
