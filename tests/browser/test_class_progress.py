@@ -26,6 +26,8 @@ from texas42.classroom.students import Students, new_teacher_code
 from texas42.game import Game
 from texas42.progress import Progress
 
+from .test_live_softnav import serious_axe_violations
+
 pytestmark = pytest.mark.browser
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -103,6 +105,8 @@ def test_a_students_progress_follows_them_to_another_device_and_address(
     page.goto(f"http://127.0.0.1:{port}/store.html")
     page.wait_for_function("window.stored === ''")
     form = page.locator(".t42-class-form")
+    expect(form).to_be_visible()
+    assert serious_axe_violations(page) == []
     form.get_by_label("Your name in the class").fill("Ana")
     form.get_by_role("button").press("Enter")
     status = page.locator(".t42-class-status")
@@ -113,6 +117,7 @@ def test_a_students_progress_follows_them_to_another_device_and_address(
     page.evaluate("(t) => window.model.set('data', t)", text)
     expect(status).to_contain_text("Saved to the class server, as Ana", timeout=20_000)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert serious_axe_violations(page) == []
     # Another device, at another address: the name (another case) and the code.
     second, other = device(chromium, port, problems)
     other.goto(f"http://localhost:{port}/store.html")
@@ -143,6 +148,7 @@ def test_the_teachers_page_needs_its_code_and_shows_the_student(
     context, page = device(chromium, port, problems)
     page.request.post(f"http://127.0.0.1:{port}/api/students", data={"name": "Ben"})
     page.goto(f"http://127.0.0.1:{port}/teacher/")
+    assert serious_axe_violations(page) == []
     page.get_by_label("Teacher code").fill("CCCCC-CCCCC")
     page.get_by_label("Teacher code").press("Enter")
     expect(page.locator("#message")).to_contain_text("not the teacher code")
@@ -152,7 +158,8 @@ def test_the_teachers_page_needs_its_code_and_shows_the_student(
     page.get_by_label("Teacher code").press("Enter")
     expect(page.locator("#students")).to_contain_text("Ben")
     expect(page.locator("#message")).to_have_text("")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert serious_axe_violations(page) == []
     with page.expect_download() as download:
         page.get_by_role("button", name="Export every hand of the lesson").click()
     export = json.loads(Path(download.value.path()).read_text())
