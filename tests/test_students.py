@@ -138,6 +138,7 @@ def test_nobody_reads_or_writes_another_students_progress(
         assert client.put("/api/progress", headers={TOKEN_HEADER: forged},
                           content=ben_text).status_code == 401
     assert client.get("/api/progress").status_code == 401
+    assert client.get("/api/students/me").json() == {"name": None}  # (nobody, no refusal)
     assert Progress.from_dict(client.get("/api/progress", headers=token(ana)).json()[
         "progress"]).hands_played == 1
 
@@ -239,3 +240,16 @@ def test_registrations_and_logins_from_one_address_are_limited(
     assert answers[:TRIES_BURST] == [201] * TRIES_BURST and answers[-1] == 429
     assert client.post("/api/students/login",
                        json={"name": "S1", "code": "CCCCCC"}).status_code == 429
+
+
+def test_the_sites_pages_say_they_come_from_the_classroom_server(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>site</p>")
+    (tmp_path / "a.js").write_text("1")
+    with classroom(tmp_path / "class.sqlite", tmp_path) as (client, _):
+        page = client.get("/")
+        assert page.headers["set-cookie"] == students_module.MARK_COOKIE
+        assert "set-cookie" not in client.get("/a.js").headers
+        assert "set-cookie" not in client.get("/api/students/me").headers
+    # Without the students' routes (a plain build_app), no page says so.
+    with TestClient(build_app(tmp_path, b"{}")) as plain:
+        assert "set-cookie" not in plain.get("/").headers

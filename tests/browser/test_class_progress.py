@@ -26,6 +26,7 @@ from texas42.classroom.students import Students, new_teacher_code
 from texas42.game import Game
 from texas42.progress import Progress
 
+from .served import counting_server
 from .test_live_softnav import serious_axe_violations
 
 pytestmark = pytest.mark.browser
@@ -66,13 +67,18 @@ def progress_json(hands: int) -> str:
     return progress.to_json()
 
 
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[tuple[int, str]]:
+def harness_site(tmp_path: Path) -> Path:
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("site")
     (site / "store.html").write_text(HARNESS)
     shutil.copy(STORE_JS, site / "progress_store.js")
+    return site
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[tuple[int, str]]:
+    site = harness_site(tmp_path)
     store = TableStore(tmp_path / "class.sqlite")
     hall = Hall(store)
     code = new_teacher_code()
@@ -86,8 +92,7 @@ def device(chromium: Browser, port: int, problems: list[str]) -> tuple[BrowserCo
     context = chromium.new_context(viewport=PHONE, has_touch=True, bypass_csp=True)
     context.set_default_timeout(30_000)
     page = context.new_page()
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error"
-            and "401" not in m.text else None)  # (the first ask, before a name: 401)
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("request", lambda r: None if re.match(
         rf"(http://(127\.0\.0\.1|localhost):{port}/|blob:)", r.url)
         else problems.append(f"request to {r.url}"))
@@ -167,3 +172,22 @@ def test_the_teachers_page_needs_its_code_and_shows_the_student(
     problems = [p for p in problems if "403" not in p]  # (the wrong code's answer)
     assert problems == []
     context.close()
+
+
+def test_elsewhere_the_store_asks_no_class_server(chromium: Browser, tmp_path: Path) -> None:
+    """A static host (no classroom cookie): nothing asked, no form, the page's storage as
+    before."""
+    with counting_server(harness_site(tmp_path)) as (base, log):
+        problems: list[str] = []
+        port = int(base.rsplit(":", 1)[1])
+        context, page = device(chromium, port, problems)
+        page.goto(f"{base}/store.html")
+        # (asked, the class server's answer would have come before the page's storage
+        # was read: the log holds the request by now)
+        page.wait_for_function("window.stored === ''")
+        page.evaluate("window.model.set('data', '{}')")
+        assert page.evaluate("localStorage.getItem('texas42-progress')") == "{}"
+        assert page.locator(".t42-class-form").count() == 0
+        assert not [s.path for s in log.take() if s.path.startswith("/api/")]
+        assert problems == []
+        context.close()

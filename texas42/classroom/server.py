@@ -68,7 +68,7 @@ from .files import SiteFiles
 from .live import MESSAGE_LONGEST, Hall, LiveTables
 from .room import ROOM_FILE, room_info, share_addresses
 from .store import StudentStore, TableStore
-from .students import Students, new_teacher_code
+from .students import ClassroomMark, Students, new_teacher_code
 
 #: The build ``make serve`` serves, from the repository's root.
 SITE = Path("_build") / "html"
@@ -384,7 +384,8 @@ def build_app(directory: Path, room: bytes, live: LiveTables | None = None,
             Route("/" + ROOM_FILE, room_file, methods=["GET", "HEAD"]),
             *(live.routes() if live is not None else []),
             *(students.routes() if students is not None else []),
-            Mount("/", app=SiteFiles(directory)),
+            Mount("/", app=SiteFiles(directory) if students is None
+                  else ClassroomMark(SiteFiles(directory))),
         ],
         lifespan=lifespan,
     )

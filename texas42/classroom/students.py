@@ -15,12 +15,17 @@ The routes (JSON answers; a refusal is ``{"rule": ..., "message": ...}``)::
     POST /api/students          {"name": "Ana"}  -> 201 {"name", "code", "token"}
     POST /api/students/login    {"name": "Ana", "code": "KMNPQR"} -> 200 {... "token"}
     GET  /api/students/me       X-Student-Token: ... -> {"name", "code", "saved_age"}
+                                ({"name": null}: this device is nobody in the class)
     GET  /api/progress          X-Student-Token -> {"name", "age", "progress"}
     PUT  /api/progress          X-Student-Token, the progress JSON -> {"hands", ...}
     GET  /api/teacher/overview  X-Teacher-Code: ... -> {"tables": [...], "students": [...]}
     GET  /api/teacher/export    X-Teacher-Code -> every student's progress (one file);
                                 ?student=NAME: that student's texas42-progress file
     GET  /teacher/              the teacher's page (texas42/classroom/teacher.html)
+
+Every page of the site it serves carries the cookie :data:`MARK_COOKIE` (no secret: it
+says "this is the classroom server"), so that the site's pages ask ``/api/students/me``
+there and nowhere else (on a static host that request would be an error).
 
 ``age``/``saved_age``: seconds since the server stored the progress (by the server's
 clock: a device compares it with its own save's age, whatever its clock says).
@@ -45,6 +50,7 @@ import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import InputError, Texas42Error
 from ..progress import FORMAT as PROGRESS_FORMAT
@@ -77,6 +83,10 @@ SAVES_BURST = 10
 SAVES_EVERY_S = 2.0
 #: The format of the teacher's export of the whole lesson.
 CLASS_FORMAT = "texas42-class"
+
+#: The cookie the classroom server's pages carry (texas42/widgets/progress_store.js reads
+#: it): 30 days, so that a device whose pages come from its offline copy still knows.
+MARK_COOKIE = "texas42-classroom=1; Path=/; Max-Age=2592000; SameSite=Strict"
 
 _NO_STORE = {"Cache-Control": "no-store"}
 PAGE_HEADERS = {"Cache-Control": "no-cache", "Content-Security-Policy": (
@@ -132,6 +142,30 @@ class Buckets:
             self._kept.pop(next(iter(self._kept)))
         self._kept[key] = (allowance - 1.0 if allowance >= 1.0 else allowance, now)
         return allowance >= 1.0
+
+
+class ClassroomMark:
+    """ASGI middleware: every HTML answer of ``app`` (the site's pages) carries
+    :data:`MARK_COOKIE`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def marked(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if any(k.lower() == b"content-type" and v.startswith(b"text/html")
+                       for k, v in headers):
+                    headers.append((b"set-cookie", MARK_COOKIE.encode("latin-1")))
+                    message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, marked)
 
 
 def refused(status: int, rule: str, message: str, **headers: str) -> JSONResponse:
@@ -278,9 +312,11 @@ class Students:
                        "give your name (and your student code, if you have one)")
 
     async def me(self, request: Request) -> Response:
+        """Who this device is in the class: ``{"name": null}`` when nobody yet (a 200,
+        not a refusal: the page asks this on every visit, and a 4xx is a console error)."""
         student = self._student(request)
         if student is None:
-            return self._no_token()
+            return JSONResponse({"name": None}, headers=_NO_STORE)
         now = self.clock()
         self.store.seen(student.id, now)
         return JSONResponse({"name": student.name, "code": student.code,

@@ -7,12 +7,13 @@
 // ({aside_failed: key} tells Python). A "download" message from Python saves a file (the
 // export), made here from the text: nothing is fetched.
 //
-// Served by the classroom server (texas42/classroom/students.py: GET /api/students/me
-// answers; a static host's 404 changes nothing), the progress is also kept there, under the
-// learner's name in the class: a small form registers (or, with the student code, logs in
-// from another device); then each save is also sent (PUT /api/progress, at most one every
-// few seconds, the latest), and on opening the server's copy wins when it is newer (the age
-// of each, by its own clock). One status line says how it went; nothing else fails aloud.
+// Served by the classroom server (texas42/classroom/students.py: its pages carry the
+// cookie texas42-classroom=1; elsewhere nothing is asked and nothing changes), the
+// progress is also kept there, under the learner's name in the class: a small form
+// registers (or, with the student code, logs in from another device); then each save is
+// also sent (PUT /api/progress, at most one every few seconds, the latest), and on opening
+// the server's copy wins when it is newer (the age of each, by its own clock). One status
+// line says how it went; nothing else fails aloud.
 const STUDENT_KEY = "texas42-student"; // {name, token} of this device in the class
 const SAVED_AT = ".saved-at"; // (added to the key: when this browser last saved, in ms)
 const SEND_AFTER_MS = 3000;
@@ -208,10 +209,10 @@ function render({ model, el }) {
     try {
       const { status: code, told } = await classFetch("/api/students/me", {},
                                                       student && student.token);
-      if (code === 401 && told.rule === "student-token") {
-        student = null;
+      if (code === 200 && told.name === null) {
+        student = null; // nobody in the class yet, on this device
         showForm();
-      } else if (code === 200 && typeof told.name === "string") {
+      } else if (code === 200 && typeof told.name === "string" && student) {
         el.style.cssText = "width:auto;height:auto;overflow:visible";
         status = document.createElement("p");
         status.setAttribute("role", "status");
@@ -247,7 +248,7 @@ function render({ model, el }) {
       // A saved picture (no Python behind it): nothing to load into.
     }
   }
-  const served = model.get("key") && /^https?:$/.test(window.location.protocol);
+  const served = model.get("key") && /(^|;\s*)texas42-classroom=1(;|$)/.test(document.cookie);
   if (!model.get("loaded")) {
     if (served) classStart().finally(firstSend);
     else firstSend();
