@@ -32,6 +32,8 @@ from .test_live_softnav import serious_axe_violations
 pytestmark = pytest.mark.browser
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+#: How long a page may take to hear from the server (the machine is shared: generous).
+WAIT_MS = 30_000
 STORE_JS = Path(__file__).parents[2] / "texas42" / "widgets" / "progress_store.js"
 # The widget's model as Python drives it: "data" set after the page's storage was read.
 HARNESS = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
@@ -110,17 +112,17 @@ def test_a_students_progress_follows_them_to_another_device_and_address(
     page.goto(f"http://127.0.0.1:{port}/store.html")
     page.wait_for_function("window.stored === ''")
     form = page.locator(".t42-class-form")
-    expect(form).to_be_visible()
+    expect(form).to_be_visible(timeout=WAIT_MS)
     assert serious_axe_violations(page) == []
     form.get_by_label("Your name in the class").fill("Ana")
     form.get_by_role("button").press("Enter")
     status = page.locator(".t42-class-status")
-    expect(status).to_contain_text("Your student code is")
+    expect(status).to_contain_text("Your student code is", timeout=WAIT_MS)
     found = re.search(r"student code is ([A-Z]{6})", status.inner_text())
     assert found is not None
     code = found.group(1)
     page.evaluate("(t) => window.model.set('data', t)", text)
-    expect(status).to_contain_text("Saved to the class server, as Ana", timeout=20_000)
+    expect(status).to_contain_text("Saved to the class server, as Ana", timeout=WAIT_MS)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert serious_axe_violations(page) == []
     # Another device, at another address: the name (another case) and the code.
@@ -135,12 +137,13 @@ def test_a_students_progress_follows_them_to_another_device_and_address(
     other.wait_for_function("window.stored !== null && window.stored !== ''")
     got = Progress.from_json(other.evaluate("window.stored"))
     assert got.to_json() == Progress.from_json(text).to_json() and got.hands_played == 2
-    expect(other.locator(".t42-class-status")).to_contain_text("as Ana")
+    expect(other.locator(".t42-class-status")).to_contain_text("as Ana", timeout=WAIT_MS)
     # Opened again on the first device: this browser's copy is the newest; nothing lost.
     page.reload()
     page.wait_for_function("window.stored !== null")
     assert json.loads(page.evaluate("window.stored")) == json.loads(text)
-    expect(page.locator(".t42-class-status")).to_contain_text("Kept on the class server")
+    expect(page.locator(".t42-class-status")).to_contain_text("Kept on the class server",
+                                                              timeout=WAIT_MS)
     assert problems == []
     for context in (first, second):
         context.close()
@@ -156,13 +159,13 @@ def test_the_teachers_page_needs_its_code_and_shows_the_student(
     assert serious_axe_violations(page) == []
     page.get_by_label("Teacher code").fill("CCCCC-CCCCC")
     page.get_by_label("Teacher code").press("Enter")
-    expect(page.locator("#message")).to_contain_text("not the teacher code")
-    expect(page.locator("#class-box")).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("not the teacher code", timeout=WAIT_MS)
+    expect(page.locator("#class-box")).to_be_hidden(timeout=WAIT_MS)
     assert "Ben" not in page.content()
     page.get_by_label("Teacher code").fill(teacher_code.lower())
     page.get_by_label("Teacher code").press("Enter")
-    expect(page.locator("#students")).to_contain_text("Ben")
-    expect(page.locator("#message")).to_have_text("")
+    expect(page.locator("#students")).to_contain_text("Ben", timeout=WAIT_MS)
+    expect(page.locator("#message")).to_have_text("", timeout=WAIT_MS)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert serious_axe_violations(page) == []
     with page.expect_download() as download:

@@ -176,7 +176,7 @@ function render({ model, el }) {
     el.append(form, status);
   }
   // The class server's copy, if newer than this browser's: kept here (this browser's is
-  // set aside under another key first), then given to Python (on opening) or the page
+  // set aside first, under KEY.before-class), then given to Python (on opening) or the page
   // reloaded (after logging in, once Python has read the other). True when it was taken.
   async function classLoad(afterLogin) {
     const { status: code, told } = await classFetch("/api/progress", {}, student.token);
@@ -188,7 +188,8 @@ function render({ model, el }) {
     const text = JSON.stringify(told.progress);
     if (told.age >= localAge || text === same(local)) return false;
     try {
-      if (local) window.localStorage.setItem(`${key}.before-class-${Date.now()}`, local);
+      // (one copy only, the last one: the browser's storage is small)
+      if (local) window.localStorage.setItem(`${key}.before-class`, local);
       window.localStorage.setItem(key, text);
       window.localStorage.setItem(key + SAVED_AT, String(Date.now() - told.age * 1000));
     } catch (e) {
