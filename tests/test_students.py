@@ -253,3 +253,22 @@ def test_the_sites_pages_say_they_come_from_the_classroom_server(tmp_path: Path)
     # Without the students' routes (a plain build_app), no page says so.
     with TestClient(build_app(tmp_path, b"{}")) as plain:
         assert "set-cookie" not in plain.get("/").headers
+
+
+def test_the_same_progress_again_is_not_checked_again(room: tuple[TestClient, Hall],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    client, _ = room
+    ana = register(client, "Ana")
+    text = Progress.from_json(progress_json(1)).to_json()  # (as the page's Python writes it)
+    assert client.put("/api/progress", headers=token(ana), content=text).json()["hands"] == 1
+    checked: list[bytes] = []
+
+    def from_json(body: bytes) -> Progress:
+        checked.append(body)
+        return Progress()
+
+    monkeypatch.setattr(Progress, "from_json", from_json)
+    again = client.put("/api/progress", headers=token(ana), content=text)
+    assert again.status_code == 200 and again.json()["hands"] == 1 and checked == []
+    client.put("/api/progress", headers=token(ana), content=text + " ")
+    assert len(checked) == 1  # (anything else is checked whole)
