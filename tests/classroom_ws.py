@@ -28,6 +28,7 @@ from wsproto.events import (
 
 from texas42.classroom.live import Hall, LiveTables
 from texas42.classroom.server import Limits, build_app, serve
+from texas42.classroom.students import Students
 
 
 class Closed(Exception):
@@ -88,12 +89,14 @@ class WSClient:
 
 @contextmanager
 def classroom_server(hall: Hall, site: Path, *, limits: Limits | None = None,
-                     pace: float = 0.0, idle: float = 60.0) -> Iterator[int]:
-    """The classroom server (its own accept loop and limits, hypercorn, the live tables)
-    on a free port in a thread, until the block ends: yields the port."""
+                     pace: float = 0.0, idle: float = 60.0, students: Students | None = None
+                     ) -> Iterator[int]:
+    """The classroom server (its own accept loop and limits, hypercorn, the live tables,
+    the students' routes when given) on a free port in a thread, until the block ends:
+    yields the port."""
     sock = socket.create_server(("127.0.0.1", 0))
     port = int(sock.getsockname()[1])
-    app = build_app(site, b"{}", LiveTables(hall, pace=pace, idle=idle))
+    app = build_app(site, b"{}", LiveTables(hall, pace=pace, idle=idle), students)
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()
     started = threading.Event()

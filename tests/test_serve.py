@@ -147,6 +147,25 @@ def test_host_0000_binds_every_interface_and_prints_the_addresses(
     assert "==> stopped" in out and "Traceback" not in out
 
 
+def test_the_teacher_code_is_printed_at_start_and_opens_the_teachers_routes(
+    served: tuple[str, subprocess.Popen[str]],
+) -> None:
+    url, process = served
+    assert process.stdout is not None
+    line = ""
+    while "teacher code:" not in line:
+        line = process.stdout.readline()
+        assert line, "no teacher code printed"
+    found = re.search(r"teacher code: ([A-Z]{5}-[A-Z]{5})", line)
+    assert found is not None and "/teacher/" in line, line
+    assert get(f"{url}/api/teacher/overview")[0] == 401
+    status, _, body = get(f"{url}/api/teacher/overview", **{"X-Teacher-Code": found.group(1)})
+    assert status == 200 and set(json.loads(body)) == {"tables", "students"}
+    # Never on a page a student sees.
+    assert found.group(1).encode() not in get(f"{url}/teacher/")[2]
+    assert found.group(1).encode() not in get(f"{url}/room.json")[2]
+
+
 def test_room_json_lists_the_addresses_with_qr_codes_that_decode(
     served: tuple[str, subprocess.Popen[str]],
 ) -> None:

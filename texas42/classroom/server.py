@@ -67,7 +67,8 @@ from starlette.types import ASGIApp
 from .files import SiteFiles
 from .live import MESSAGE_LONGEST, Hall, LiveTables
 from .room import ROOM_FILE, room_info, share_addresses
-from .store import TableStore
+from .store import StudentStore, TableStore
+from .students import ClassroomMark, Students, new_teacher_code
 
 #: The build ``make serve`` serves, from the repository's root.
 SITE = Path("_build") / "html"
@@ -361,9 +362,11 @@ async def serve(
             await lifespan_task
 
 
-def build_app(directory: Path, room: bytes, live: LiveTables | None = None) -> Starlette:
+def build_app(directory: Path, room: bytes, live: LiveTables | None = None,
+              students: Students | None = None) -> Starlette:
     """The classroom's app: ``room.json`` (the addresses to share), the live tables'
-    routes (:mod:`texas42.classroom.live`) when given, then the site's files."""
+    routes (:mod:`texas42.classroom.live`) and the students' and teacher's routes
+    (:mod:`texas42.classroom.students`) when given, then the site's files."""
 
     async def room_file(request: Request) -> Response:
         return Response(room, media_type="application/json", headers={"Cache-Control": "no-store"})
@@ -380,7 +383,9 @@ def build_app(directory: Path, room: bytes, live: LiveTables | None = None) -> S
         routes=[
             Route("/" + ROOM_FILE, room_file, methods=["GET", "HEAD"]),
             *(live.routes() if live is not None else []),
-            Mount("/", app=SiteFiles(directory)),
+            *(students.routes() if students is not None else []),
+            Mount("/", app=SiteFiles(directory) if students is None
+                  else ClassroomMark(SiteFiles(directory))),
         ],
         lifespan=lifespan,
     )
@@ -529,14 +534,19 @@ def main(argv: list[str] | None = None) -> int:
     tables: Path = args.tables
     try:
         tables.parent.mkdir(parents=True, exist_ok=True)
-        hall = Hall(TableStore(tables))
+        store = TableStore(tables)
+        hall = Hall(store)
+        students = Students(StudentStore(store.db), hall, teacher_code := new_teacher_code())
     except (OSError, sqlite3.Error) as exc:
         print(f"serve: cannot keep the tables in {tables}: {exc}", file=sys.stderr)
         sock.close()
         return 1
-    print(f"    live tables kept in {tables} ({len(hall.tables)} loaded)")
+    print(f"    live tables and students' progress kept in {tables} ({len(hall.tables)} "
+          f"tables, {students.store.count()} students)")
+    print(f"    teacher's page: http://127.0.0.1:{port}/teacher/   teacher code: {teacher_code}"
+          "   (new at each start; never show it to students)")
     sys.stdout.flush()
-    run(build_app(directory, room, LiveTables(hall)), sock, limits)
+    run(build_app(directory, room, LiveTables(hall), students), sock, limits)
     print("\n==> stopped")
     return 0
 

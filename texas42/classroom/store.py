@@ -6,6 +6,11 @@ token digests), written after every accepted action, in one transaction, before 
 seats are told. A server that stops mid-hand loads every table back with
 :meth:`TableStore.load_all`: the engine replays each hand, so nothing is lost and nothing
 is taken on trust (a saved deal that the seed does not deal is refused).
+
+The same file keeps the class's students (:class:`StudentStore`, its own tables
+``students`` and ``devices``): each student's name, student code and progress
+(:mod:`texas42.progress`, checked before it is stored), and the digest of each device's
+token.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Texas42Error
@@ -39,6 +45,11 @@ class TableStore:
         # (not the machine's power cut mid-write, which a classroom can live with).
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute(_SCHEMA)
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The file's connection (the students' store shares it: one writer)."""
+        return self._db
 
     def save(self, table: Table) -> None:
         """Keep ``table`` as it is now (replacing what was kept)."""
@@ -68,3 +79,129 @@ class TableStore:
 
     def close(self) -> None:
         self._db.close()
+
+
+_STUDENTS_SCHEMA = (
+    """
+CREATE TABLE IF NOT EXISTS students (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,          -- as shown (texas42.classroom.tables.normal_name)
+    folded TEXT NOT NULL UNIQUE, -- the name as compared: case-folded
+    code TEXT NOT NULL,          -- the student code (shown to the student and the teacher)
+    progress TEXT,               -- a texas42-progress JSON, checked whole, or NULL
+    saved REAL,                  -- when the progress was stored (seconds since 1970)
+    hands INTEGER NOT NULL DEFAULT 0,    -- hands played to the end, in the progress
+    mistakes INTEGER NOT NULL DEFAULT 0, -- mistakes kept to play again, in the progress
+    joined REAL NOT NULL,
+    seen REAL NOT NULL           -- the last request with one of the student's tokens
+)
+""",
+    """
+CREATE TABLE IF NOT EXISTS devices (
+    digest TEXT PRIMARY KEY,     -- SHA-256 of a device's token (the token is only there)
+    student INTEGER NOT NULL REFERENCES students(id),
+    made REAL NOT NULL
+)
+""",
+    "CREATE INDEX IF NOT EXISTS devices_student ON devices (student)",
+)
+
+
+@dataclass(frozen=True)
+class Student:
+    """One student of the class as kept (without the progress itself)."""
+
+    id: int
+    name: str
+    code: str
+    saved: float | None
+    hands: int
+    mistakes: int
+    joined: float
+    seen: float
+
+
+_STUDENT_COLUMNS = "id, name, code, saved, hands, mistakes, joined, seen"
+
+
+class StudentStore:
+    """The class's students in the classroom's SQLite file (``db``: the tables' one)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+        for statement in _STUDENTS_SCHEMA:
+            self._db.execute(statement)
+
+    def count(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM students").fetchone()[0])
+
+    def add(self, name: str, folded: str, code: str, digest: str, now: float) -> Student | None:
+        """A new student with their first device's token digest; None when the name is
+        taken."""
+        try:
+            with self._db:
+                cursor = self._db.execute(
+                    "INSERT INTO students (name, folded, code, joined, seen) "
+                    "VALUES (?, ?, ?, ?, ?)", (name, folded, code, now, now))
+                student = int(cursor.lastrowid or 0)
+                self._db.execute("INSERT INTO devices (digest, student, made) VALUES (?, ?, ?)",
+                                 (digest, student, now))
+        except sqlite3.IntegrityError:
+            return None
+        return self.by_id(student)
+
+    def by_id(self, student: int) -> Student | None:
+        row = self._db.execute(f"SELECT {_STUDENT_COLUMNS} FROM students WHERE id = ?",
+                               (student,)).fetchone()
+        return None if row is None else Student(*row)
+
+    def by_name(self, folded: str) -> Student | None:
+        row = self._db.execute(f"SELECT {_STUDENT_COLUMNS} FROM students WHERE folded = ?",
+                               (folded,)).fetchone()
+        return None if row is None else Student(*row)
+
+    def by_digest(self, digest: str) -> tuple[Student, str] | None:
+        """The student a device's token digest belongs to, and the digest as kept."""
+        row = self._db.execute(
+            f"SELECT devices.digest, {', '.join('s.' + c for c in _STUDENT_COLUMNS.split(', '))}"
+            " FROM devices JOIN students AS s ON s.id = devices.student"
+            " WHERE devices.digest = ?", (digest,)).fetchone()
+        return None if row is None else (Student(*row[1:]), str(row[0]))
+
+    def add_device(self, student: int, digest: str, now: float, most: int) -> None:
+        """Another device's token for ``student``; past ``most`` devices the oldest is
+        forgotten (its token no longer works)."""
+        with self._db:
+            self._db.execute("INSERT INTO devices (digest, student, made) VALUES (?, ?, ?)",
+                             (digest, student, now))
+            self._db.execute(
+                "DELETE FROM devices WHERE student = ? AND digest NOT IN (SELECT digest FROM "
+                "devices WHERE student = ? ORDER BY made DESC, rowid DESC LIMIT ?)",
+                (student, student, most))
+
+    def seen(self, student: int, now: float) -> None:
+        with self._db:
+            self._db.execute("UPDATE students SET seen = ? WHERE id = ?", (now, student))
+
+    def progress(self, student: int) -> tuple[str | None, float | None]:
+        """The student's progress JSON as stored (None: none yet) and when it was."""
+        row = self._db.execute("SELECT progress, saved FROM students WHERE id = ?",
+                               (student,)).fetchone()
+        return (None, None) if row is None else (row[0], row[1])
+
+    def keep_progress(self, student: int, text: str, hands: int, mistakes: int,
+                      now: float) -> None:
+        """Store ``text`` (checked already) as the student's progress, in one transaction."""
+        with self._db:
+            self._db.execute(
+                "UPDATE students SET progress = ?, saved = ?, hands = ?, mistakes = ?, "
+                "seen = ? WHERE id = ?", (text, now, hands, mistakes, now, student))
+
+    def all(self) -> list[Student]:
+        return [Student(*row) for row in self._db.execute(
+            f"SELECT {_STUDENT_COLUMNS} FROM students ORDER BY folded")]
+
+    def all_progress(self) -> list[tuple[Student, str | None]]:
+        """Every student with their progress JSON (None: none stored)."""
+        return [(Student(*row[:-1]), row[-1]) for row in self._db.execute(
+            f"SELECT {_STUDENT_COLUMNS}, progress FROM students ORDER BY folded")]

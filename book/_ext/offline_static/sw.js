@@ -12,7 +12,8 @@
 //   over (an update costs only the files that changed).
 // * fetch: a GET in scope is answered from that cache, else from the network (and kept).
 //   JupyterLite (lite/, with its own service worker) and room.json (the addresses
-//   `make serve` shares, live) are left to the network; lite/static/pyodide/ is ours.
+//   `make serve` shares, live) are left to the network; lite/static/pyodide/ is ours. So
+//   are the classroom server's answers (api/: a student's progress, the teacher's page).
 // * a new build has another VERSION: it installs beside the old one and waits; the page
 //   (t42-app.js) shows "A new version of this site is ready" and, on Reload, sends
 //   "skip-waiting"; activate then deletes every older texas42- cache.
@@ -22,7 +23,8 @@ const VERSION = "__T42_VERSION__";
 const PRECACHE = __T42_PRECACHE__;
 const CACHE = "texas42-" + VERSION;
 const SCOPE = new URL("./", self.location.href);
-const PASS = [/^lite\/(?!static\/pyodide\/)/, /^room\.json$/, /^sw\.js$/, /^__t42_index__$/];
+const PASS = [/^lite\/(?!static\/pyodide\/)/, /^room\.json$/, /^sw\.js$/, /^__t42_index__$/,
+              /^api\//, /^teacher\//];
 
 function inScope(url) {
   return url.origin === SCOPE.origin && url.pathname.startsWith(SCOPE.pathname);
