@@ -256,3 +256,31 @@ def test_a_saved_table_that_does_not_replay_is_reported_not_guessed(tmp_path: Pa
 
 def test_domino_text_is_what_the_views_use() -> None:
     assert str(Domino(6, 4)) == "6-4"
+
+
+def test_a_full_hall_retires_its_longest_idle_table_nobody_is_at(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hall holds TABLES_MOST tables; when it is full, a table nobody is connected
+    to and nobody has played at for RETIRE_AFTER_S gives its place (from the store too);
+    a table in use never does, and a full hall of tables in use refuses."""
+    from texas42.classroom import live
+
+    monkeypatch.setattr(live, "TABLES_MOST", 3)
+    clock = [1000.0]
+    hall = live.Hall(TableStore(tmp_path / "t.sqlite"), clock=lambda: clock[0])
+    opened = []
+    for s in (1, 2, 3):  # a minute apart
+        opened.append(hall.open_table("42", seed=s))
+        clock[0] += 60
+    first, second, third = opened
+    hall.clients[second.code] = {live.Client()}  # somebody is at the second table
+    clock[0] += live.RETIRE_AFTER_S - 181
+    with pytest.raises(InputError, match="in use already"):
+        hall.open_table("42")  # nothing idle long enough yet
+    clock[0] += 2
+    fourth = hall.open_table("42")
+    assert set(hall.tables) == {second.code, third.code, fourth.code}  # the first retired
+    assert first.code not in TableStore(tmp_path / "t.sqlite").codes()
+    # After a restart the times come from the store: the third is still the idlest.
+    again = live.Hall(TableStore(tmp_path / "t.sqlite"), clock=lambda: 5.0)
+    assert again.used[third.code] <= again.used[fourth.code] <= 5.0

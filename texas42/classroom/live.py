@@ -75,6 +75,10 @@ OUTBOX_MOST = 64
 PACE_S = 0.6
 #: Tables a hall holds, and live connections one table may have.
 TABLES_MOST = 500
+#: A table nobody is connected to and nobody has played at for this long may be retired
+#: to make room for a new one (the hall is full): a class's tables from earlier lessons,
+#: kept across restarts, never fill the hall for good.
+RETIRE_AFTER_S = 6 * 3600.0
 CLIENTS_PER_TABLE = 32
 #: Tables one address may open: a burst, then one every this many seconds (a class opens
 #: a few; a script that opens hundreds would fill the hall).
@@ -133,18 +137,24 @@ class Hall:
         self.clients: dict[str, set[Client]] = {}
         #: Called after any change a computer's turn may follow (the conductor wakes).
         self.changed: Callable[[], None] = lambda: None
+        #: When each table last changed, by the hall's clock (what may be retired).
+        self.used: dict[str, float] = {}
         if store is not None:
             self.tables, problems = store.load_all(now=clock(), grace=grace)
             for line in problems:
                 log.warning("%s", line)
+            now, wall = clock(), time.time()
+            saved = store.saved_at()
+            self.used = {c: now - max(0.0, wall - saved.get(c, wall)) for c in self.tables}
 
     # -- tables ---------------------------------------------------------------------------
     def open_table(self, kind: object, *, seed: int | None = None) -> Table:
         if not isinstance(kind, str) or kind not in TABLE_KINDS:
             raise InputError(f"{quote(kind)} is not a table: choose one of "
                              f"{', '.join(TABLE_KINDS)}", rule="table-kind")
-        if len(self.tables) >= TABLES_MOST:
-            raise InputError(f"the classroom has {TABLES_MOST} tables already", rule="tables")
+        if len(self.tables) >= TABLES_MOST and not self._retire_one():
+            raise InputError(f"the classroom has {TABLES_MOST} tables in use already",
+                             rule="tables")
         code = new_code(lambda c: c in self.tables)
         table = Table.new(kind, code=code, seed=seed, grace=self.grace)
         self.tables[code] = table
@@ -153,8 +163,25 @@ class Hall:
         return table
 
     def _save(self, table: Table) -> None:
+        self.used[table.code] = self.clock()
         if self.store is not None:
             self.store.save(table)
+
+    def _retire_one(self) -> bool:
+        """Make room: forget the table left longest, if nobody is connected to it and
+        nobody has played at it for :data:`RETIRE_AFTER_S`. Whether one was retired."""
+        now = self.clock()
+        idle = [(self.used.get(c, now), c) for c in self.tables
+                if not self.clients.get(c) and now - self.used.get(c, now) >= RETIRE_AFTER_S]
+        if not idle:
+            return False
+        _, code = min(idle)
+        del self.tables[code]
+        self.used.pop(code, None)
+        if self.store is not None:
+            self.store.delete(code)
+        log.info("table %s retired (nobody there for %.0f h)", code, RETIRE_AFTER_S / 3600)
+        return True
 
     def _table(self, value: object) -> Table:
         code = normal_code(value)

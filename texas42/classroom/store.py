@@ -77,6 +77,15 @@ class TableStore:
     def codes(self) -> list[str]:
         return [code for (code,) in self._db.execute("SELECT code FROM tables")]
 
+    def saved_at(self) -> dict[str, float]:
+        """When each kept table last changed (seconds since 1970)."""
+        return dict(self._db.execute("SELECT code, saved FROM tables"))
+
+    def delete(self, code: str) -> None:
+        """Forget the table ``code`` (a table retired to make room)."""
+        with self._db:
+            self._db.execute("DELETE FROM tables WHERE code = ?", (code,))
+
     def close(self) -> None:
         self._db.close()
 
