@@ -49,7 +49,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import InputError, Texas42Error, quote
+from ..errors import InputError, NotationError, Texas42Error, quote
 from .store import TableStore
 from .tables import GRACE_S, TABLE_KINDS, Table, new_code, normal_code
 
@@ -349,7 +349,7 @@ class Hall:
 
 
 def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not JSON")
+    raise NotationError(f"{name} is not JSON", rule="message")  # (NaN, Infinity)
 
 
 def _checked(message: object) -> tuple[str, dict[str, Any]]:

@@ -211,7 +211,8 @@ class Students:
         self.clock = clock
         self._teacher = typed_code(teacher_code, TEACHER_CODE_LENGTH)
         if self._teacher is None:
-            raise ValueError("the teacher code must be made by new_teacher_code()")
+            raise InputError(f"the teacher code must be {TEACHER_CODE_LENGTH} letters, as "
+                             "new_teacher_code() makes it", rule="teacher-code")
         self._tries = Buckets(TRIES_BURST, TRIES_EVERY_S, monotonic)
         self._saves = Buckets(SAVES_BURST, SAVES_EVERY_S, monotonic)
         #: Progress checked one at a time, in a thread of its own (not the site files'
