@@ -153,3 +153,25 @@ def test_the_replay_table_is_compact_on_a_phone_too() -> None:
     ex.slider.value = 9  # a step later: still compact
     assert float(ET.fromstring(ex.table.value).get("width", "0")) <= COMPACT_WIDTH
     assert ex.last_error is None
+
+
+def test_a_double_click_plays_once_and_says_nothing() -> None:
+    """The front end sends each play with the count of answers it was made at: the second
+    of a double click (the same count) is ignored, not refused (issue 34)."""
+    ex = PlayExplorer(seed=3, seat=0)
+    while ex.hand.phase is not Phase.PLAYING or not ex.your_turn:
+        assert bid_or_name(ex, decide(ADVISOR, ex.hand).action)
+    domino = ex.state["legal"][0]
+    sent = {"play": domino, "answered": ex.table.answered}
+    ex.table._on_front_end(ex.table, sent, [])
+    played, message = len(ex.hand.plays), ex.message
+    assert ex.last_error is None and ex.hand.plays[0 if ex.hand.leader == 0 else 1:]
+    ex.table._on_front_end(ex.table, dict(sent), [])  # the same message again
+    assert len(ex.hand.plays) == played and ex.message == message
+    assert ex.last_error is None and ex.table.note == ""
+    assert ex.table.answered == sent["answered"] + 2  # both answered: the page waits on it
+    # A play made at the current count is played (or refused with a reason) as before.
+    if ex.your_turn and ex.hand.phase is Phase.PLAYING:
+        nxt = ex.state["legal"][0]
+        ex.table._on_front_end(ex.table, {"play": nxt, "answered": ex.table.answered}, [])
+        assert ex.last_error is None and len(ex.hand.plays) > played

@@ -469,10 +469,43 @@ class PlayExplorer(Explorer):
         sixes ...: you and your partner score 1 mark."), or the status while not over."""
         return self.hand.status(seen_by=self.seat)
 
+    def _history(self) -> list[str]:
+        """The "What happened" lines of the hand so far, rebuilt from its record (a game
+        brought back after a reload): what each seat did, in the words the live log uses.
+        The computer's reasons are not kept, so the rebuilt lines give none."""
+        h = self.hand
+        lines: list[str] = []
+        bids = 0
+        for a in h.actions:
+            mine = a.seat in self.my_seats
+            if a.kind == "bid":
+                said = (trick_bid_words(int(a.value)) if self.in_tricks  # type: ignore[arg-type]
+                        else bid_words(h, bids))
+                bids += 1
+                words = f"bid {said}" if mine else ("passes" if said == "pass"
+                                                    else f"bids {said}")
+            elif a.kind == "discard":
+                words = (f"pick up the widow and lay {a.value} aside" if mine
+                         else "picks up the widow and lays one domino aside")
+            elif a.kind == "contract":
+                words = f"name {a.value}" if mine else f"names {a.value}"
+            else:
+                words = f"play {a.value}" if mine else f"plays {a.value}"
+            lines.append(f"You ({SEAT_NAMES[a.seat]}) {words}." if mine
+                         else f"{SEAT_NAMES[a.seat]} {words}.")
+            if a.kind == "contract" and h.sitting_out is not None:
+                lines.append(contract_consequence(h))
+        return lines
+
     def _after_learner(self, seat: int, words: str) -> None:
         self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
         self._frame(self.log[-1])
         self.hint_box.value = ""
+        # Kept at once, before the computer's turns (seconds on a slow phone): a reload
+        # right after the click keeps it (issue 34). A problem saving it is said last.
+        said = self.message
+        self._progress_save()
+        problem = self.message if self.message != said and self.message_kind == "error" else ""
         verdict = self._answer_again()
         self._judge_later()
         self._computer_turns()
@@ -480,6 +513,8 @@ class PlayExplorer(Explorer):
         if verdict:
             self.show_message(verdict + " " + self._turn_words(), kind=(
                 "good" if verdict.startswith("That is") else "info"))
+        if problem:
+            self.show_message(problem, kind="error")
 
     def _review_seed(self) -> int:
         """The coach's seed for this game's hands (the same for the hint and the review:
@@ -1069,7 +1104,7 @@ class PlayExplorer(Explorer):
             return
         self.game = game
         self._make_players()
-        self.log, self.choices, self._review, self._claim = [], [], [], ""
+        self.log, self.choices, self._review, self._claim = self._history(), [], [], ""
         self.hint_box.value = self.review_box.value = ""
         self._practice = False
         self._computer_turns()

@@ -34,6 +34,17 @@ An explorer hands it a drawing instead (:meth:`TableWidget.draw`): a function of
 'large'
 >>> t.width = 390; t.value
 'small'
+
+Each play, bid or contract the front end sends carries ``answered``: how many of them
+Python had answered when the picture it was clicked on was drawn. One sent from an older
+picture (a double click, the same message twice) is ignored, not refused: the learner
+meant the move already made, so no "not your turn" for it.
+
+>>> t3 = TableWidget(seen.append)
+>>> t3.handle({"play": "5-5", "answered": 0}); t3.answered, seen[-1]
+(1, '5-5')
+>>> t3.handle({"play": "5-5", "answered": 0}); t3.answered, seen   # the double click
+(2, ['6-4', '6-4', '5-5'])
 """
 
 from __future__ import annotations
@@ -91,6 +102,10 @@ class TableWidget(anywidget.AnyWidget):
     frames = traitlets.List(traitlets.Dict()).tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
     pause_ms = traitlets.Int(0).tag(sync=True)
+    #: How many plays, bids and contracts from the front end Python has answered (done,
+    #: refused or ignored): the front end shows a click at once and waits for this to grow
+    #: before it takes another (no double plays).
+    answered = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
@@ -159,6 +174,18 @@ class TableWidget(anywidget.AnyWidget):
             return
         if kind != "play" and self.on_action is None:
             return
+        if kind == "tap":
+            self._act(kind, value)
+            return
+        seen = content.get("answered")
+        try:
+            if seen is None or seen == self.answered:  # (None: a caller without a page)
+                self._act(kind, value)
+            # else: sent from an older picture (a double click): its move is made already.
+        finally:
+            self.answered += 1
+
+    def _act(self, kind: str, value: str) -> None:
         ex = self.explorer
         if ex is not None:
             ex.last_error = None
