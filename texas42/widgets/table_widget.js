@@ -139,7 +139,20 @@ function render({ model, el }) {
     side.tabIndex = 0;
     side.setAttribute("role", "region");
     side.setAttribute("aria-label", "What happened, the hint and the review");
+    // On a phone it opens under the table ("Details"): brought into view as it opens,
+    // not left below the screen.
+    if (typeof MutationObserver !== "function") return;
+    let open = side.classList.contains("t42-open");
+    sideWatch = new MutationObserver(() => {
+      const now = side.classList.contains("t42-open");
+      if (now && !open && side.getBoundingClientRect().height > 0) {
+        side.scrollIntoView({ block: "nearest" });
+      }
+      open = now;
+    });
+    sideWatch.observe(side, { attributes: true, attributeFilter: ["class"] });
   }
+  let sideWatch = null;
   function say() {
     note.textContent = model.get("note") || "";
   }
@@ -298,6 +311,7 @@ function render({ model, el }) {
     clearTimeout(timer);
     if (anim) clearTimeout(anim.timer);
     if (observer) observer.disconnect();
+    if (sideWatch) sideWatch.disconnect();
     window.removeEventListener("keydown", arrows, true);
     model.off("change", changed);
   };
