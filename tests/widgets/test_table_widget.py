@@ -175,3 +175,30 @@ def test_a_double_click_plays_once_and_says_nothing() -> None:
         nxt = ex.state["legal"][0]
         ex.table._on_front_end(ex.table, {"play": nxt, "answered": ex.table.answered}, [])
         assert ex.last_error is None and len(ex.hand.plays) > played
+
+
+def test_large_dominoes_draw_a_phones_table_larger() -> None:
+    """The page's "Large dominoes" (the front end sets ``large``) draws a compact table's
+    dominoes larger, in two rows; a wide table is left to the page's stylesheet."""
+    import re
+
+    from texas42.widgets.table_widget import LARGE_TILE_SIZE, TILE_SIZE
+
+    def height(svg: str) -> float:
+        found = re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg)
+        assert found is not None
+        return float(found.group(1))
+
+    ex = PlayExplorer(seed=3, seat=0)
+    wide = ex.table.value
+    ex.table.large = True
+    assert ex.table.value == wide and ex.table.tile_size == TILE_SIZE
+    ex.table.width = 390
+    big = ex.table.value
+    assert ex.table.tile_size == LARGE_TILE_SIZE
+    ex.table.large = False
+    small = ex.table.value
+    assert height(big) > 1.15 * height(small)
+    # The same dominoes are drawn either way (the learner's seven face up).
+    faces = re.findall(r'data-domino="([^"]+)"', small)
+    assert re.findall(r'data-domino="([^"]+)"', big) == faces and len(faces) == 7

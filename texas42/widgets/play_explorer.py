@@ -402,7 +402,8 @@ class PlayExplorer(Explorer):
         h, seat = self.hand, self.acting
         svg = ""
         if self.pause.value:
-            svg = table_pic(h, seat=seat, show_all=h.is_over, compact=self.table.compact)
+            svg = table_pic(h, seat=seat, show_all=h.is_over, compact=self.table.compact,
+                            size=self.table.tile_size)
         self._frames.append({"svg": svg, "words": words})
 
     @safe
@@ -1017,7 +1018,8 @@ class PlayExplorer(Explorer):
             self.table.actions = actions
             self.table.actions_label = actions_label
             self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
-                                                      controls=controls, compact=compact))
+                                                      controls=controls, compact=compact,
+                                                      size=self.table.tile_size))
         self.next_button.disabled = not h.is_over or self.game.is_over
         # A button that cannot act yet is disabled, its reason its description (issue 34).
         self.review_button.disabled = not h.is_over

@@ -301,9 +301,25 @@ function render({ model, el }) {
   drawActions();
   said.textContent = frameWords().join(" ");
   say();
+  // The page's "Large dominoes" switch (html.t42-large, book/_static_a11y): Python
+  // draws a compact table's dominoes larger.
+  const root = document.documentElement;
+  function sendLarge() {
+    const large = root.classList.contains("t42-large");
+    if (large === model.get("large")) return;
+    try {
+      model.set("large", large);
+      model.save_changes();
+    } catch (e) {
+      // A saved picture: it keeps the size it was saved with.
+    }
+  }
+  const largeWatch = typeof MutationObserver === "function" ? new MutationObserver(sendLarge) : null;
+  if (largeWatch) largeWatch.observe(root, { attributes: true, attributeFilter: ["class"] });
   // Once the view is in the page: its width at once (a phone then gets its compact table
   // before the learner has looked, not a tenth of a second later), and its side.
   requestAnimationFrame(() => {
+    sendLarge();
     sendWidth();
     markSide();
   });
@@ -312,6 +328,7 @@ function render({ model, el }) {
     if (anim) clearTimeout(anim.timer);
     if (observer) observer.disconnect();
     if (sideWatch) sideWatch.disconnect();
+    if (largeWatch) largeWatch.disconnect();
     window.removeEventListener("keydown", arrows, true);
     model.off("change", changed);
   };

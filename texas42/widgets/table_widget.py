@@ -35,6 +35,12 @@ An explorer hands it a drawing instead (:meth:`TableWidget.draw`): a function of
 >>> t.width = 390; t.value
 'small'
 
+With the page's "Large dominoes" on (the front end sets ``large``), a compact table is
+drawn again with larger dominoes (``tile_size``).
+
+>>> t.draw(lambda compact: f"size {t.tile_size}"); t.large = True; t.value
+'size 48'
+
 Each play, bid or contract the front end sends carries ``answered``: how many of them
 Python had answered when the picture it was clicked on was drawn. One sent from an older
 picture (a double click, the same message twice) is ignored, not refused: the learner
@@ -61,6 +67,12 @@ import traitlets
 _HERE = Path(__file__).parent
 #: Below this width (CSS px) the table is drawn compact (:func:`texas42.svg.table_svg`).
 COMPACT_BELOW = 560
+#: A domino's size in a drawn table (:func:`texas42.widgets._pictures.table_pic`), and in
+#: a compact one with "Large dominoes" on: the hand then wraps into two rows, each domino
+#: about 52x104 px on a 390 px phone instead of 36x63, and the table still fits its
+#: 844 px screen (the switch's CSS only scales pictures, and a compact table already fills
+#: the screen's width).
+TILE_SIZE, LARGE_TILE_SIZE = 40, 48
 # How texas42.svg writes a domino drawn as a button (svg._tiles._tile).
 _BUTTON = re.compile(
     r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
@@ -92,6 +104,8 @@ class TableWidget(anywidget.AnyWidget):
     note = traitlets.Unicode("").tag(sync=True)
     #: The width (CSS px) the front end draws the widget in; 0: not known (saved output).
     width = traitlets.Int(0).tag(sync=True)
+    #: Whether the page's "Large dominoes" switch is on (the front end says so).
+    large = traitlets.Bool(False).tag(sync=True)
     #: Buttons under the picture, each ``{"send": "bid", "value": "30", "text": "30",
     #: "label": "Bid 30", "title": "what it means"}``; ``actions_label`` names the group.
     actions = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -126,6 +140,7 @@ class TableWidget(anywidget.AnyWidget):
         self.on_msg(self._on_front_end)
         self.observe(self._clear_note, names="value")
         self.observe(self._on_width, names="width")
+        self.observe(self._on_large, names="large")
 
     @property
     def compact(self) -> bool:
@@ -137,9 +152,19 @@ class TableWidget(anywidget.AnyWidget):
         self._drawing = drawing
         self.value = drawing(self.compact)
 
+    @property
+    def tile_size(self) -> int:
+        """The size to draw a table's dominoes at: larger in a compact table when the
+        page's "Large dominoes" is on."""
+        return LARGE_TILE_SIZE if self.large and self.compact else TILE_SIZE
+
     def _on_width(self, change: Any) -> None:
         was = 0 < change["old"] < COMPACT_BELOW
         if self._drawing is not None and was != self.compact:
+            self.value = self._drawing(self.compact)
+
+    def _on_large(self, _change: Any) -> None:
+        if self._drawing is not None and self.compact:
             self.value = self._drawing(self.compact)
 
     @property
