@@ -39,7 +39,7 @@ With the page's "Large dominoes" on (the front end sets ``large``), a compact ta
 drawn again with larger dominoes (``tile_size``).
 
 >>> t.draw(lambda compact: f"size {t.tile_size}"); t.large = True; t.value
-'size 48'
+'size 52'
 
 Each play, bid or contract the front end sends carries ``answered``: how many of them
 Python had answered when the picture it was clicked on was drawn. One sent from an older
@@ -69,10 +69,9 @@ _HERE = Path(__file__).parent
 COMPACT_BELOW = 560
 #: A domino's size in a drawn table (:func:`texas42.widgets._pictures.table_pic`), and in
 #: a compact one with "Large dominoes" on: the hand then wraps into two rows, each domino
-#: about 52x104 px on a 390 px phone instead of 36x63, and the table still fits its
-#: 844 px screen (the switch's CSS only scales pictures, and a compact table already fills
-#: the screen's width).
-TILE_SIZE, LARGE_TILE_SIZE = 40, 48
+#: 1.3 times as large on a phone's screen (about 50x100 px at 390 px; the switch's CSS only
+#: scales pictures, and a compact table already fills the screen's width).
+TILE_SIZE, LARGE_TILE_SIZE = 40, 52
 # How texas42.svg writes a domino drawn as a button (svg._tiles._tile).
 _BUTTON = re.compile(
     r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
