@@ -15,12 +15,14 @@ Screenshots go to test-artifacts/screenshots/phone-boxes-*.png.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from .live import start_box
 from .test_live import Visit
@@ -120,9 +122,18 @@ def test_details_opens_in_view_and_shows_its_last_line(
         details = area.get_by_role("button", name="Details")
         if width < 640:
             expect(details).to_be_visible()
+            # (the page's scrolls, noted for the message if it is not in view)
+            page.evaluate("() => { window.__scrolls = []; addEventListener('scroll', () =>"
+                          " window.__scrolls.push(Math.round(scrollY))); }")
             details.click()
             _settled(page)
-            page.wait_for_timeout(200)  # (the scroll it asks for)
+            # The scroll it asks for may be smooth (the theme's scroll-behavior): wait
+            # for it to come to rest, in view or not.
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_function(
+                    "() => { const s = document.querySelector('.t42-play-side');"
+                    " const t = s.getBoundingClientRect().top;"
+                    " return t >= 0 && t < innerHeight - 40; }", timeout=5_000)
         else:
             expect(details).to_be_hidden()  # beside the table on a wide page
         boxes: dict[str, Any] = page.evaluate(JS_PLAY_BOXES)
@@ -130,7 +141,8 @@ def test_details_opens_in_view_and_shows_its_last_line(
         side, vw, vh = boxes["side"], boxes["vw"], boxes["vh"]
         assert side is not None, boxes
         # In view: its top on the screen, within the page's width.
-        assert 0 <= side["top"] < vh - 40 and _within_width(side, vw), boxes
+        scrolls = page.evaluate("() => (window.__scrolls || []).slice(-6)")
+        assert 0 <= side["top"] < vh - 40 and _within_width(side, vw), (boxes, scrolls)
         if width < 640:
             # Grows with its text: no box inside cuts it; its last line is on the page
             # (scrolled to, it is on the screen).
