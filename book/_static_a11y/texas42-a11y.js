@@ -54,6 +54,18 @@
     });
   }
 
+  // A table wider than the screen (a phone) scrolls inside its box: the box says so
+  // (texas42-a11y.css), whatever the size of the dominoes.
+  var TABLES = ".t42-table-scroll, .pst-scrollable-table-container";
+  function markTables() {
+    document.querySelectorAll(TABLES).forEach(function (box) {
+      var wide = box.scrollWidth > box.clientWidth + 1;
+      if (wide !== box.classList.contains("t42-overflows")) {
+        box.classList.toggle("t42-overflows", wide);
+      }
+    });
+  }
+
   // Before the page is drawn: no jump from small to large pictures.
   apply(stored());
 
@@ -145,6 +157,7 @@
     pictureWidths();
     hideIcons();
     markWide();
+    markTables();
   }
 
   function forwardToggles() {
@@ -183,7 +196,10 @@
       update();
       themeLabel();
     });
-    window.addEventListener("resize", markWide);
+    window.addEventListener("resize", function () {
+      markWide();
+      markTables();
+    });
     new MutationObserver(themeLabel).observe(root, {
       attributes: true,
       attributeFilter: ["data-mode"],

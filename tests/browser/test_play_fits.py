@@ -268,8 +268,8 @@ def test_out_of_turn_and_the_pause(
         said = area.locator(".t42-table-said")
         area.get_by_role("button", name="Bid 84", exact=True).click()
         expect(table).to_have_attribute("data-animating", "true", timeout=ANSWER_MS)
-        expect(said).to_have_text("You (Seat 0) bid 84.", timeout=ANSWER_MS)
-        expect(said).to_contain_text("Seat 1", timeout=ANSWER_MS)  # the next, later
+        expect(said).to_have_text("You bid 84.", timeout=ANSWER_MS)
+        expect(said).to_contain_text("Left opponent", timeout=ANSWER_MS)  # the next, later
         assert said.get_attribute("aria-live") == "polite"
         settle(page, index)
         expect(area.locator(ACT).first).to_be_visible()  # the trump buttons, after them

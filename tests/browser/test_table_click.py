@@ -296,7 +296,7 @@ def test_play_42_by_click_live_on_the_site(
         page.locator(".t42-live").nth(index).locator(".t42-table-pic").scroll_into_view_if_needed()
         screenshot(page, f"site-play-42-{width}", full_page=False)
         lead.click()
-        expect(area).to_contain_text(f"You (Seat 0) play {played}", timeout=ANSWER_MS)
+        expect(area).to_contain_text(f"You play {played}", timeout=ANSWER_MS)
         expect(buttons).to_have_count(6, timeout=ANSWER_MS)
         if width == 390:
             phone_checks(page, index, 6)

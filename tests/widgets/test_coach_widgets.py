@@ -137,3 +137,39 @@ def test_decisions_judged_while_the_hand_goes_on_are_the_review() -> None:
     check_clean(ex, "review")
     shown = ex.review_box.reviews[0][1]
     assert shown == fresh  # the same verdicts, hindsight included
+
+
+def test_the_play_pages_hint_speaks_a_beginners_language() -> None:
+    """The guided Play page's hint names the best choice and how the coach found it,
+    without "guesses", "marks" or "count" (taught later): its figures are folded under
+    "Show the full figures" (issue 34)."""
+    import re
+
+    from texas42.widgets._coach import FULL_FIGURES
+    from texas42.widgets.play_explorer import PlayExplorer
+
+    ex = PlayExplorer(seed=3, guided=True)
+    ex.hint_button.click()
+    body = ex.hint_box.value
+    shown, _, folded = body.partition("<details")
+    words = re.sub("<[^>]+>", " ", shown) + " " + ex.message
+    assert ex.message.startswith("Hint: Bid ") or ex.message.startswith("Hint: Pass")
+    for word in ("guess", "mark", "count"):
+        assert word not in words.lower(), words
+    assert f"<summary>{FULL_FIGURES}</summary>" in folded and "guesses" in folded
+    # Elsewhere (a chapter after the course taught the words) the full hint, as before.
+    full = PlayExplorer(seed=3)
+    full.hint_button.click()
+    assert "<details" not in full.hint_box.value and "guesses" in full.message
+
+
+def test_the_log_names_seats_as_places_at_the_table() -> None:
+    from texas42.widgets.play_explorer import PLACES, PlayExplorer
+
+    ex = PlayExplorer(seed=3, seat=1)
+    ex.table.handle({"bid": "30"})
+    who = [line.split(" ")[0:2] for line in ex.log]
+    assert ex.log[0].startswith("You bid 30")
+    names = {" ".join(w) for w in who[1:]}
+    assert names <= {p for p in PLACES.values()} and names, ex.log
+    assert not any("Seat" in line for line in ex.log)

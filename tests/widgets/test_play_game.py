@@ -46,7 +46,7 @@ def play_game(ex: PlayExplorer) -> int:
             assert not ex.next_button.disabled
             ex.next_button.click()
             assert ex.hand.shaker == (shaker + 1) % 4 and ex.state["hands_played"] == hands + 1
-            assert ex.log == [] or all(not x.startswith("You") for x in ex.log)
+            assert ex.log == [] or all(not x.startswith("You ") for x in ex.log)
     return hands
 
 

@@ -121,13 +121,14 @@ def test_a_click_on_a_domino_that_is_not_a_button_says_whose_turn_it_is() -> Non
     assert ex.table.note.startswith("You cannot play another player's dominoes")
     west = str(sorted(h.holding(1))[0])
     send(ex, tap=west)  # a domino the learner cannot see but a page could name
-    assert ex.table.note.startswith("You cannot play Seat 1's dominoes")
+    # Seats are places at the table (issue 34): seat 1 sits at the learner's left.
+    assert ex.table.note.startswith("You cannot play the left opponent's dominoes")
     assert ex.hand.bids == [] and ex.last_error is not None  # nothing changed
     # In the play: whose turn and what to do.
     send(ex, bid="84")
     send(ex, contract=str(ex.hand.valid_contracts()[0]))
     send(ex, tap="")
-    assert "It is your turn (Seat 0): play one of your dominoes" in ex.table.note
+    assert "It is your turn: play one of your dominoes" in ex.table.note
 
 
 def test_out_of_turn_names_the_seat_to_play() -> None:
@@ -138,7 +139,7 @@ def test_out_of_turn_names_the_seat_to_play() -> None:
     assert ex.hand.to_act == 1
     for tap in ("", str(sorted(ex.hand.holding(0))[0])):
         send(ex, tap=tap)
-        assert ex.table.note.endswith("It is Seat 1's turn: wait for Seat 1 to play.")
+        assert ex.table.note.endswith("It is the left opponent's turn: wait for them to play.")
     assert ex.hand.to_act == 1 and ex.hand.bids == [30]  # nothing changed
 
 
@@ -159,10 +160,10 @@ def test_the_computer_actions_come_as_frames_one_per_action() -> None:
     frames = ex.table.frames
     assert ex.table.serial == serial + 1
     # One short line each: what was done (the reason is in the log beside the table).
-    computer = [x.split(" — ")[0] + "." for x in ex.log if not x.startswith("You")]
+    computer = [x.split(" — ")[0] + "." for x in ex.log if not x.startswith("You ")]
     assert [f["words"] for f in frames] == [ex.log[0], *computer]
     assert all(" — " not in f["words"] for f in frames)
-    assert frames[0]["words"] == "You (Seat 0) bid 30."
+    assert frames[0]["words"] == "You bid 30."
     # Each frame is the table after that action: the bids so far in its header.
     assert all(f["svg"].startswith("<svg") for f in frames)
     assert re.search(r"high bid 30 by seat 0", frames[0]["svg"])

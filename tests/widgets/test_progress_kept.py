@@ -441,3 +441,29 @@ def coach_text(value: object) -> str:
     from texas42.analysis.coach import _choice_text
 
     return _choice_text("bid", value)
+
+
+def test_a_move_is_saved_before_the_computer_answers_and_the_history_comes_back() -> None:
+    """A reload right after a click keeps it: the save is made as part of the learner's
+    move, before the computer's turns (seconds on a slow phone); the "What happened"
+    lines are rebuilt from the kept record on load (issue 34)."""
+    ex = started(seed=4, seat=1)
+    seen: list[int] = []
+    turns = ex._computer_turns
+
+    def computer_turns() -> None:  # what a reload at this moment would find
+        seen.append(len(json.loads(ex.store.data)["hands"][-1]["record"]["bids"]))
+        turns()
+
+    ex._computer_turns = computer_turns  # type: ignore[method-assign]
+    bids = len(ex.hand.bids)
+    learner_acts(ex)  # the learner's bid
+    assert seen and seen[0] == bids + 1
+    for _ in range(4):
+        learner_acts(ex)
+    again = reloaded(ex)
+    assert len(again.log) >= len(ex.hand.actions)
+    mine = [x for x in again.log if x.startswith("You ")]
+    assert len(mine) == sum(1 for a in ex.hand.actions if a.seat == 1)
+    assert any(" plays " in x for x in again.log) and any(" bid" in x for x in again.log)
+    assert again.log_box.value and "What happened" in again.log_box.value

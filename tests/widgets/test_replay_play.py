@@ -121,7 +121,7 @@ def test_play_whole_hand_with_reasons() -> None:
     _play_through(ex)
     s = ex.state
     assert s["phase"] == "over" and s["result"]
-    computer = [x for x in s["log"] if not x.startswith("You")]
+    computer = [x for x in s["log"] if not x.startswith("You ")]
     assert computer and all(" — " in x for x in computer)
     # After the hand the computer's reasons are shown; during it only behind the switch.
     assert " — " in ex.log_box.value and "why the computer did it" in ex.log_box.value
@@ -135,7 +135,7 @@ def test_the_computer_reasons_are_hidden_during_the_hand() -> None:
     ex.bid_picker.value = 30
     ex.bid_button.click()  # the computer seats bid after the learner, each with a reason
     assert not ex.hand.is_over and any(" — " in x for x in ex.log)
-    assert "Seat 1" in ex.log_box.value and " — " not in ex.log_box.value
+    assert "Left opponent" in ex.log_box.value and " — " not in ex.log_box.value
     ex.commentary.value = True
     assert " — " in ex.log_box.value
 

@@ -65,7 +65,7 @@ def test_a_click_plays_the_domino_or_says_why_not() -> None:
     check_clean(ex, "legal click")
     assert ex.choices[-1] == (before, good) and good not in ex.hand.holding(0)
     assert ex.table.note == ""
-    assert any(line.startswith(f"You (Seat 0) play {good}") for line in ex.state["log"])
+    assert any(line.startswith(f"You play {good}") for line in ex.state["log"])
 
 
 def test_no_buttons_when_it_is_not_the_learners_turn_to_play() -> None:
@@ -153,3 +153,52 @@ def test_the_replay_table_is_compact_on_a_phone_too() -> None:
     ex.slider.value = 9  # a step later: still compact
     assert float(ET.fromstring(ex.table.value).get("width", "0")) <= COMPACT_WIDTH
     assert ex.last_error is None
+
+
+def test_a_double_click_plays_once_and_says_nothing() -> None:
+    """The front end sends each play with the count of answers it was made at: the second
+    of a double click (the same count) is ignored, not refused (issue 34)."""
+    ex = PlayExplorer(seed=3, seat=0)
+    while ex.hand.phase is not Phase.PLAYING or not ex.your_turn:
+        assert bid_or_name(ex, decide(ADVISOR, ex.hand).action)
+    domino = ex.state["legal"][0]
+    sent = {"play": domino, "answered": ex.table.answered}
+    ex.table._on_front_end(ex.table, sent, [])
+    played, message = len(ex.hand.plays), ex.message
+    assert ex.last_error is None and ex.hand.plays[0 if ex.hand.leader == 0 else 1:]
+    ex.table._on_front_end(ex.table, dict(sent), [])  # the same message again
+    assert len(ex.hand.plays) == played and ex.message == message
+    assert ex.last_error is None and ex.table.note == ""
+    assert ex.table.answered == sent["answered"] + 2  # both answered: the page waits on it
+    # A play made at the current count is played (or refused with a reason) as before.
+    if ex.your_turn and ex.hand.phase is Phase.PLAYING:
+        nxt = ex.state["legal"][0]
+        ex.table._on_front_end(ex.table, {"play": nxt, "answered": ex.table.answered}, [])
+        assert ex.last_error is None and len(ex.hand.plays) > played
+
+
+def test_large_dominoes_draw_a_phones_table_larger() -> None:
+    """The page's "Large dominoes" (the front end sets ``large``) draws a compact table's
+    dominoes larger, in two rows; a wide table is left to the page's stylesheet."""
+    import re
+
+    from texas42.widgets.table_widget import LARGE_TILE_SIZE, TILE_SIZE
+
+    def height(svg: str) -> float:
+        found = re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg)
+        assert found is not None
+        return float(found.group(1))
+
+    ex = PlayExplorer(seed=3, seat=0)
+    wide = ex.table.value
+    ex.table.large = True
+    assert ex.table.value == wide and ex.table.tile_size == TILE_SIZE
+    ex.table.width = 390
+    big = ex.table.value
+    assert ex.table.tile_size == LARGE_TILE_SIZE
+    ex.table.large = False
+    small = ex.table.value
+    assert height(big) > 1.15 * height(small)
+    # The same dominoes are drawn either way (the learner's seven face up).
+    faces = re.findall(r'data-domino="([^"]+)"', small)
+    assert re.findall(r'data-domino="([^"]+)"', big) == faces and len(faces) == 7

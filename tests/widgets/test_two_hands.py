@@ -76,7 +76,7 @@ def test_the_learner_plays_both_hands_of_a_side(
     assert mine == [i for i, a in enumerate(h.actions) if a.seat in (0, 2)]
     assert seen and set(seen) <= {1, 3}
     assert {a.seat for a in h.actions} & {1, 3}
-    assert any(x.startswith("You (Seat 2)") for x in ex.log)
+    assert any(x.startswith("You (your partner's hand)") for x in ex.log)
     assert not any(x.startswith(("Seat 0 ", "Seat 2 ")) for x in ex.log)
 
 

@@ -81,20 +81,50 @@ def _samples(hand: Hand, samples: int | None, default: int) -> int:
     return default if hand.rules.is_42 else TABLE_SAMPLES
 
 
-def hint(hand: Hand, seed: int = 0,
-         samples: int | None = None) -> tuple[str, str]:
-    """(HTML, one-line text) of the coach's hint for the seat to act."""
+#: The toggle that opens a plain hint's figures (its coach's reason and table).
+FULL_FIGURES = "Show the full figures"
+
+
+def plain_hint_words(a: Advice) -> str:
+    """The coach's advice in a beginner's words: the best choice (ties named too) and how
+    the coach found it, with no "guesses", "marks" or "count" (words the course teaches
+    later; the figures stay behind :data:`FULL_FIGURES`)."""
+    best = a.best.expected
+    tops = [o.choice for o in a.options if best - o.expected < 1e-9]
+    first, others = tops[0], tops[1:]
+    if a.kind == "bid":
+        do = "Pass" if first == "pass" else f"Bid {first}"
+    elif a.kind == "contract":
+        do = f"Name {first}"
+    else:
+        do = f"Play {first}"
+    also = f" ({' or '.join(others)} does as well)" if len(others) == 1 else (
+        f" ({', '.join(others)} do as well)" if others else "")
+    who = "you" if a.side == "you" else "you and your partner"
+    return (f"{do}{also}. The coach played this hand out many times, with the dominoes "
+            f"you cannot see placed in different ways: that did best for {who}.")
+
+
+def hint(hand: Hand, seed: int = 0, samples: int | None = None,
+         *, plain: bool = False) -> tuple[str, str]:
+    """(HTML, one-line text) of the coach's hint for the seat to act. ``plain``: in a
+    beginner's words (:func:`plain_hint_words`), the coach's own reason and the table of
+    figures folded under "Show the full figures" (the Play page, before the course)."""
     a = coach.advise(hand, samples=_samples(hand, samples, HINT_SAMPLES), seed=seed)
     text = str(a.reason)  # it starts with the best choice and says why
-    body = page(
-        p("Hint: " + text),
+    figures = (
         p(f"{_unit_words(a).capitalize()}, for each choice, over {a.worlds} guesses of "
           "the dominoes you cannot see:" if a.goal else
           f"Expected {_unit_words(a)}, for each choice, over {a.worlds} guesses of "
           "the dominoes you cannot see:"),
         options_table(a.options, a.unit, goal=a.goal, stake=a.stake),
     )
-    return body, text
+    if not plain:
+        return page(p("Hint: " + text), *figures), text
+    said = plain_hint_words(a)
+    fold = (f'<details class="t42-hint-figures"><summary>{FULL_FIGURES}</summary>'
+            + p("The coach: " + text) + "".join(figures) + "</details>")
+    return page(p("Hint: " + said), fold), said
 
 
 def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None,

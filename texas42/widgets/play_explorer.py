@@ -91,6 +91,10 @@ def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
     return key, rules
 
 
+#: At 42's table of four, the other seats as places at the table, by how far round from
+#: the learner's (play goes to the left): one name for each, as the learner says it.
+PLACES = {1: "Left opponent", 2: "Your partner", 3: "Right opponent"}
+
 #: "Review the hand": what it does, and why it cannot yet (its description while disabled).
 REVIEW_WHAT = "judge each of your decisions from what you could see"
 REVIEW_NOT_YET = "The review comes when the hand is over: play on first."
@@ -388,15 +392,16 @@ class PlayExplorer(Explorer):
         decision.apply(h)
         if decision.kind == "discard":
             # The others do not see what the bidder lays aside.
-            self.log.append(f"{SEAT_NAMES[seat]} picks up the widow and lays one domino aside.")
+            self.log.append(f"{self._who(seat)} picks up the widow and lays one domino aside.")
             self._frame(self.log[-1])
             return
         verb = {"bid": "bids", "contract": "names"}.get(decision.kind, "plays")
         said = ("passes" if decision.kind == "bid" and decision.text == "pass"
                 else f"{verb} {decision.text}")
-        self.log.append(f"{SEAT_NAMES[seat]} {said} — {decision.reason}.")
+        who = self._who(seat)
+        self.log.append(f"{who} {said} — {decision.reason}.")
         # Under the hand only what was done; the reason is in the log beside the table.
-        words = f"{SEAT_NAMES[seat]} {said}."
+        words = f"{who} {said}."
         if decision.kind == "contract" and h.sitting_out is not None:
             self.log.append(contract_consequence(h))
             words += " " + self.log[-1]
@@ -408,7 +413,8 @@ class PlayExplorer(Explorer):
         h, seat = self.hand, self.acting
         svg = ""
         if self.pause.value:
-            svg = table_pic(h, seat=seat, show_all=h.is_over, compact=self.table.compact)
+            svg = table_pic(h, seat=seat, show_all=h.is_over, compact=self.table.compact,
+                            size=self.table.tile_size)
         self._frames.append({"svg": svg, "words": words})
 
     @safe
@@ -448,14 +454,16 @@ class PlayExplorer(Explorer):
         unit = "marks" if rules.scoring == "marks" else "points"
         if rules.sides == "partners":
             partner = (self.seat + rules.seats // 2) % rules.seats
-            company = (f"your partner is {SEAT_NAMES[partner]}"
-                       + (" (you play that hand too)" if len(self.my_seats) > 1 else ""))
+            company = (f"your partner is {SEAT_NAMES[partner]}, across the table"
+                       + (" (you play that hand too)" if len(self.my_seats) > 1 else "")
+                       + (", the opponents left and right" if rules.seats == 4 else ""))
         else:
             company = "each player plays for themselves"
         self.show_message(
             f"New game to {rules.target} {unit} ({_tables.table_words(rules)}), first hand: "
             f"{self.source.describe(self.hand.deal)}. You are "
-            f"{SEAT_NAMES[self.seat]}, {company}. " + self._turn_words()
+            f"{SEAT_NAMES[self.seat]}, at the bottom of the table; {company}. "
+            + self._turn_words()
         )
 
     @safe
@@ -480,10 +488,61 @@ class PlayExplorer(Explorer):
         sixes ...: you and your partner score 1 mark."), or the status while not over."""
         return self.hand.status(seen_by=self.seat)
 
+    def _who(self, seat: int) -> str:
+        """``seat`` as a place at the table, from the learner's: "You", "Your partner",
+        "Left opponent", "Right opponent" at 42's four seats (issue 34); at the other
+        tables "You" or the seat's name."""
+        if seat in self.my_seats:
+            return "You" if seat == self.seat else "You (your partner's hand)"
+        rules = self.hand.rules
+        if rules.seats == 4 and rules.sides == "partners":
+            return PLACES[(seat - self.seat) % 4]
+        return SEAT_NAMES[seat]
+
+    def _whose(self, seat: int) -> str:
+        """"your partner's", "the left opponent's", "Seat 4's": a seat's, mid-sentence."""
+        who = self._who(seat)
+        if who in PLACES.values():
+            return ("your partner's" if who.startswith("Your")
+                    else f"the {who.lower()}'s")
+        return f"{who}'s"
+
+    def _history(self) -> list[str]:
+        """The "What happened" lines of the hand so far, rebuilt from its record (a game
+        brought back after a reload): what each seat did, in the words the live log uses.
+        The computer's reasons are not kept, so the rebuilt lines give none."""
+        h = self.hand
+        lines: list[str] = []
+        bids = 0
+        for a in h.actions:
+            mine = a.seat in self.my_seats
+            if a.kind == "bid":
+                said = (trick_bid_words(int(a.value)) if self.in_tricks  # type: ignore[arg-type]
+                        else bid_words(h, bids))
+                bids += 1
+                words = f"bid {said}" if mine else ("passes" if said == "pass"
+                                                    else f"bids {said}")
+            elif a.kind == "discard":
+                words = (f"pick up the widow and lay {a.value} aside" if mine
+                         else "picks up the widow and lays one domino aside")
+            elif a.kind == "contract":
+                words = f"name {a.value}" if mine else f"names {a.value}"
+            else:
+                words = f"play {a.value}" if mine else f"plays {a.value}"
+            lines.append(f"{self._who(a.seat)} {words}.")
+            if a.kind == "contract" and h.sitting_out is not None:
+                lines.append(contract_consequence(h))
+        return lines
+
     def _after_learner(self, seat: int, words: str) -> None:
-        self.log.append(f"You ({SEAT_NAMES[seat]}) {words}.")
+        self.log.append(f"{self._who(seat)} {words}.")
         self._frame(self.log[-1])
         self.hint_box.value = ""
+        # Kept at once, before the computer's turns (seconds on a slow phone): a reload
+        # right after the click keeps it (issue 34). A problem saving it is said last.
+        said = self.message
+        self._progress_save()
+        problem = self.message if self.message != said and self.message_kind == "error" else ""
         verdict = self._answer_again()
         self._judge_later()
         self._computer_turns()
@@ -491,6 +550,8 @@ class PlayExplorer(Explorer):
         if verdict:
             self.show_message(verdict + " " + self._turn_words(), kind=(
                 "good" if verdict.startswith("That is") else "info"))
+        if problem:
+            self.show_message(problem, kind="error")
 
     def _review_seed(self) -> int:
         """The coach's seed for this game's hands (the same for the hint and the review:
@@ -593,7 +654,6 @@ class PlayExplorer(Explorer):
             d: Domino | None = Domino.parse(text) if text else None
         except Texas42Error:
             d = None
-        yours = " and ".join(SEAT_NAMES[s] for s in self.my_seats)
         owner = next((s for s in range(h.rules.seats) if d is not None and d in h.holding(s)),
                      None)
         if h.is_over:
@@ -601,21 +661,22 @@ class PlayExplorer(Explorer):
         elif owner is None and d is not None:
             why = f"{d} has already been played."
         elif owner is None or owner not in self.my_seats:
-            whose = "another player's" if owner is None else f"{SEAT_NAMES[owner]}'s"
-            why = f"You cannot play {whose} dominoes: yours ({yours}) are at the bottom."
+            whose = "another player's" if owner is None else self._whose(owner)
+            why = f"You cannot play {whose} dominoes: yours are at the bottom."
         else:
             why = ""
         if h.is_over:
             turn = "Press 'Review the hand' or 'Next hand'."
         elif h.to_act not in self.my_seats:
-            name = SEAT_NAMES[h.to_act]
-            turn = f"It is {name}'s turn: wait for {name} to play."
+            turn = f"It is {self._whose(h.to_act)} turn: wait for them to play."
         elif h.phase is Phase.BIDDING:
             turn = "It is your turn to bid: choose a bid with the buttons under your hand."
         elif h.next_action == "contract":
             turn = "It is your turn to name trumps: choose with the buttons under your hand."
         else:
-            turn = f"It is your turn ({SEAT_NAMES[h.to_act]}): play one of your dominoes."
+            turn = ("It is your turn: play one of your dominoes." if h.to_act == self.seat
+                    else "It is your turn: play one of your partner's dominoes (you play "
+                    "that hand too).")
         return f"{why} {turn}".strip()
 
     @safe
@@ -700,7 +761,7 @@ class PlayExplorer(Explorer):
             return
         self._claim = check.explain()
         rest = " ".join(str(d) for d in h.plays[before:])
-        self.log.append(f"You ({SEAT_NAMES[seat]}) laid down — {self._claim}")
+        self.log.append(f"{self._who(seat)} laid down — {self._claim}")
         self.log.append(f"The engine played the rest: {rest}.")
         self.hint_box.value = ""
         self.render()
@@ -736,7 +797,8 @@ class PlayExplorer(Explorer):
             self._trick_hint(h)
             return
         with showing(self.progress):
-            body, text = _coach.hint(h)
+            # The guided hand (the Play page) speaks a beginner's language (issue 34).
+            body, text = _coach.hint(h, plain=self._guided)
         self.hint_box.value = body
         self.show_message("Hint: " + text)
 
@@ -985,7 +1047,8 @@ class PlayExplorer(Explorer):
             self.table.actions = actions
             self.table.actions_label = actions_label
             self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
-                                                      controls=controls, compact=compact))
+                                                      controls=controls, compact=compact,
+                                                      size=self.table.tile_size))
         self.next_button.disabled = not h.is_over or self.game.is_over
         # A button that cannot act yet is disabled, its reason its description (issue 34).
         self.review_button.disabled = not h.is_over
@@ -1105,7 +1168,7 @@ class PlayExplorer(Explorer):
         if last.loss is None:
             self._judge_rest()
         self._make_players()
-        self.log, self.choices, self._review, self._claim = [], [], [], ""
+        self.log, self.choices, self._review, self._claim = self._history(), [], [], ""
         self.hint_box.value = self.review_box.value = ""
         self._practice = False
         self._computer_turns()

@@ -515,7 +515,8 @@ class ReplayExplorer(Explorer):
         else:
             self.options_box.value = ""
         self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=seat is None,
-                                                  highlight=highlight, compact=compact))
+                                                  highlight=highlight, compact=compact,
+                                                  size=self.table.tile_size))
         self._draw_tricks(h)
         self._draw_known(h)
         if step == len(self._states) - 1 and h.result is not None:

@@ -10,6 +10,10 @@
 // says whose turn it is. The computer's actions come as frames (a picture and a line each),
 // shown one at a time pause_ms apart before the final picture; a click, Enter or Space
 // during them shows the end at once.
+// A play (or a bid, a contract) shows at once, before Python answers: the domino is
+// lifted out of the hand, the table is busy (aria-busy, "thinking"), and further plays are
+// ignored until Python has answered it ("answered" grows): no double plays. Each message
+// carries the "answered" it was sent at, so Python ignores one from an older picture.
 function render({ model, el }) {
   el.classList.add("t42-table");
   // JupyterLab / Notebook 7: Enter and Space here are ours, not the notebook's shortcuts.
@@ -32,6 +36,8 @@ function render({ model, el }) {
 
   let anim = null; // { frames, at, timer, focus } while the computer's actions are shown
   let serial = model.get("serial");
+  let pending = null; // { said } from a play sent until Python has answered it
+  const THINKING = " Thinking…";
 
   function focusedName() {
     const active = document.activeElement;
@@ -133,7 +139,20 @@ function render({ model, el }) {
     side.tabIndex = 0;
     side.setAttribute("role", "region");
     side.setAttribute("aria-label", "What happened, the hint and the review");
+    // On a phone it opens under the table ("Details"): brought into view as it opens,
+    // not left below the screen.
+    if (typeof MutationObserver !== "function") return;
+    let open = side.classList.contains("t42-open");
+    sideWatch = new MutationObserver(() => {
+      const now = side.classList.contains("t42-open");
+      if (now && !open && side.getBoundingClientRect().height > 0) {
+        side.scrollIntoView({ block: "nearest" });
+      }
+      open = now;
+    });
+    sideWatch.observe(side, { attributes: true, attributeFilter: ["class"] });
   }
+  let sideWatch = null;
   function say() {
     note.textContent = model.get("note") || "";
   }
@@ -149,24 +168,57 @@ function render({ model, el }) {
       send({ tap: domino.getAttribute("data-domino") || "" });
       return true;
     }
-    send({ play: button.getAttribute("data-play") });
+    const name = button.getAttribute("data-play");
+    if (button.getAttribute("data-legal") === "true") {
+      move({ play: name }, button, (button.getAttribute("aria-label") || name) + "." + THINKING);
+    } else if (!pending) {
+      send({ play: name }); // Python says why not (no picture comes: nothing to show)
+    }
     return true;
   }
   function send(content) {
     try {
       model.send(content);
+      return true;
     } catch (e) {
-      // A saved picture (no Python behind it): nothing to do.
+      return false; // A saved picture (no Python behind it): nothing to do.
     }
+  }
+  // A move: shown at once as made (the domino or button marked, the table busy), sent
+  // with the count of answers it was made at; none other until Python answers it.
+  function move(content, shown, words) {
+    if (pending) return;
+    content.answered = model.get("answered");
+    if (!send(content)) return;
+    pending = { said: said.textContent };
+    shown.classList.add("t42-moved");
+    shown.setAttribute("aria-disabled", "true");
+    el.setAttribute("aria-busy", "true");
+    el.dataset.thinking = "true";
+    said.textContent = words;
+  }
+  function answered() {
+    if (!pending) return;
+    const was = pending;
+    pending = null;
+    el.removeAttribute("aria-busy");
+    el.dataset.thinking = "false";
+    // Refused (no new picture): the domino goes back, and the line says what it said.
+    for (const m of el.querySelectorAll(".t42-moved")) {
+      m.classList.remove("t42-moved");
+      m.removeAttribute("aria-disabled");
+    }
+    if (said.textContent.endsWith(THINKING)) said.textContent = was.said;
   }
   pic.addEventListener("click", (event) => { choose(event.target); });
   actions.addEventListener("click", (event) => {
     const b = event.target && event.target.closest ? event.target.closest("button") : null;
     if (!b || !actions.contains(b)) return;
-    send({ [b.dataset.send]: b.dataset.value });
+    move({ [b.dataset.send]: b.dataset.value }, b,
+         (b.getAttribute("aria-label") || b.textContent) + "." + THINKING);
   });
   const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  function move(event, within, selector) {
+  function stepTo(event, within, selector) {
     const buttons = Array.from(within.querySelectorAll(selector));
     const here = event.target && event.target.closest ? event.target.closest(selector) : null;
     const at = buttons.indexOf(here);
@@ -194,8 +246,8 @@ function render({ model, el }) {
   // them at the document for moving between cells before they would reach the table.
   function arrows(event) {
     if (!(event.key in STEPS || event.key === "Home" || event.key === "End")) return;
-    const moved = pic.contains(event.target) ? move(event, pic, "[data-play]")
-      : actions.contains(event.target) ? move(event, actions, "button") : false;
+    const moved = pic.contains(event.target) ? stepTo(event, pic, "[data-play]")
+      : actions.contains(event.target) ? stepTo(event, actions, "button") : false;
     if (moved) {
       event.preventDefault();
       event.stopPropagation();
@@ -228,11 +280,16 @@ function render({ model, el }) {
   const KEYS = ["value", "serial", "actions", "actions_label"];
   let drawn = KEYS.map((k) => model.get(k));
   let noted = model.get("note");
+  let answers = model.get("answered");
   function changed() {
     const now = KEYS.map((k) => model.get(k));
     if (now.some((v, i) => v !== drawn[i])) {
       drawn = now;
       update();
+    }
+    if (model.get("answered") !== answers) {
+      answers = model.get("answered");
+      answered();
     }
     if (model.get("note") !== noted) {
       noted = model.get("note");
@@ -244,9 +301,25 @@ function render({ model, el }) {
   drawActions();
   said.textContent = frameWords().join(" ");
   say();
+  // The page's "Large dominoes" switch (html.t42-large, book/_static_a11y): Python
+  // draws a compact table's dominoes larger.
+  const root = document.documentElement;
+  function sendLarge() {
+    const large = root.classList.contains("t42-large");
+    if (large === model.get("large")) return;
+    try {
+      model.set("large", large);
+      model.save_changes();
+    } catch (e) {
+      // A saved picture: it keeps the size it was saved with.
+    }
+  }
+  const largeWatch = typeof MutationObserver === "function" ? new MutationObserver(sendLarge) : null;
+  if (largeWatch) largeWatch.observe(root, { attributes: true, attributeFilter: ["class"] });
   // Once the view is in the page: its width at once (a phone then gets its compact table
   // before the learner has looked, not a tenth of a second later), and its side.
   requestAnimationFrame(() => {
+    sendLarge();
     sendWidth();
     markSide();
   });
@@ -254,6 +327,8 @@ function render({ model, el }) {
     clearTimeout(timer);
     if (anim) clearTimeout(anim.timer);
     if (observer) observer.disconnect();
+    if (sideWatch) sideWatch.disconnect();
+    if (largeWatch) largeWatch.disconnect();
     window.removeEventListener("keydown", arrows, true);
     model.off("change", changed);
   };

@@ -34,6 +34,23 @@ An explorer hands it a drawing instead (:meth:`TableWidget.draw`): a function of
 'large'
 >>> t.width = 390; t.value
 'small'
+
+With the page's "Large dominoes" on (the front end sets ``large``), a compact table is
+drawn again with larger dominoes (``tile_size``).
+
+>>> t.draw(lambda compact: f"size {t.tile_size}"); t.large = True; t.value
+'size 52'
+
+Each play, bid or contract the front end sends carries ``answered``: how many of them
+Python had answered when the picture it was clicked on was drawn. One sent from an older
+picture (a double click, the same message twice) is ignored, not refused: the learner
+meant the move already made, so no "not your turn" for it.
+
+>>> t3 = TableWidget(seen.append)
+>>> t3.handle({"play": "5-5", "answered": 0}); t3.answered, seen[-1]
+(1, '5-5')
+>>> t3.handle({"play": "5-5", "answered": 0}); t3.answered, seen   # the double click
+(2, ['6-4', '6-4', '5-5'])
 """
 
 from __future__ import annotations
@@ -50,6 +67,11 @@ import traitlets
 _HERE = Path(__file__).parent
 #: Below this width (CSS px) the table is drawn compact (:func:`texas42.svg.table_svg`).
 COMPACT_BELOW = 560
+#: A domino's size in a drawn table (:func:`texas42.widgets._pictures.table_pic`), and in
+#: a compact one with "Large dominoes" on: the hand then wraps into two rows, each domino
+#: 1.3 times as large on a phone's screen (about 50x100 px at 390 px; the switch's CSS only
+#: scales pictures, and a compact table already fills the screen's width).
+TILE_SIZE, LARGE_TILE_SIZE = 40, 52
 # How texas42.svg writes a domino drawn as a button (svg._tiles._tile).
 _BUTTON = re.compile(
     r'data-play="([^"]+)" data-legal="(true|false)" role="button" tabindex="0" '
@@ -81,6 +103,8 @@ class TableWidget(anywidget.AnyWidget):
     note = traitlets.Unicode("").tag(sync=True)
     #: The width (CSS px) the front end draws the widget in; 0: not known (saved output).
     width = traitlets.Int(0).tag(sync=True)
+    #: Whether the page's "Large dominoes" switch is on (the front end says so).
+    large = traitlets.Bool(False).tag(sync=True)
     #: Buttons under the picture, each ``{"send": "bid", "value": "30", "text": "30",
     #: "label": "Bid 30", "title": "what it means"}``; ``actions_label`` names the group.
     actions = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -91,6 +115,10 @@ class TableWidget(anywidget.AnyWidget):
     frames = traitlets.List(traitlets.Dict()).tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
     pause_ms = traitlets.Int(0).tag(sync=True)
+    #: How many plays, bids and contracts from the front end Python has answered (done,
+    #: refused or ignored): the front end shows a click at once and waits for this to grow
+    #: before it takes another (no double plays).
+    answered = traitlets.Int(0).tag(sync=True)
 
     def __init__(
         self,
@@ -111,6 +139,7 @@ class TableWidget(anywidget.AnyWidget):
         self.on_msg(self._on_front_end)
         self.observe(self._clear_note, names="value")
         self.observe(self._on_width, names="width")
+        self.observe(self._on_large, names="large")
 
     @property
     def compact(self) -> bool:
@@ -122,9 +151,19 @@ class TableWidget(anywidget.AnyWidget):
         self._drawing = drawing
         self.value = drawing(self.compact)
 
+    @property
+    def tile_size(self) -> int:
+        """The size to draw a table's dominoes at: larger in a compact table when the
+        page's "Large dominoes" is on."""
+        return LARGE_TILE_SIZE if self.large and self.compact else TILE_SIZE
+
     def _on_width(self, change: Any) -> None:
         was = 0 < change["old"] < COMPACT_BELOW
         if self._drawing is not None and was != self.compact:
+            self.value = self._drawing(self.compact)
+
+    def _on_large(self, _change: Any) -> None:
+        if self._drawing is not None and self.compact:
             self.value = self._drawing(self.compact)
 
     @property
@@ -159,6 +198,18 @@ class TableWidget(anywidget.AnyWidget):
             return
         if kind != "play" and self.on_action is None:
             return
+        if kind == "tap":
+            self._act(kind, value)
+            return
+        seen = content.get("answered")
+        try:
+            if seen is None or seen == self.answered:  # (None: a caller without a page)
+                self._act(kind, value)
+            # else: sent from an older picture (a double click): its move is made already.
+        finally:
+            self.answered += 1
+
+    def _act(self, kind: str, value: str) -> None:
         ex = self.explorer
         if ex is not None:
             ex.last_error = None
