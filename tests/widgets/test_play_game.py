@@ -91,3 +91,17 @@ def test_a_new_deal_starts_a_new_game() -> None:
     assert ex.state["hands_played"] == 2
     ex.source.load_button.click()
     assert ex.state["hands_played"] == 1 and ex.state["standing"] == [0, 0]
+
+
+def test_what_happened_says_each_line_once_with_one_full_stop() -> None:
+    """During the hand the computer's reasons are left out of "What happened" (they tell
+    what it holds); each line still ends with one full stop, the learner's own too."""
+    import re
+
+    ex = PlayExplorer(seed=1, guided=True)
+    ex.bid_picker.value = 30
+    ex.bid_button.click()
+    lines = re.findall(r"<li>(.*?)</li>", ex.log_box.value)
+    assert lines and lines[0] == "You bid 30."
+    assert all(line.endswith(".") and not line.endswith("..") for line in lines), lines
+    assert not any("best contract" in line for line in lines)  # nothing the computer holds

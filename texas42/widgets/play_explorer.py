@@ -1055,7 +1055,8 @@ class PlayExplorer(Explorer):
         self.review_button.tooltip = REVIEW_WHAT if h.is_over else REVIEW_NOT_YET
         self.score_box.value = self._score_html()
         reasons = over or self.commentary.value
-        log = self.log if reasons else [x.split(" — ")[0] + "." for x in self.log]
+        # (Without the reasons a line ends where its reason began: one full stop.)
+        log = self.log if reasons else [x.split(" — ")[0].rstrip(".") + "." for x in self.log]
         head = ("What happened, and why the computer did it:" if reasons and over
                 else "What happened:")
         self.log_box.value = page(p(head), ul(log[-14:])) if log else ""
