@@ -395,6 +395,7 @@ class LiveTables:
         hall.changed = self._wake.set
         self._busy: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping = False  # (set when the app stops: the conductor ends its loop)
         #: Per address: the tables it may still open now, and when that was counted.
         self._opening: dict[str, tuple[float, float]] = {}
 
@@ -421,10 +422,13 @@ class LiveTables:
         """The conductor runs while the app does."""
         self._wake = asyncio.Event()  # (this loop's)
         self.hall.changed = self._wake.set
+        self._stopping = False
         conductor = asyncio.get_running_loop().create_task(self._conduct())
         try:
             yield
         finally:
+            self._stopping = True
+            self._wake.set()
             conductor.cancel()
             for task in list(self._tasks):
                 task.cancel()
@@ -433,7 +437,7 @@ class LiveTables:
                 self.hall.store.close()
 
     async def _conduct(self) -> None:
-        while True:
+        while not self._stopping:
             for table in self.hall.computer_tables():
                 if table.code not in self._busy:
                     self._busy.add(table.code)
@@ -443,8 +447,12 @@ class LiveTables:
             expiry = self.hall.next_expiry()
             wait = 5.0 if expiry is None else max(0.05, expiry - self.hall.clock() + 0.05)
             self._wake.clear()
+            # (asyncio.timeout, not wait_for: in Python 3.11 wait_for can swallow the
+            # cancellation when the event fires at the same moment, and the server's stop
+            # then waited for ever.)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), min(wait, 5.0))
+                async with asyncio.timeout(min(wait, 5.0)):
+                    await self._wake.wait()
 
     async def _think(self, table: Table) -> None:
         try:
@@ -453,8 +461,10 @@ class LiveTables:
                 version = table.version
                 if not table.computer_to_act(self.hall.clock()):
                     break
-                kind, value = await anyio.to_thread.run_sync(table.computer_decision,
-                                                             table.hand.copy())
+                # (On a copy of the hand: a server that stops does not wait for a long
+                # decision, whose answer is then dropped.)
+                kind, value = await anyio.to_thread.run_sync(
+                    table.computer_decision, table.hand.copy(), abandon_on_cancel=True)
                 if table.version != version or table.code not in self.hall.tables:
                     continue  # a person acted (or came back) meanwhile: ask again
                 table.apply_computer(kind, value)
