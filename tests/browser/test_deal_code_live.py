@@ -112,7 +112,7 @@ def test_the_tricks_explorer_keeps_its_deal_and_plays_over_a_reload(page: Page) 
     play.press("Enter")
     page.wait_for_function(
         "() => Object.keys(localStorage).some(k => k.startsWith('texas42-tricks:') && "
-        "JSON.parse(localStorage.getItem(k)).plays.join() === '6-6')",
+        "String((JSON.parse(localStorage.getItem(k)) || {}).plays) === '6-6')",
         timeout=ANSWER_TIMEOUT_MS)
     page.reload(wait_until="load")
     info = start_box(page, 0)

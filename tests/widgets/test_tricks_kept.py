@@ -12,6 +12,7 @@ pytest.importorskip("ipywidgets")
 
 from texas42 import Deal
 from texas42.widgets import TrickExplorer
+from texas42.widgets._progress import ProgressStore
 
 CODE = Deal.from_seed(23).code
 
@@ -67,6 +68,13 @@ def test_each_explorer_has_its_own_key() -> None:
             TrickExplorer(contract="follow-me").store.key,
             TrickExplorer(rules="lechner", contract="sevens", seed=10).store.key}
     assert len(keys) == 3 and all(k.startswith("texas42-tricks:") for k in keys)
+
+
+def test_only_the_sites_progress_is_copied_to_the_class_server() -> None:
+    # (the tricks explorer's kept table is never sent as a student's progress, nor
+    # replaced by the student's game from the class server)
+    assert not TrickExplorer().store.class_copy
+    assert ProgressStore().class_copy
 
 
 def test_nothing_is_stored_before_the_page_was_read() -> None:

@@ -62,9 +62,13 @@ class ProgressStore(anywidget.AnyWidget):
     #: The key the page moves its stored save to before writing anything (a save that
     #: could not be read: :meth:`set_aside`); it never overwrites a key that is taken.
     aside = traitlets.Unicode("").tag(sync=True)
+    #: Whether the classroom server keeps a copy (the site's progress only: another
+    #: explorer's kept table is never sent there, nor replaced by the learner's game).
+    class_copy = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.class_copy = self.key == STORAGE_KEY
         self.on_load: Callable[[str | bytes], Any] | None = None
         self.on_problem: Callable[[str], Any] | None = None
         #: The file the progress is kept in (a real kernel's ``save=``), if any.

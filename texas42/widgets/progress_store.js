@@ -9,7 +9,8 @@
 //
 // Served by the classroom server (texas42/classroom/students.py: its pages carry the
 // cookie texas42-classroom=1; elsewhere nothing is asked and nothing changes), the
-// progress is also kept there, under the learner's name in the class: a small form
+// site's progress (class_copy: never another explorer's kept table) is also kept there,
+// under the learner's name in the class: a small form
 // registers (or, with the student code, logs in from another device); then each save is
 // also sent (PUT /api/progress, at most one every few seconds, the latest), and on opening
 // the server's copy wins when it is newer (the age of each, by its own clock). One status
@@ -86,7 +87,9 @@ function render({ model, el }) {
     if (blocked || !key || !model.get("loaded") || !text) return; // never before Python read it
     try {
       window.localStorage.setItem(key, text);
-      window.localStorage.setItem(key + SAVED_AT, String(Date.now()));
+      if (model.get("class_copy")) {
+        window.localStorage.setItem(key + SAVED_AT, String(Date.now()));
+      }
     } catch (e) {
       // Storage full or refused: the game goes on, unsaved.
     }
@@ -249,7 +252,8 @@ function render({ model, el }) {
       // A saved picture (no Python behind it): nothing to load into.
     }
   }
-  const served = model.get("key") && /(^|;\s*)texas42-classroom=1(;|$)/.test(document.cookie);
+  const served = model.get("key") && model.get("class_copy")
+    && /(^|;\s*)texas42-classroom=1(;|$)/.test(document.cookie);
   if (!model.get("loaded")) {
     if (served) classStart().finally(firstSend);
     else firstSend();
