@@ -96,13 +96,14 @@ def _decision(hand: Any, kind: str) -> Any:
 
 def _coach_unit(table: str, continuation: str, kind: str, seed: int, samples: int) -> float:
     """CPU ms of one guess of one decision (every option played out)."""
-    from texas42.analysis.coach import _choice_text, judge
+    from texas42.analysis.coach import judge
     from texas42.analysis.continuation import make_continuation
+    from texas42.hand import choice_text
 
     before = _decision(_coach_hand(table, seed), kind)
     if before is None:
         return 0.0
-    option = _choice_text(kind, before.legal_actions()[0].value)
+    option = choice_text(kind, before.legal_actions()[0].value)
     got: list[Any] = []
     seconds = _cpu(lambda: got.append(judge(before, option, samples=samples,
                                             max_samples=samples,

@@ -35,7 +35,7 @@ from .errors import (
     Texas42Error,
 )
 from .game import Game, tally
-from .hand import Action, Hand, Phase, Result, Trick, allowed_contracts
+from .hand import Action, Hand, Phase, Result, Trick, allowed_contracts, choice_text
 from .records import HandRecord, ReplayError
 from .rules import ALL_PRESETS, PRESETS, STANDARD, TABLE_PRESETS, Rules
 from .tricks import (
@@ -94,6 +94,7 @@ __all__ = [
     "bid_text",
     "check_bid",
     "check_play",
+    "choice_text",
     "explain_bid",
     "explain_lead",
     "explain_play",

@@ -37,8 +37,10 @@ from .errors import (
     IllegalPlayError,
     InputError,
     NotationError,
+    check_choice,
     check_count,
     check_items,
+    check_kind,
     check_rules,
     check_seat,
     quote,
@@ -65,6 +67,26 @@ class Phase(enum.Enum):
     RESHAKE = "reshake"  # everyone passed and the rules say shake again: no score
 
 
+#: The kinds of step a hand is made of (:class:`Action`).
+ACTION_KINDS = ("bid", "discard", "contract", "play")
+
+
+def choice_text(kind: str, value: object) -> str:
+    """A choice as the learner and the coach name it: ``"30"``, ``"pass"``, ``"plunge"``
+    (a bid), ``"sixes"`` (the contract), ``"6-4"`` (a domino played or discarded).
+
+    >>> choice_text("bid", 0), choice_text("bid", 84), choice_text("play", Domino(6, 4))
+    ('pass', '84', '6-4')
+    """
+    kind = check_choice(kind, "kind of step", ACTION_KINDS, rule="action")
+    if kind == "bid":
+        return value if isinstance(value, str) and value in SPECIAL_BIDS else bid_text(
+            cast(int, value))
+    needs = "a contract" if kind == "contract" else "a domino"
+    return str(check_kind(value, Contract if kind == "contract" else Domino,
+                          f"{needs} for a {kind}", rule="action"))
+
+
 class Action(NamedTuple):
     """One step of a hand: a bid, the contract, or a domino played."""
 
@@ -72,15 +94,14 @@ class Action(NamedTuple):
     value: int | str | Contract | Domino  # str: a plunge or splash bid
     seat: int
 
+    @property
+    def choice(self) -> str:
+        """What was chosen, as the learner and the coach name it (:func:`choice_text`)."""
+        return choice_text(self.kind, self.value)
+
     def __str__(self) -> str:
-        if self.kind == "bid":
-            value = self.value if isinstance(self.value, str) else bid_text(cast(int, self.value))
-            return f"seat {self.seat} bids {value}"
-        if self.kind == "contract":
-            return f"seat {self.seat} names {self.value}"
-        if self.kind == "discard":
-            return f"seat {self.seat} discards {self.value}"
-        return f"seat {self.seat} plays {self.value}"
+        verb = {"bid": "bids", "contract": "names", "discard": "discards"}.get(self.kind, "plays")
+        return f"seat {self.seat} {verb} {self.choice}"
 
 
 class Claim(NamedTuple):
@@ -1078,5 +1099,6 @@ def contract_refusal(contract: Contract, rules: Rules, bid: int) -> str:
 
 
 __all__ = [
-    "ONE_DOUBLE", "Action", "Claim", "Hand", "Phase", "Result", "Trick", "allowed_contracts",
+    "ACTION_KINDS", "ONE_DOUBLE", "Action", "Claim", "Hand", "Phase", "Result", "Trick",
+    "allowed_contracts", "choice_text",
 ]

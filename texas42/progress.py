@@ -486,14 +486,12 @@ def _judged(raw: Any, where: str) -> tuple[Any, ...]:
 
 def _check_judged(entry: Entry, hand: Hand) -> None:
     """Each verdict is on a decision the entry's seat made in its hand, as made."""
-    from .analysis.coach import _choice_text
-
     made: dict[tuple[str, int], tuple[int, str]] = {}
     counts: dict[str, int] = {}
     for action in hand.actions:
         index = counts.get(action.kind, 0)
         counts[action.kind] = index + 1
-        made[(action.kind, index)] = (action.seat, _choice_text(action.kind, action.value))
+        made[(action.kind, index)] = (action.seat, action.choice)
     for n, j in enumerate(entry.judged):
         seat, chosen = made.get((j.kind, j.index), (None, None))
         if chosen != j.chosen:

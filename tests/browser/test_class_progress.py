@@ -41,7 +41,9 @@ HARNESS = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <link rel="icon" href="data:,"></head><body><main id="w"></main>
 <script type="module">
 import widget from "./progress_store.js";
-const state = {key: "texas42-progress", data: "", loaded: false, aside: ""};
+// (?key=K: another explorer's own store, which the class server never keeps)
+const key = new URLSearchParams(location.search).get("key") || "texas42-progress";
+const state = {key, data: "", loaded: false, aside: "", class_copy: key === "texas42-progress"};
 const listeners = {};
 window.stored = null;
 window.model = {
@@ -194,3 +196,25 @@ def test_elsewhere_the_store_asks_no_class_server(chromium: Browser, tmp_path: P
         assert not [s.path for s in log.take() if s.path.startswith("/api/")]
         assert problems == []
         context.close()
+
+
+def test_another_explorers_store_is_never_sent_to_the_class_server(
+        chromium: Browser, room: tuple[int, str]) -> None:
+    """The tricks explorer keeps its table under its own key: on the classroom server it
+    neither asks for the student's progress (which it would take for its own) nor sends
+    its table as the student's progress."""
+    port, _code = room
+    problems: list[str] = []
+    context, page = device(chromium, port, problems)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    page.goto(f"http://127.0.0.1:{port}/store.html?key=texas42-tricks:standard:fives:1:0")
+    # (asked, the class server's answer would have come before the page's storage was
+    # read, as on the site's progress: the request is made by now)
+    page.wait_for_function("window.stored === ''")
+    page.evaluate("window.model.set('data', '{\"plays\": [\"6-6\"]}')")
+    assert page.evaluate("localStorage.getItem('texas42-tricks:standard:fives:1:0')") \
+        == '{"plays": ["6-6"]}'
+    assert page.locator(".t42-class-form").count() == 0 and asked == []
+    assert problems == []
+    context.close()

@@ -438,9 +438,9 @@ def test_saved_verdicts_are_checked_like_the_rest_of_the_file() -> None:
 
 
 def coach_text(value: object) -> str:
-    from texas42.analysis.coach import _choice_text
+    from texas42.hand import choice_text
 
-    return _choice_text("bid", value)
+    return choice_text("bid", value)
 
 
 def test_a_move_is_saved_before_the_computer_answers_and_the_history_comes_back() -> None:

@@ -62,12 +62,12 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from ..bidding import MARK, bid_text, special_bid_doubles
+from ..bidding import MARK, special_bid_doubles
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import DOMINOES, Domino
 from ..errors import BudgetError, InputError, NotationError, Texas42Error, check_kind, quote
-from ..hand import ONE_DOUBLE, Hand, Phase
+from ..hand import ONE_DOUBLE, Hand, Phase, choice_text
 from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
@@ -557,12 +557,6 @@ def _world_hand(hand: Hand, world: Sequence[int]) -> Hand:
 Choice = int | str | Contract | Domino
 
 
-def _choice_text(kind: str, value: Any) -> str:
-    if kind == "bid":
-        return value if isinstance(value, str) else bid_text(int(value))
-    return str(value)
-
-
 class _Table:
     """What the coach needs to know about the table of a hand: one adapter for every
     table of the rules profiles.
@@ -817,7 +811,7 @@ def _decided_advice(game: Any, hand: Any, view: SeatView, kind: str, unit: str,
         return None
     team = view.team
     net = float(result.marks[team] - result.marks[1 - team])
-    options = tuple(Option(_choice_text(kind, o), net) for o in _legal(hand))
+    options = tuple(Option(choice_text(kind, o), net) for o in _legal(hand))
     bidder = view.bidder
     assert bidder is not None
     made = result.marks[bidder & 1] > 0
@@ -899,7 +893,7 @@ def _advise_steps(game: Any, hand: Any, seat: int | None, samples: int, seed: in
             break
     action, why = game.rule(hand)
     return Advice(kind, view.seat, advice.options, unit, advice.worlds,
-                  _reason(advice, None, _choice_text(kind, action), why, hand), game.side,
+                  _reason(advice, None, choice_text(kind, action), why, hand), game.side,
                   advice.noise, advice.held_out, goal, stake)
 
 
@@ -911,7 +905,7 @@ def _summary(kind: str, view: Any, options: list[Any], unit: str,
     total = sum(weights) or 1.0
     values = [sum(w * v[i] for w, v in zip(weights, per_world, strict=True)) / total
               for i in range(len(options))]
-    opts = tuple(Option(_choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
+    opts = tuple(Option(choice_text(kind, o), v) for o, v in zip(options, values, strict=True))
     return Advice(kind, view.seat, opts, unit, used, "", side,
                   _paired_noise(per_world, values, weights),
                   _held_out(per_world, weights), goal, stake)
@@ -1231,7 +1225,7 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     for n, (step, kind, index, value) in enumerate(steps):
         before = hand.at(step)
         if len(before.legal_actions()) > 1:
-            chosen = _choice_text(kind, value)
+            chosen = choice_text(kind, value)
             ready = known.get((kind, index))
             if ready is not None and ready.chosen != chosen:
                 ready = None  # judged for another choice: not this one's verdict
@@ -1314,7 +1308,7 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
         raise NotationError("the hand is over: there is no decision to judge",
                             rule="no-decision")
     kind = legal[0].kind
-    options = [_choice_text(kind, a.value) for a in legal]
+    options = [choice_text(kind, a.value) for a in legal]
     if chosen not in options:
         raise NotationError(f"{chosen!r} is not a legal choice here: {', '.join(options)}",
                             rule="choice")
@@ -1352,7 +1346,7 @@ def _judge_steps(game: _Table, before: Any, kind: str, index: int, chosen: str,
     action, why = game.rule(before)
     return Judged(
         kind, index, chosen, advice.options, advice.loss(chosen), label,
-        _reason(advice, chosen, _choice_text(kind, action), why, before),
+        _reason(advice, chosen, choice_text(kind, action), why, before),
         advice.unit, advice.worlds, hindsight, _where(kind, index, before), close,
         advice.held_out_loss(chosen),
         game.continuation.name if game.plays_out(before, kind, advice.unit)

@@ -286,7 +286,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                                           "and the computer plays on to the end of the hand:"))
         buttons = []
         for a in before.legal_actions():
-            text = coach._choice_text(a.kind, a.value)
+            text = a.choice
             if text == d.chosen:
                 continue
             b = button(text, f"What if I had {verb} {text}?")
@@ -363,7 +363,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         branch.apply((action.kind, action.value))
         play_hand(branch, [RuleBasedPlayer()] * branch.seats)
         self.what_if = branch
-        self.what_if_choice = coach._choice_text(action.kind, action.value)
+        self.what_if_choice = action.choice
         real = _result_words(self.hand)
         then = _result_words(branch)
         pic = table_pic(branch, seat=seat, show_all=True, compact=self.chart.compact)

@@ -578,7 +578,7 @@ class PlayExplorer(Explorer):
 
         key = (action.kind, sum(1 for a in h.actions[:step] if a.kind == action.kind))
         try:
-            steps = coach.judge_steps(before, coach._choice_text(action.kind, action.value),
+            steps = coach.judge_steps(before, action.choice,
                                       samples=_coach._samples(h, None, _coach.REVIEW_SAMPLES),
                                       seed=self._review_seed(), hindsight=True)
         except Texas42Error:
@@ -617,7 +617,7 @@ class PlayExplorer(Explorer):
         action = h.actions[step]
         from ..analysis import coach
 
-        chosen = coach._choice_text(action.kind, action.value)
+        chosen = action.choice
         d = coach.judge(h.at(step), chosen, samples=_coach.COACH_SAMPLES, seed=0)
         if d.loss <= 1e-9 or d.label in ("fine", coach.NO_DIFFERENCE):
             self.kept.answer_mistake(entry, mistake)
