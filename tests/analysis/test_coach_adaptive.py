@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from texas42 import Deal, Hand
+from texas42 import Deal, Domino, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
 from texas42.analysis.coach import TOO_CLOSE, Judged, _held_out, _summary, advise, review
 from texas42.analysis.continuation import (
@@ -59,7 +59,7 @@ class _Scripted:
         self.calls = 0
 
     def values(self, view: SeatView, world: Sequence[int],
-               moves: Sequence[int]) -> list[float]:
+               moves: Sequence[int], goal: int | None = None) -> list[float]:
         d = self.diffs[self.calls % len(self.diffs)]
         self.calls += 1
         low = min(moves)
@@ -167,7 +167,7 @@ def test_continuations_by_name() -> None:
             self.name, self.v = f"fixed:{v}", v
 
         def values(self, view: SeatView, world: Sequence[int],
-                   moves: Sequence[int]) -> list[float]:
+                   moves: Sequence[int], goal: int | None = None) -> list[float]:
             return [self.v] * len(moves)
 
     mix = MixedContinuation([Fixed(1.0), Fixed(2.0)])
@@ -262,8 +262,8 @@ def test_held_out_loss_is_not_lifted_by_noise() -> None:
     plain, held = [], []
     for _ in range(400):
         rows = [[rng.gauss(10, 4), rng.gauss(10, 4)] for _ in range(16)]
-        adv = _summary("play", _SeatZero(), ["6-6", "6-5"], "points", rows, [1.0] * 16,
-                       "your side")
+        adv = _summary("play", _SeatZero(), [Domino(6, 6), Domino(6, 5)], "points", rows,
+                       [1.0] * 16, "your side")
         plain.append(adv.loss("6-5"))
         held.append(adv.held_out_loss("6-5"))
     mean_plain = sum(plain) / len(plain)

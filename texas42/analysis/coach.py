@@ -477,6 +477,19 @@ def _mark_of(view: SeatView, ours: float) -> float:
     return _net(view.rules, bidder, view.high_bid, c, (final[0], final[1]), made, team)
 
 
+def _goal_points(view: SeatView) -> int:
+    """The fewest points the seat's side must take from here (the trick in progress
+    whole) for its aim in a hand bid for points: to make the bid, or to set it. Where
+    :func:`_mark_of` turns: ``_mark_of(view, g - 1) < _mark_of(view, g)``."""
+    bidder = view.bidder
+    assert bidder is not None
+    team, bidders = view.team, bidder & 1
+    if team == bidders:
+        return view.high_bid - view.points[team]
+    rest = view.rules.total_points - sum(view.points)
+    return view.points[bidders] + rest - view.high_bid + 1
+
+
 def _net(rules: Any, bidder: int, bid: int, contract: Contract, points: tuple[int, int],
          made: bool, team: int) -> float:
     """The hand's score for ``team``: won minus lost (marks, or game points)."""
@@ -681,10 +694,15 @@ class _Table:
         contract, by the :attr:`continuation` (exact search where affordable); else one
         rule-based playout per option."""
         if self.plays_out(view, kind, unit):
-            got = self.continuation.values(view, world, [o.index for o in options])
+            moves = [o.index for o in options]
             if unit == "marks":  # a hand bid for points: each play out scored as its mark
+                # (only whether the side reaches its goal counts: a yes/no search a move)
+                got = self.continuation.values(view, world, moves, _goal_points(view))
                 return [_mark_of(view, v) for v in got]
-            return got
+            return self.continuation.values(view, world, moves)
+        if self.fast and kind != "play":  # (the world's hand built once, copied an option)
+            base = _world_hand(hand, world)
+            return [self._option_value(base.copy(), view, kind, o) for o in options]
         return [self.value(hand, view, world, kind, o, unit) for o in options]
 
     def plays_out(self, view: Any, kind: str, unit: str) -> bool:
@@ -703,7 +721,12 @@ class _Table:
             return self._table_value(hand, view, world, kind, option, unit)
         if kind == "play":
             return _play_value(view, world, option.index, unit)
-        h = _world_hand(hand, world)
+        return self._option_value(_world_hand(hand, world), view, kind, option)
+
+    @staticmethod
+    def _option_value(h: Hand, view: Any, kind: str, option: Any) -> float:
+        """A bid or the contract chosen on the world's hand ``h``, then rule-based
+        players to the end: the hand's score for the seat's side."""
         if kind == "bid":
             h.bid(option)
         else:

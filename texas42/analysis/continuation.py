@@ -11,13 +11,16 @@ The interface is one method, so any stronger player can be plugged in later::
     class Continuation(Protocol):
         name: str
         def values(self, view: SeatView, world: Sequence[int],
-                   moves: Sequence[int]) -> list[float]: ...
+                   moves: Sequence[int], goal: int | None = None) -> list[float]: ...
 
 ``view`` is the seat's view (the decision), ``world`` a guess at every holding (bit masks
 by seat, the seat's own exact) and ``moves`` the legal dominoes (indices) to try; the
-answer is one value per move. :class:`PlayerContinuation` turns any
-:class:`~texas42.analysis.players.Player` into one (it plays the world through the
-engine, each seat seeing only its own view in that world).
+answer is one value per move. ``goal``: the caller only asks whether each value reaches
+``goal`` (the points its side needs from here to make or set a bid judged in marks): a
+value may then be ``goal`` or ``goal - 1`` instead of the exact one, and the exact
+solver answers with one yes/no search a move (several times faster than the value).
+:class:`PlayerContinuation` turns any :class:`~texas42.analysis.players.Player` into one
+(it plays the world through the engine, each seat seeing only its own view in that world).
 
 - :class:`RuleContinuation`: rule-based players to the end (fast, 0.05 ms a playout; the
   coach's yardstick before issue 21, biased towards what those rules continue well).
@@ -66,7 +69,7 @@ class Continuation(Protocol):
     name: str
 
     def values(self, view: SeatView, world: Sequence[int],
-               moves: Sequence[int]) -> list[float]: ...
+               moves: Sequence[int], goal: int | None = None) -> list[float]: ...
 
 
 def _check(view: SeatView) -> Contract:
@@ -85,7 +88,7 @@ class RuleContinuation:
     name = "rules"
 
     def values(self, view: SeatView, world: Sequence[int],
-               moves: Sequence[int]) -> list[float]:
+               moves: Sequence[int], goal: int | None = None) -> list[float]:
         c = _check(view)
         assert view.bidder is not None
         out = []
@@ -166,7 +169,7 @@ class ExactContinuation:
         return s
 
     def values(self, view: SeatView, world: Sequence[int],
-               moves: Sequence[int]) -> list[float]:
+               moves: Sequence[int], goal: int | None = None) -> list[float]:
         c = _check(view)
         bidder = view.bidder
         assert bidder is not None
@@ -176,8 +179,16 @@ class ExactContinuation:
             if 7 - view.tricks_played <= self.exact:
                 pos = Position(tuple(world), c, view.leader, view.trick, bidder=bidder,
                                out=view.sitting_out)
-                got = solver.play_values(pos)
                 rest = pos.remaining_points
+                if goal is not None:
+                    out = []
+                    for m in moves:
+                        child = pos.play(DOMINOES[m])
+                        gained = child.points[team] - pos.points[team]  # (a trick ended)
+                        yes = self._reaches(solver, child, team, goal - gained)
+                        out.append(float(goal if yes else goal - 1))
+                    return out
+                got = solver.play_values(pos)
                 return [float(got[m] if team == 0 else rest - got[m]) for m in moves]
             out = []
             every = view.high_bid >= MARK
@@ -188,11 +199,24 @@ class ExactContinuation:
                 h, lead, took = rules_until(hands, c, bidder, view.leader, trick, every,
                                             self.then)
                 pos = Position(tuple(h), c, lead, (), bidder=bidder, out=view.sitting_out)
+                if goal is not None:
+                    yes = self._reaches(solver, pos, team, goal - took[team])
+                    out.append(float(goal if yes else goal - 1))
+                    continue
                 v = solver.value(pos)
                 out.append(float(took[team] + (v if team == 0 else pos.remaining_points - v)))
             return out
         finally:
             solver.clear()
+
+    @staticmethod
+    def _reaches(solver: Solver, pos: Position, team: int, need: int) -> bool:
+        """Whether ``team`` can take at least ``need`` points from ``pos`` on, by one
+        yes/no search (the solver's is side 0's)."""
+        if team == 0:
+            return solver.reach(pos, need)
+        # (side 1 takes at least need: side 0 cannot take rest - need + 1)
+        return need <= 0 or not solver.reach(pos, pos.remaining_points - need + 1)
 
 
 class PlayerContinuation:
@@ -206,7 +230,7 @@ class PlayerContinuation:
         self.name = f"player:{name or getattr(player, 'name', type(player).__name__)}"
 
     def values(self, view: SeatView, world: Sequence[int],
-               moves: Sequence[int]) -> list[float]:
+               moves: Sequence[int], goal: int | None = None) -> list[float]:
         from ..deals import Deal
         from ..hand import Hand
         from .players import Player, play_hand
@@ -257,11 +281,11 @@ class MixedContinuation:
         self.name = "mix:" + "+".join(p.name for p in self.parts)
 
     def values(self, view: SeatView, world: Sequence[int],
-               moves: Sequence[int]) -> list[float]:
+               moves: Sequence[int], goal: int | None = None) -> list[float]:
         h = 0
         for mask in world:  # FNV-style, the same on every platform (hash() is not)
             h = ((h ^ mask) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        return self.parts[(h >> 29) % len(self.parts)].values(view, world, moves)
+        return self.parts[(h >> 29) % len(self.parts)].values(view, world, moves, goal)
 
 
 def make_continuation(name: str) -> Continuation:

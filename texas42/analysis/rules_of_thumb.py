@@ -190,8 +190,8 @@ def best_strength(held: int, contracts: tuple[Contract, ...]) -> Strength:
 
 def best_index(held: int, contracts: tuple[Contract, ...]) -> int:
     best, at = -1.0, 0
-    for i, c in enumerate(contracts):
-        t = _tricks(held, c)[0]
+    for i, (tm, tops) in enumerate(_shapes(contracts)):  # (one cache lookup, not one a contract)
+        t = _tricks_of(held, tm, tops)[0]
         if t > best + 1e-9:
             best, at = t, i
     return at

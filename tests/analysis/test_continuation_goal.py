@@ -1,0 +1,64 @@
+"""The exact continuation asked only whether each play reaches a goal (the coach judging a
+hand bid for points in marks) gives every play the same mark as its exact value does:
+one yes/no search a move instead of the value (issue 38, item 4)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from texas42 import Deal, Hand
+from texas42.analysis import RuleBasedPlayer, play_hand
+from texas42.analysis.coach import _goal_points, _mark_of
+from texas42.analysis.continuation import ExactContinuation
+from texas42.analysis.sampling import sample_holdings
+from texas42.analysis.view import SeatView
+from texas42.bidding import MARK
+
+
+def _point_plays(seed: int) -> list[SeatView]:
+    """Every play with a choice in a rule-based hand bid for points, as its seat saw it."""
+    hand = Hand(Deal.from_seed(seed), shaker=3)
+    play_hand(hand, [RuleBasedPlayer()] * 4)
+    views = []
+    for i, a in enumerate(hand.actions):
+        if a.kind != "play":
+            continue
+        before = hand.at(i)
+        c = before.contract
+        if (c is None or c.kind in ("nello", "sevens") or before.high_bid >= MARK
+                or len(before.legal_actions()) < 2):
+            continue
+        views.append(SeatView.of(before))
+    return views
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(1, 10**6), exact=st.sampled_from([(5, 4), (7, 7), (3, 2)]))
+def test_a_goal_gives_every_play_the_mark_its_exact_value_gives(
+        seed: int, exact: tuple[int, int]) -> None:
+    cont = ExactContinuation(*exact)
+    for k, view in enumerate(_point_plays(seed)):
+        world = sample_holdings(view, random.Random(seed + k))
+        assert world is not None
+        moves = [d.index for d in view.legal_plays]
+        goal = _goal_points(view)
+        exact_values = cont.values(view, world, moves)
+        quick = cont.values(view, world, moves, goal)
+        assert [_mark_of(view, v) for v in quick] == [_mark_of(view, v) for v in exact_values]
+        assert all(v in (goal, goal - 1) for v in quick)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(1, 10**6))
+def test_the_goal_is_where_the_mark_turns(seed: int) -> None:
+    for view in _point_plays(seed):
+        goal = _goal_points(view)
+        rest = view.rules.total_points - sum(view.points)
+        marks = [_mark_of(view, ours) for ours in range(rest + 1)]
+        # Below the goal one mark, from it on the other, the better for the seat's side.
+        assert all(m == (marks[-1] if ours >= goal else marks[0])
+                   for ours, m in enumerate(marks))
+        assert marks[0] <= marks[-1]
