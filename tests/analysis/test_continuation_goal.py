@@ -62,3 +62,22 @@ def test_the_goal_is_where_the_mark_turns(seed: int) -> None:
         assert all(m == (marks[-1] if ours >= goal else marks[0])
                    for ours, m in enumerate(marks))
         assert marks[0] <= marks[-1]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(1, 10**6), need=st.integers(-3, 45))
+def test_play_reach_answers_what_play_values_says(seed: int, need: int) -> None:
+    from texas42.analysis.position import Position
+    from texas42.analysis.solver import Solver
+
+    for k, view in enumerate(_point_plays(seed)):
+        if view.tricks_played < 3:  # (exact values of early positions take long)
+            continue
+        assert view.contract is not None
+        world = sample_holdings(view, random.Random(seed + k))
+        assert world is not None
+        pos = Position(tuple(world), view.contract, view.leader, view.trick,
+                       bidder=view.bidder)
+        values = Solver(view.contract).play_values(pos)
+        reach = Solver(view.contract).play_reach(pos, need)
+        assert reach == {m: v >= need for m, v in values.items()}

@@ -532,9 +532,12 @@ def _play_value(view: SeatView, world: Sequence[int], m: int, unit: str) -> floa
     return _net(view.rules, view.bidder, view.high_bid, c, pts, made, team)
 
 
-def _hand_value(hand: Hand, team: int) -> float:
+def _hand_value(hand: Hand, team: int,
+                playouts: dict[tuple[Any, ...], tuple[int, int]] | None = None) -> float:
     """Finish ``hand`` (bidding and contract by rule-based players, then a rule-based
-    playout) and score it for ``team``."""
+    playout) and score it for ``team``. ``playouts``: the playouts of this deal so far,
+    by how they start (the bids of one guess often end in the same contract, bidder and
+    playout, scored against different bids)."""
     for _ in range(12):
         if hand.phase not in (Phase.BIDDING, Phase.CONTRACT):
             break
@@ -550,8 +553,13 @@ def _hand_value(hand: Hand, team: int) -> float:
     c, bidder = hand.contract, hand.bidder
     assert c is not None and bidder is not None
     hands = [0 if s == hand.sitting_out else hand.holding(s).mask for s in range(4)]
-    pts = rule_playout(hands, c, bidder, hand.declarer, hand.high_bid >= MARK,
-                       sevens_tie=hand.rules.sevens_tie)
+    start = (tuple(hands), c, bidder, hand.declarer, hand.high_bid >= MARK)
+    pts = None if playouts is None else playouts.get(start)
+    if pts is None:
+        pts = rule_playout(hands, c, bidder, hand.declarer, hand.high_bid >= MARK,
+                           sevens_tie=hand.rules.sevens_tie)
+        if playouts is not None:
+            playouts[start] = pts
     made = _made(hand.rules, c, hand.high_bid, bidder, pts, (0, 0))
     return _net(hand.rules, bidder, hand.high_bid, c, pts, made, team)
 
@@ -702,7 +710,8 @@ class _Table:
             return self.continuation.values(view, world, moves)
         if self.fast and kind != "play":  # (the world's hand built once, copied an option)
             base = _world_hand(hand, world)
-            return [self._option_value(base.copy(), view, kind, o) for o in options]
+            playouts: dict[tuple[Any, ...], tuple[int, int]] = {}
+            return [self._option_value(base.copy(), view, kind, o, playouts) for o in options]
         return [self.value(hand, view, world, kind, o, unit) for o in options]
 
     def plays_out(self, view: Any, kind: str, unit: str) -> bool:
@@ -724,14 +733,16 @@ class _Table:
         return self._option_value(_world_hand(hand, world), view, kind, option)
 
     @staticmethod
-    def _option_value(h: Hand, view: Any, kind: str, option: Any) -> float:
+    def _option_value(h: Hand, view: Any, kind: str, option: Any,
+                      playouts: dict[tuple[Any, ...], tuple[int, int]] | None = None
+                      ) -> float:
         """A bid or the contract chosen on the world's hand ``h``, then rule-based
         players to the end: the hand's score for the seat's side."""
         if kind == "bid":
             h.bid(option)
         else:
             h.name_contract(option)
-        return _hand_value(h, view.team)
+        return _hand_value(h, view.team, playouts)
 
     def _table_value(self, hand: Any, view: SeatView, world: Any, kind: str, option: Any,
                      unit: str) -> float:

@@ -180,14 +180,10 @@ class ExactContinuation:
                 pos = Position(tuple(world), c, view.leader, view.trick, bidder=bidder,
                                out=view.sitting_out)
                 rest = pos.remaining_points
-                if goal is not None:
-                    out = []
-                    for m in moves:
-                        child = pos.play(DOMINOES[m])
-                        gained = child.points[team] - pos.points[team]  # (a trick ended)
-                        yes = self._reaches(solver, child, team, goal - gained)
-                        out.append(float(goal if yes else goal - 1))
-                    return out
+                if goal is not None:  # (side 1 takes goal: side 0 not rest - goal + 1)
+                    reach = solver.play_reach(pos, goal if team == 0 else rest - goal + 1)
+                    return [float(goal if reach[m] == (team == 0) else goal - 1)
+                            for m in moves]
                 got = solver.play_values(pos)
                 return [float(got[m] if team == 0 else rest - got[m]) for m in moves]
             out = []

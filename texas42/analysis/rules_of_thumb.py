@@ -188,6 +188,7 @@ def best_strength(held: int, contracts: tuple[Contract, ...]) -> Strength:
     return strength(held, contracts[best_index(held, contracts)])
 
 
+@functools.lru_cache(maxsize=4096)  # (the coach's guesses ask it of the same hands again)
 def best_index(held: int, contracts: tuple[Contract, ...]) -> int:
     best, at = -1.0, 0
     for i, (tm, tops) in enumerate(_shapes(contracts)):  # (one cache lookup, not one a contract)

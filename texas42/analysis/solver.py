@@ -117,7 +117,7 @@ class Solver:
     position on; side 1 takes the rest.
 
     Every question (:meth:`bound`, :meth:`reach`, :meth:`value`, :meth:`play_values`,
-    :meth:`best_line`) searches at most :attr:`budget` trick boundaries
+    :meth:`play_reach`, :meth:`best_line`) searches at most :attr:`budget` trick boundaries
     (:data:`SOLVE_BUDGET`), else raises :class:`~texas42.errors.BudgetError`
     (``rule="solve-budget"``); a position of another contract or table raises
     :class:`~texas42.errors.InputError` (``rule="solver"``).
@@ -648,6 +648,30 @@ class Solver:
             done.append(m)
             if progress is not None:
                 progress(len(out))
+        return out
+
+    @_question
+    def play_reach(self, pos: Position, need: int) -> dict[int, bool]:
+        """For each legal play (domino index), whether side 0 takes at least ``need``
+        points from ``pos`` on (the trick in progress whole) if it is played and both
+        sides then play their best: one yes/no search a play (a play equivalent to one
+        already searched shares its answer), where :meth:`play_values` needs several."""
+        out: dict[int, bool] = {}
+        if pos.is_over:
+            return out
+        others = SENTINEL | (sum(pos.hands) - pos.hands[pos.to_act])
+        for d in pos.trick:
+            others |= 1 << d.index
+        done: list[int] = []
+        for d in sorted_dominoes(pos.legal_mask()):
+            m = d.index
+            twin = next((x for x in done if not others & self.ft.equiv[m * 28 + x]), None)
+            if twin is not None:
+                out[m] = out[twin]
+                continue
+            child = pos.play(d)
+            out[m] = self.reach(child, need - (child.points[0] - pos.points[0]))
+            done.append(m)
         return out
 
     @_question
