@@ -17,12 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from classroom_ws import classroom_server
+from classroom_ws import class_parts, classroom_server
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from texas42.classroom.live import Hall
-from texas42.classroom.store import StudentStore, TableStore
-from texas42.classroom.students import Students, new_teacher_code
+from texas42.classroom.students import new_teacher_code
 from texas42.game import Game
 from texas42.progress import Progress
 
@@ -81,11 +79,9 @@ def harness_site(tmp_path: Path) -> Path:
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[tuple[int, str]]:
     site = harness_site(tmp_path)
-    store = TableStore(tmp_path / "class.sqlite")
-    hall = Hall(store)
     code = new_teacher_code()
-    with classroom_server(hall, site, students=Students(StudentStore(store.db), hall, code)
-                          ) as port:
+    _store, hall, students = class_parts(tmp_path / "class.sqlite", code)
+    with classroom_server(hall, site, students=students) as port:
         yield port, code
 
 
