@@ -33,13 +33,14 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 #: How long a page may take to hear from the server (the machine is shared: generous).
 WAIT_MS = 30_000
 STORE_JS = Path(__file__).parents[2] / "texas42" / "widgets" / "progress_store.js"
-# The widget's model as Python drives it: "data" set after the page's storage was read.
+# The widget's model as Python drives it: "data" set after the page's storage was read
+# (the site's own progress: class_copy, so the class server keeps a copy).
 HARNESS = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>store</title>
 <link rel="icon" href="data:,"></head><body><main id="w"></main>
 <script type="module">
 import widget from "./progress_store.js";
-const state = {key: "texas42-progress", data: "", loaded: false, aside: ""};
+const state = {key: "texas42-progress", data: "", loaded: false, aside: "", class_copy: true};
 const listeners = {};
 window.stored = null;
 window.model = {

@@ -23,7 +23,7 @@ from ..review_words import HINDSIGHT as HINDSIGHT
 from ..review_words import HINT_SAMPLES as HINT_SAMPLES
 from ..review_words import REVIEW_SAMPLES as REVIEW_SAMPLES
 from ..review_words import TABLE_SAMPLES as TABLE_SAMPLES
-from ..review_words import coach_samples as _samples
+from ..review_words import coach_samples as coach_samples
 from ..review_words import options_table as options_table
 from ..review_words import outcome_words as outcome_words
 from ..review_words import review_html as review_html
@@ -75,7 +75,7 @@ def hint(hand: Hand, seed: int = 0, samples: int | None = None,
     """(HTML, one-line text) of the coach's hint for the seat to act. ``plain``: in a
     beginner's words (:func:`plain_hint_words`), the coach's own reason and the table of
     figures folded under "Show the full figures" (the Play page, before the course)."""
-    a = coach.advise(hand, samples=_samples(hand, samples, HINT_SAMPLES), seed=seed)
+    a = coach.advise(hand, samples=coach_samples(hand, samples, HINT_SAMPLES), seed=seed)
     text = str(a.reason)  # it starts with the best choice and says why
     figures = (
         p(f"{_unit_words(a).capitalize()}, for each choice, over {a.worlds} guesses of "
@@ -97,7 +97,7 @@ def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None,
                known: Mapping[tuple[str, int], Judged] | None = None) -> Review:
     """The coach's review of ``seat``; ``bar`` shows the progress; ``known``: decisions
     judged already while the hand went on (:func:`texas42.analysis.coach.review`)."""
-    samples = _samples(hand, samples, REVIEW_SAMPLES)
+    samples = coach_samples(hand, samples, REVIEW_SAMPLES)
     if bar is None:
         return coach.review(hand, seat, samples=samples, seed=seed, known=known)
 
