@@ -24,7 +24,9 @@ every 20): it is closed (1001), and a half-open socket with it. More than
 as fast as it changes is sent only the latest state (never a queue of them).
 
 ``POST /api/tables`` with ``{"kind": "42"}`` opens a table (its code in the answer);
-``GET /api/tables/CODE`` says its kind and who sits there (names only); ``/table/`` is the
+``GET /api/tables/CODE`` says its kind and who sits there (names only); ``POST
+/api/tables/CODE/review`` gives the coach's review of one's own place once the hand is over
+(:mod:`texas42.classroom.reviews`); ``/table/`` is the
 page a student plays at (texas42/classroom/table.html, no other host). The computer's
 turns are taken by one task for the whole hall, each decision in a worker thread, at the
 pace of :data:`PACE_S` seconds so that people see each action.

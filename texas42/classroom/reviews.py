@@ -152,7 +152,15 @@ class Reviews:
 
     def _finished(self, key: ReviewKey, future: asyncio.Future[dict[str, Any]]) -> None:
         self.running.pop(key, None)
-        if future.cancelled() or future.exception() is not None:
+        if future.cancelled():
+            return
+        error = future.exception()
+        if isinstance(error, concurrent.futures.BrokenExecutor):
+            # (A worker died, killed from outside: the next review starts a new pool.)
+            broken, self._pool = self._pool, None
+            if broken is not None:
+                broken.shutdown(wait=False, cancel_futures=True)
+        if error is not None:
             return
         self.done[key] = future.result()
         while len(self.done) > REVIEWS_KEPT:
