@@ -14,6 +14,8 @@ import asyncio
 import concurrent.futures
 import http.client
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -324,3 +326,13 @@ def test_the_servers_stop_never_waits_for_a_review_in_progress(tmp_path: Path) -
         assert not process.is_alive()
     asker.join(10)
     assert not asker.is_alive()
+
+
+def test_the_server_words_its_reviews_without_the_widgets() -> None:
+    # The classroom extra has no ipywidgets: the review's words are plain functions.
+    code = ("import sys, texas42.classroom.live, texas42.classroom.reviews; "
+            "print(sorted(m for m in sys.modules if m.startswith(('ipywidgets', "
+            "'texas42.widgets'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.strip() == "[]", done.stdout
