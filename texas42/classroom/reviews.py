@@ -8,7 +8,9 @@ page makes it (:func:`texas42.analysis.coach.review` with the explorers' guesses
 :func:`texas42.review_words.coach_samples`, and seed the hand's number), worded by
 :mod:`texas42.review_words` and drawn by :func:`texas42.svg.review_chart_svg`. The coach
 judges each decision from what the seat knew at that moment (its dominoes, the bids, the
-tricks it may look at): it is given the hand and the seat, as ``coach.review`` is.
+tricks it may look at): it is given the hand and the seat, as ``coach.review`` is. The
+hindsight (the open-hands solver on the true deal, up to 6 s of a review) is left out: the
+Play page keeps it behind a toggle that starts off, and the table page does not show it.
 
 Refused, with the rule's words and nothing changed: a token that holds no place at that
 table (the same words whether the table exists or not: 403 ``token``), a hand not over yet
