@@ -1,5 +1,7 @@
-"""A small blocking WebSocket client (wsproto, which hypercorn already brings) and a
-classroom server run in a thread: for the live tables' tests and bench/bench_tables_load.py.
+"""A small blocking WebSocket client (wsproto, which hypercorn already brings), a
+classroom server run in a thread, and the classroom's app built as the server builds it
+(the live tables and the students' routes on one SQLite file): for the classroom's tests
+and bench/bench_tables_load.py.
 """
 
 from __future__ import annotations
@@ -8,6 +10,8 @@ import asyncio
 import json
 import socket
 import threading
+import time
+import warnings
 from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,7 +32,12 @@ from wsproto.events import (
 
 from texas42.classroom.live import Hall, LiveTables
 from texas42.classroom.server import Limits, build_app, serve
+from texas42.classroom.store import StudentStore, TableStore
 from texas42.classroom.students import Students
+
+with warnings.catch_warnings():  # (starlette 1.10 would rather have httpx2; httpx is pinned)
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    from starlette.testclient import TestClient
 
 
 class Closed(Exception):
@@ -89,14 +98,15 @@ class WSClient:
 
 @contextmanager
 def classroom_server(hall: Hall, site: Path, *, limits: Limits | None = None,
-                     pace: float = 0.0, idle: float = 60.0, students: Students | None = None
-                     ) -> Iterator[int]:
+                     pace: float = 0.0, idle: float = 60.0, students: Students | None = None,
+                     live: LiveTables | None = None) -> Iterator[int]:
     """The classroom server (its own accept loop and limits, hypercorn, the live tables,
-    the students' routes when given) on a free port in a thread, until the block ends:
-    yields the port."""
+    the students' routes when given; ``live``: the live tables' routes as given, else
+    made for ``hall``) on a free port in a thread, until the block ends: yields the port."""
     sock = socket.create_server(("127.0.0.1", 0))
     port = int(sock.getsockname()[1])
-    app = build_app(site, b"{}", LiveTables(hall, pace=pace, idle=idle), students)
+    live = LiveTables(hall, pace=pace, idle=idle) if live is None else live
+    app = build_app(site, b"{}", live, students)
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()
     started = threading.Event()
@@ -116,3 +126,30 @@ def classroom_server(hall: Hall, site: Path, *, limits: Limits | None = None,
         sock.close()
         assert not thread.is_alive(), "the classroom server did not stop within 15 s"
         loop.close()
+
+
+def class_parts(path: Path, teacher: str) -> tuple[TableStore, Hall, Students]:
+    """A class as the server keeps it: the SQLite file ``path`` (the tables and the
+    students in one), its hall of tables, and the students' and teacher's routes."""
+    store = TableStore(path)
+    hall = Hall(store)
+    return store, hall, Students(StudentStore(store.db), hall, teacher)
+
+
+@contextmanager
+def students_app(path: Path, site: Path, teacher: str
+                 ) -> Iterator[tuple[TestClient, Hall, TableStore]]:
+    """The classroom's app (the live tables, the students' routes, the ``site``) on the
+    SQLite file ``path`` in a test client, its lifespan running: (the client, the hall,
+    the store). A new app each time: a restart."""
+    store, hall, students = class_parts(path, teacher)
+    app = build_app(site, b"{}", LiveTables(hall, pace=0.0), students)
+    with TestClient(app) as client:
+        yield client, hall, store
+
+
+def slow_review(hand: Any, seats: tuple[int, ...], seed: int) -> dict[str, Any]:
+    """A review job that takes ten minutes (a review in progress when the server stops:
+    importable by the review pool's spawned processes)."""
+    time.sleep(600)
+    return {"seats": []}

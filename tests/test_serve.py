@@ -145,6 +145,10 @@ def test_host_0000_binds_every_interface_and_prints_the_addresses(
         assert address in out, out
     assert "127.0.0.1" not in "".join(expected)
     assert "==> stopped" in out and "Traceback" not in out
+    # Its tables in a temporary file (tests/browser/helpers.py), never the user's.
+    kept = re.search(r"kept in (\S+classroom\.sqlite)", out)
+    assert kept is not None, out
+    assert not Path(kept.group(1)).is_relative_to(Path.home() / ".local"), out
 
 
 def test_the_teacher_code_is_printed_at_start_and_opens_the_teachers_routes(

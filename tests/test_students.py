@@ -12,22 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classroom_ws import students_app
 
 with warnings.catch_warnings():  # (starlette 1.10 would rather have httpx2; httpx is pinned)
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
 from texas42.classroom import students as students_module
-from texas42.classroom.live import Hall, LiveTables
+from texas42.classroom.live import Hall
 from texas42.classroom.server import build_app
-from texas42.classroom.store import StudentStore, TableStore
 from texas42.classroom.students import (
     CLASS_FORMAT,
     STUDENT_CODE_LENGTH,
     TEACHER_HEADER,
     TOKEN_HEADER,
     TRIES_BURST,
-    Students,
     new_teacher_code,
 )
 from texas42.game import Game
@@ -53,11 +52,7 @@ def progress_json(hands: int, seed: int = 2) -> str:
 @contextmanager
 def classroom(path: Path, site: Path) -> Iterator[tuple[TestClient, Hall]]:
     """The classroom's app on the SQLite file ``path`` (a new app each time: a restart)."""
-    store = TableStore(path)
-    hall = Hall(store)
-    app = build_app(site, b"{}", LiveTables(hall, pace=0.0),
-                    Students(StudentStore(store.db), hall, TEACHER))
-    with TestClient(app) as client:
+    with students_app(path, site, TEACHER) as (client, hall, _store):
         yield client, hall
 
 

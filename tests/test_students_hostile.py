@@ -18,20 +18,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classroom_ws import students_app
 
 with warnings.catch_warnings():  # (starlette 1.10 would rather have httpx2; httpx is pinned)
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
-from texas42.classroom.live import Hall, LiveTables
-from texas42.classroom.server import build_app
-from texas42.classroom.store import StudentStore, TableStore
 from texas42.classroom.students import (
     SMALL_BODY,
     TEACHER_HEADER,
     TOKEN_HEADER,
     TRIES_BURST,
-    Students,
     new_teacher_code,
 )
 from texas42.game import Game
@@ -73,11 +70,7 @@ class Class:
 
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[Class]:
-    store = TableStore(tmp_path / "class.sqlite")
-    hall = Hall(store)
-    app = build_app(tmp_path, b"{}", LiveTables(hall, pace=0.0),
-                    Students(StudentStore(store.db), hall, TEACHER))
-    with TestClient(app) as client:
+    with students_app(tmp_path / "class.sqlite", tmp_path, TEACHER) as (client, _hall, store):
         ana = client.post("/api/students", json={"name": "Ana"}).json()
         ben = client.post("/api/students", json={"name": "Ben"}).json()
         put = client.put("/api/progress", headers={TOKEN_HEADER: ben["token"]}, content=GOOD)

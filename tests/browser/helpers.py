@@ -11,6 +11,7 @@ import re
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.error
@@ -301,13 +302,16 @@ def stop_process_group(process: subprocess.Popen[Any], timeout_s: float = 20) ->
 @contextlib.contextmanager
 def make_serve(directory: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
     """``HOST=0.0.0.0 make serve`` (python -m texas42.classroom, serving to a room) on a free port,
-    serving ``directory``: (the port, the process, whose stdout carries what it prints).
+    serving ``directory``: (the port, the process, whose stdout carries what it prints),
+    its tables in a temporary file.
     Its process group is stopped at the end. Waiting until it listens is the caller's."""
     port = free_port()
+    state = tempfile.TemporaryDirectory(prefix="texas42-class-")  # (never the user's tables)
     process = subprocess.Popen(
         ["make", "serve", f"SITE_PORT={port}"],
         cwd=REPO,
-        env={**os.environ, "HOST": "0.0.0.0", "SERVE_DIRECTORY": str(directory)},
+        env={**os.environ, "HOST": "0.0.0.0", "SERVE_DIRECTORY": str(directory),
+             "CLASSROOM_TABLES": str(Path(state.name) / "classroom.sqlite")},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -317,6 +321,7 @@ def make_serve(directory: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
         yield port, process
     finally:
         stop_process_group(process, timeout_s=10)
+        state.cleanup()
 
 
 # --------------------------------------------------------------------------- JupyterLab

@@ -17,12 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from classroom_ws import classroom_server
+from classroom_ws import class_parts, classroom_server
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from texas42.classroom.live import Hall
-from texas42.classroom.store import StudentStore, TableStore
-from texas42.classroom.students import Students, new_teacher_code
+from texas42.classroom.students import new_teacher_code
 from texas42.game import Game
 from texas42.progress import Progress
 
@@ -35,7 +33,8 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 #: How long a page may take to hear from the server (the machine is shared: generous).
 WAIT_MS = 30_000
 STORE_JS = Path(__file__).parents[2] / "texas42" / "widgets" / "progress_store.js"
-# The widget's model as Python drives it: "data" set after the page's storage was read.
+# The widget's model as Python drives it: "data" set after the page's storage was read
+# (the site's own progress: class_copy, so the class server keeps a copy).
 HARNESS = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>store</title>
 <link rel="icon" href="data:,"></head><body><main id="w"></main>
@@ -83,11 +82,9 @@ def harness_site(tmp_path: Path) -> Path:
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[tuple[int, str]]:
     site = harness_site(tmp_path)
-    store = TableStore(tmp_path / "class.sqlite")
-    hall = Hall(store)
     code = new_teacher_code()
-    with classroom_server(hall, site, students=Students(StudentStore(store.db), hall, code)
-                          ) as port:
+    _store, hall, students = class_parts(tmp_path / "class.sqlite", code)
+    with classroom_server(hall, site, students=students) as port:
         yield port, code
 
 

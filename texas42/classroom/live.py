@@ -24,7 +24,9 @@ every 20): it is closed (1001), and a half-open socket with it. More than
 as fast as it changes is sent only the latest state (never a queue of them).
 
 ``POST /api/tables`` with ``{"kind": "42"}`` opens a table (its code in the answer);
-``GET /api/tables/CODE`` says its kind and who sits there (names only); ``/table/`` is the
+``GET /api/tables/CODE`` says its kind and who sits there (names only); ``POST
+/api/tables/CODE/review`` gives the coach's review of one's own place once the hand is over
+(:mod:`texas42.classroom.reviews`); ``/table/`` is the
 page a student plays at (texas42/classroom/table.html, no other host). The computer's
 turns are taken by one task for the whole hall, each decision in a worker thread, at the
 pace of :data:`PACE_S` seconds so that people see each action.
@@ -49,7 +51,8 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import InputError, NotationError, Texas42Error, quote
+from ..errors import IllegalActionError, InputError, NotationError, Texas42Error, quote
+from .reviews import Reviews, review_route
 from .store import TableStore
 from .tables import GRACE_S, TABLE_KINDS, Table, new_code, normal_code
 
@@ -337,6 +340,37 @@ class Hall:
         self.broadcast(table)
         return True
 
+    def reviewable(self, code: object, token: object, number: object
+                   ) -> tuple[Table, int, int, Any]:
+        """(the table, the place ``token`` holds there, the hand's index in the game, the
+        hand) for the coach's review of one's own place: the hand ``number`` of the game
+        (1 the first; None: the hand in play), over. A token that holds no place at that
+        table (or no such table) raises PermissionError; a hand not over,
+        IllegalActionError (``rule="review-after-hand"``); a hand not in the game,
+        InputError (``rule="hand"``). Nothing is changed."""
+        try:
+            table = self._table(code)
+        except InputError:
+            raise PermissionError from None  # (a token tells nothing of a table)
+        place = table.place_of_token(token)
+        if place is None:
+            raise PermissionError
+        hands = table.game.hands
+        index = len(hands) - 1
+        if number is not None:
+            if isinstance(number, bool) or not isinstance(number, int) or not (
+                    1 <= number <= len(hands)):
+                raise InputError(f"hand {quote(number)} is not in this game: give 1 to "
+                                 f"{len(hands)}", rule="hand")
+            index = number - 1
+        hand = hands[index]
+        if not hand.is_over:
+            raise IllegalActionError(
+                "the coach reviews a hand once it is over: finish this hand first (a "
+                "review during the hand would tell what the computer thinks)",
+                rule="review-after-hand")
+        return table, place, index, hand
+
     # -- HTTP -----------------------------------------------------------------------------
     def public(self, code: object) -> dict[str, Any]:
         """What anyone with the code may know of a table: its kind and who sits where."""
@@ -387,8 +421,11 @@ class LiveTables:
     """The hall served: the WebSocket route, the HTTP routes, and the conductor task that
     plays the computer's turns (started and stopped by the app's lifespan)."""
 
-    def __init__(self, hall: Hall, *, pace: float = PACE_S, idle: float = IDLE_S) -> None:
+    def __init__(self, hall: Hall, *, pace: float = PACE_S, idle: float = IDLE_S,
+                 reviews: Reviews | None = None) -> None:
         self.hall = hall
+        #: The coach's reviews of each place's play (texas42/classroom/reviews.py).
+        self.reviews = Reviews() if reviews is None else reviews
         self.pace = pace
         self.idle = idle
         self._wake = asyncio.Event()
@@ -404,6 +441,7 @@ class LiveTables:
             WebSocketRoute("/ws/table", self.websocket),
             Route("/api/tables", self.create, methods=["POST"]),
             Route("/api/tables/{code}", self.describe, methods=["GET"]),
+            Route("/api/tables/{code}/review", self.review, methods=["POST"]),
             Route("/table/", self.page, methods=["GET", "HEAD"]),
             Route("/table", lambda request: RedirectResponse("/table/", 308),
                   methods=["GET", "HEAD"]),
@@ -429,6 +467,7 @@ class LiveTables:
         finally:
             self._stopping = True
             self._wake.set()
+            self.reviews.close()  # (a review in progress never holds the stop)
             conductor.cancel()
             for task in list(self._tasks):
                 task.cancel()
@@ -550,6 +589,11 @@ class LiveTables:
             return JSONResponse({"rule": error.rule, "message": error.message},
                                 status_code=404)
         return JSONResponse(info, headers={"Cache-Control": "no-store"})
+
+
+    async def review(self, request: Request) -> Response:
+        """The coach's review of the asker's own place (texas42/classroom/reviews.py)."""
+        return await review_route(self.hall, self.reviews, request, await _small_body(request))
 
 
 async def _small_body(request: Request) -> bytes:

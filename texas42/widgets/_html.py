@@ -7,16 +7,15 @@ import html
 from collections.abc import Iterable
 
 from ..contracts import Contract, Suit
+from ..html_parts import p as p
+from ..html_parts import page as page
+from ..html_parts import unseen as unseen
 
 INK = "#1a1a1a"
 
 #: Seats 0..6: a table has up to seven.
 SEAT_NAMES = tuple(f"Seat {s}" for s in range(7))
 
-
-def p(text: str) -> str:
-    """A paragraph of text for an HTML widget (escaped)."""
-    return f'<p style="font-size:1.05em;line-height:1.45;margin:4px 0">{html.escape(text)}</p>'
 
 def ul(items: Iterable[str]) -> str:
     rows = "".join(f"<li>{html.escape(t)}</li>" for t in items)
@@ -35,17 +34,6 @@ def figure(picture: str, text: str, *, item: bool = False) -> str:
         f'<div{role} style="display:inline-block;margin:3px 6px;vertical-align:top">'
         f"{picture}{caption(text)}</div>"
     )
-
-def unseen(text: str) -> str:
-    """Text for screen readers only (a table's header cell that needs no visible words:
-    an empty header cell is an accessibility fault, axe's empty-table-header). Inline
-    styles: the explorers' HTML must work without the book's stylesheet."""
-    return ('<span style="position:absolute;width:1px;height:1px;margin:-1px;padding:0;'
-            'overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0">'
-            f"{html.escape(text)}</span>")
-
-def page(*parts: str) -> str:
-    return '<div style="font-family:sans-serif;color:#1a1a1a">' + "".join(parts) + "</div>"
 
 def points(n: int) -> str:
     """``"1 point"``, ``"16 points"``."""

@@ -41,6 +41,8 @@ from ..analysis import coach
 from ..analysis.bounds import MAX_SAMPLES
 from ..analysis.coach import Judged, Review
 from ..analysis.players import RuleBasedPlayer, play_hand
+from ..review_words import TOP_LOSSES, largest_losses
+from ..review_words import loss_sentence as loss_sentence
 from ..svg.review_chart import (
     MARK_STYLES,
     decision_steps,
@@ -58,25 +60,10 @@ from .table_widget import TableButton, TableWidget
 
 #: The hindsight toggle's label: the open-hands solver sees every hand.
 HINDSIGHT_TOGGLE = "Hindsight: with every hand shown"
-#: How many of the largest losses are listed under the chart.
-TOP_LOSSES = 3
 _VERBS = {"bid": "bid", "contract": "named", "play": "played", "discard": "laid aside"}
 #: "Look closer" at a verdict too close to call: this many times the review's guesses.
 CLOSER_FACTOR = 4
 CHECK_LABEL = "Look closer"
-
-
-def _points(loss: float, unit: str) -> float:
-    """A loss in points (a mark counts as :data:`~texas42.analysis.coach.POINTS_PER_MARK`)."""
-    return loss * coach.POINTS_PER_MARK if unit == "marks" else loss
-
-
-def loss_sentence(d: Judged, you: str = "you") -> str:
-    """One sentence on one costly decision: what was chosen, what was better, how much."""
-    best = max(d.options, key=lambda o: o.expected)
-    amount = (f"{d.loss:.1f} points" if d.unit == "points" else f"{d.loss:.2f} marks")
-    return (f"{str(d.where).capitalize()}: {you} {did_words(d.kind, d.chosen)}, {label_word(d)}; "
-            f"{best.choice} was expected to do {amount} better.")
 
 
 def _result_words(h: Any) -> str:
@@ -197,9 +184,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def _losses(self) -> list[int]:
         """The decisions with the largest losses (in points), largest first."""
-        lost = [i for i, (_, _, d, _) in enumerate(self.decisions) if d.loss > 1e-9]
-        lost.sort(key=lambda i: -_points(self.decisions[i][2].loss, self.decisions[i][2].unit))
-        return lost[:TOP_LOSSES]
+        return largest_losses([d for _, _, d, _ in self.decisions], TOP_LOSSES)
 
     def loss_sentences(self) -> list[str]:
         """The sentences under the chart: the largest losses, largest first."""

@@ -578,8 +578,8 @@ class PlayExplorer(Explorer):
 
         key = (action.kind, sum(1 for a in h.actions[:step] if a.kind == action.kind))
         try:
-            steps = coach.judge_steps(before, action.choice,
-                                      samples=_coach._samples(h, None, _coach.REVIEW_SAMPLES),
+            samples = _coach.coach_samples(h, None, _coach.REVIEW_SAMPLES)
+            steps = coach.judge_steps(before, action.choice, samples=samples,
                                       seed=self._review_seed(), hindsight=True)
         except Texas42Error:
             return  # no verdict to give: the review says so itself
