@@ -19,6 +19,7 @@ import ipywidgets as W
 
 from .. import moon
 from ..contracts import Contract
+from ..deals import place_name, place_words
 from ..dominoes import Domino
 from ..errors import (
     IllegalActionError,
@@ -90,10 +91,6 @@ def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
         return key, STANDARD if rules.name == "two-hand" else base.replace(hands_per_person=1)
     return key, rules
 
-
-#: At 42's table of four, the other seats as places at the table, by how far round from
-#: the learner's (play goes to the left): one name for each, as the learner says it.
-PLACES = {1: "Left opponent", 2: "Your partner", 3: "Right opponent"}
 
 #: "Review the hand": what it does, and why it cannot yet (its description while disabled).
 REVIEW_WHAT = "judge each of your decisions from what you could see"
@@ -494,18 +491,21 @@ class PlayExplorer(Explorer):
         tables "You" or the seat's name."""
         if seat in self.my_seats:
             return "You" if seat == self.seat else "You (your partner's hand)"
-        rules = self.hand.rules
-        if rules.seats == 4 and rules.sides == "partners":
-            return PLACES[(seat - self.seat) % 4]
+        if self._at_places:
+            return place_name(seat, self.seat)
         return SEAT_NAMES[seat]
+
+    @property
+    def _at_places(self) -> bool:
+        """Whether the seats are named as places at the table (42's four, partners)."""
+        rules = self.hand.rules
+        return rules.seats == 4 and rules.sides == "partners"
 
     def _whose(self, seat: int) -> str:
         """"your partner's", "the left opponent's", "Seat 4's": a seat's, mid-sentence."""
-        who = self._who(seat)
-        if who in PLACES.values():
-            return ("your partner's" if who.startswith("Your")
-                    else f"the {who.lower()}'s")
-        return f"{who}'s"
+        if self._at_places and seat not in self.my_seats:
+            return f"{place_words(seat, self.seat)}'s"
+        return f"{self._who(seat)}'s"
 
     def _history(self) -> list[str]:
         """The "What happened" lines of the hand so far, rebuilt from its record (a game
