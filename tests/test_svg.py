@@ -491,8 +491,7 @@ def test_a_table_seen_from_a_seat_names_each_seat_as_a_place(seat: int, compact:
     desc = desc_of(root)
     assert f"{place_words(hand.bidder, seat).capitalize()} bid 30" in desc  # type: ignore[arg-type]
     assert f"{place_words(hand.to_act, seat)} to play" in desc
-    holds = {p: place_words(p, seat) for p in range(4)}
-    for p, who in holds.items():
+    for who in (place_words(p, seat) for p in range(4)):
         verb = "hold" if who == "you" else "holds"
         assert f"{who[:1].upper()}{who[1:]} {verb} " in desc
     first = hand.current_trick[0]

@@ -213,6 +213,7 @@ def table_svg(
             name=name,
         )
         title = f"last trick (trick {len(hand.tricks)})"
+        assert last.winner is not None  # (a trick of the hand's tricks is complete)
         caption = (f"{_label(name(last.winner))} won it: {last.points} "
                    f"point{'s' if last.points != 1 else ''}")
         words.append(f"Last trick (trick {len(hand.tricks)}): {info.desc}")

@@ -119,7 +119,7 @@ class PlayExplorer(Explorer):
 
     def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard",
                  opponents: str = "default", *, keep: bool = False, save: str | None = None,
-                 guided: bool = False, guide_base: str = "",
+                 guided: bool = False, guide_base: str = "", plain: bool | None = None,
                  start: Hand | HandRecord | None = None) -> None:
         super().__init__()
         # start: a position to play on from (:meth:`play_on`): a lesson's, never kept.
@@ -130,6 +130,10 @@ class PlayExplorer(Explorer):
         # file ``save``, in a real kernel) and come back on start; guided: one line per
         # step of the hand, with the chapter that teaches it (links from ``guide_base``).
         self._keep, self._save_file, self._guided = keep or save is not None, save, guided
+        # plain: the hint and the score in a beginner's words, no "guesses", "marks" or
+        # "count" (the figures folded); by default the guided hand's (the Play page's), and
+        # a chapter's as bookkit.plain_words decides (issue 34).
+        self._plain = guided if plain is None else plain
         self._guide_base = guide_base
         self.source = DealSource(seed)
         table, rules42 = _split_rules(rules)
@@ -798,7 +802,7 @@ class PlayExplorer(Explorer):
             return
         with showing(self.progress):
             # The guided hand (the Play page) speaks a beginner's language (issue 34).
-            body, text = _coach.hint(h, plain=self._guided)
+            body, text = _coach.hint(h, plain=self._plain)
         self.hint_box.value = body
         self.show_message("Hint: " + text)
 
@@ -967,6 +971,10 @@ class PlayExplorer(Explorer):
         head = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: "
                 f"{names[mine]} {g.standing[mine]}, {names[theirs]} {g.standing[theirs]}.")
         if unit != "marks":
+            return page(p(head))
+        if self._plain:
+            head = _coach.plain_score_words(g.rules.target, len(g.hands),
+                                            g.standing[mine], g.standing[theirs])
             return page(p(head))
         from ..svg import tally_svg
 
