@@ -26,8 +26,7 @@ from _live_rounds import REPO
 from playwright.sync_api import Page, sync_playwright
 
 from tests.browser.helpers import ARTIFACTS, launch_chromium, serve_directory
-from tests.browser.live import start_box
-from tests.browser.test_live import Visit
+from tests.browser.live import Visit, start_box
 from tests.browser.test_play_fits import ACT, LEGAL, play_box, settle
 
 # Click the element matched in explorer ``index`` and wait for Python's answer, drawn.

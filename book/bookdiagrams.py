@@ -145,6 +145,9 @@ def seating_svg(
             f'stroke="{fill}" stroke-width="{num(4 * k)}"'
             + ("" if team == 0 else f' stroke-dasharray="{num(7 * k)} {num(4 * k)}"')
             + "/>"
+            # No one looks at this table, so its seats keep their numbers, as the rules, the
+            # records and texas42.svg.table_svg with no viewer name them; seat 0 sits at the
+            # bottom, where a seat's own view (the Play page's "You") is drawn.
             + text_at(x, y - 0.05 * fs, f"Seat {seat}", fs, anchor="middle", bold=True)
             + text_at(x, y + 1.1 * fs, f"bids {_ordinal(order.index(seat) + 1)}", fs * 0.8,
                     anchor="middle")

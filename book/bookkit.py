@@ -34,6 +34,7 @@ __all__ = [
     "html_table",
     "lines",
     "made_set_pic",
+    "plain_words",
     "play_from",
     "play_hand_simply",
     "play_out",
@@ -473,13 +474,40 @@ def position(seed: int, contract: str, *, trick: int = 1, seat: int = 0) -> texa
     return hand
 
 
-def play_from(hand: texas42.Hand, seat: int, seed: int) -> Any:
+def play_from(hand: texas42.Hand, seat: int, seed: int, *, plain: bool = False) -> Any:
     """The play explorer at ``hand`` (a position of the hand numbered ``seed``), the
-    learner in ``seat``, to play on to the end with the hint and the review.
+    learner in ``seat``, to play on to the end with the hint and the review (``plain``:
+    in a beginner's words, :func:`plain_words`).
 
     (The explorer's ``start``: it plays on from the position.)"""
     from texas42 import widgets
 
     if hand.to_act != seat or hand.deal != texas42.Deal.from_seed(seed):
         raise AssertionError("the position must be hand number seed's, with seat to play")
-    return widgets.play(seed=seed, seat=seat, start=hand)
+    return widgets.play(seed=seed, seat=seat, start=hand, plain=plain)
+
+
+#: The chapters of "Learn to play", in the order of _toc.yml (a test holds them to it: the
+#: live pages have this module but not _toc.yml).
+COURSE = ("dominoes", "tricks", "trumps", "following", "count", "scoring", "bidding",
+          "naming-trumps", "whole-hand", "game", "play-the-hand", "mark-bids", "house-rules",
+          "strategy")
+#: The coach's words a newcomer has not met, and the chapter that teaches each (the
+#: glossary's entries link there).
+TAUGHT_IN = {"count": "count", "marks": "scoring", "guesses": "game"}
+
+
+def plain_words(chapter: str) -> bool:
+    """Whether the explorers of ``chapter`` speak a beginner's words (the coach's figures
+    folded under "Show the full figures"): until the course has taught every word of
+    :data:`TAUGHT_IN`. The one rule for every chapter's explorer (issue 34); a chapter
+    may use the words it teaches itself.
+
+    >>> plain_words("bidding"), plain_words("game"), plain_words("strategy")
+    (True, False, False)
+    """
+    if chapter not in COURSE:
+        raise texas42.errors.InputError(
+            f"{chapter!r} is not a chapter of the course: one of {', '.join(COURSE)}",
+            rule="chapter")
+    return COURSE.index(chapter) < max(COURSE.index(c) for c in TAUGHT_IN.values())

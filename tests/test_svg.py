@@ -28,6 +28,7 @@ from texas42 import (
     Result,
     trick_winner,
 )
+from texas42.deals import place_name, place_words
 from texas42.errors import InputError, NotationError
 from texas42.moon import MOON_DOMINOES, MoonDeal, MoonHand
 from texas42.svg import (
@@ -41,6 +42,7 @@ from texas42.svg import (
     tally_svg,
     trick_svg,
 )
+from texas42.svg.draw import font_size
 
 
 def _book_module(name: str) -> ModuleType:
@@ -456,17 +458,62 @@ def test_table_from_one_seat_hides_the_other_hands(seat: int, plays: int) -> Non
         assert legal == {str(d) for d in hand.legal_plays()}
     else:
         assert legal == set()
-    assert "seen from seat" in title_of(root)
+    assert title_of(root).endswith("seen from your place at the bottom")
 
 
 def test_table_open_view_shows_all_28() -> None:
     hand = Hand(Deal.from_seed(11), shaker=0)
-    for root in (parse(table_svg(hand)), parse(table_svg(hand, seat=2, show_all=True))):
+    # With no one looking the seats are numbered; seen from seat 2, each is a place.
+    names = {None: ["Seat 0 holds", "Seat 1 holds", "Seat 2 holds", "Seat 3 holds"],
+             2: ["Your partner holds", "The right opponent holds", "You hold",
+                 "The left opponent holds"]}
+    for seat, said in names.items():
+        root = parse(table_svg(hand, seat=seat, show_all=True))
         assert sorted(face_up(root)) == sorted(str(d) for d in DOMINOES)
         assert with_class(root, "back") == []
         desc = desc_of(root)
         for p in range(4):
-            assert f"seat {p} holds {hand.holding(p)}" in desc
+            assert f"{said[p]} {hand.holding(p)}" in desc
+
+
+@pytest.mark.parametrize("compact", [False, True])
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_a_table_seen_from_a_seat_names_each_seat_as_a_place(seat: int, compact: bool) -> None:
+    """Issue 34: seen from a learner's seat, every seat is a place at the table (the Play
+    page's words, texas42.deals.PLACES), in the labels, the captions and the words a
+    screen reader reads; no seat number anywhere."""
+    hand = played_hand(6)  # trick 2, two dominoes played
+    root = parse(table_svg(hand, seat=seat, compact=compact))
+    assert not any(re.search(r"\b[Ss]eats? \d", w) for w in all_words(root))
+    drawn = " ".join(el.text or "" for el in root.iter(f"{SVG}text"))
+    for p in range(4):  # each hand's label (wrapped on a phone) names its place
+        assert place_name(p, seat).split()[-1] in drawn
+    desc = desc_of(root)
+    assert f"{place_words(hand.bidder, seat).capitalize()} bid 30" in desc  # type: ignore[arg-type]
+    assert f"{place_words(hand.to_act, seat)} to play" in desc
+    for who in (place_words(p, seat) for p in range(4)):
+        verb = "hold" if who == "you" else "holds"
+        assert f"{who[:1].upper()}{who[1:]} {verb} " in desc
+    first = hand.current_trick[0]
+    assert f"{place_words(hand.leader, seat)} led {first}" in desc
+    # With no one looking, the seats keep their numbers.
+    open_root = parse(table_svg(hand, compact=compact))
+    assert f"Seat {hand.bidder} bid 30" in desc_of(open_root)
+
+
+def test_the_trick_side_labels_wrap_beside_the_top_domino() -> None:
+    """A place's name is longer than "seat 1": beside the trick it goes on more lines,
+    each within the room from the side domino to the top one (2 s + margin)."""
+    size = 44.0
+    hand = played_hand(4)  # a new trick: the right opponent of seat 0 (seat 3) leads
+    root = parse(table_svg(hand, seat=0, size=size))
+    fs = 0.9 * font_size(size)
+    lines = [el.text or "" for el in root.iter(f"{SVG}text")
+             if abs(float(el.get("font-size", "0")) - fs) < 0.05]
+    assert "Right" in lines and "opponent" in lines
+    room = 2 * size + 0.22 * size
+    assert all(0.6 * fs * len(line) <= room for line in lines
+               if line in ("Left", "Right", "opponent", "opponent,", "led"))
 
 
 def test_table_marks_the_legal_plays_and_dims_the_rest() -> None:

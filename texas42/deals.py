@@ -52,6 +52,32 @@ def partner_of(seat: int) -> int:
     return (check_seat(seat, 4) + 2) % 4
 
 
+#: At 42's table of four, each seat as a place at the table seen from one seat, by how far
+#: round from it (play goes to the left): one name each, the learner's (issue 34). The
+#: Play page's log, the table picture and the hand's status all name seats from these.
+PLACES = ("You", "Left opponent", "Your partner", "Right opponent")
+
+
+def place_name(seat: int, viewer: int) -> str:
+    """``seat`` as a place at 42's table seen from ``viewer``'s, as a name (a label, or
+    the start of a line).
+
+    >>> [place_name(s, 1) for s in range(4)]
+    ['Right opponent', 'You', 'Left opponent', 'Your partner']
+    """
+    return PLACES[(check_seat(seat, 4) - check_seat(viewer, 4, "viewer")) % 4]
+
+
+def place_words(seat: int, viewer: int) -> str:
+    """``seat`` as a place at 42's table seen from ``viewer``'s, mid-sentence.
+
+    >>> [place_words(s, 0) for s in range(4)]
+    ['you', 'the left opponent', 'your partner', 'the right opponent']
+    """
+    name = place_name(seat, viewer)
+    return name.lower() if name.startswith(("You", "Your")) else f"the {name.lower()}"
+
+
 @dataclass(frozen=True)
 class Layout:
     """How a table shares the dominoes out (made by :attr:`texas42.rules.Rules.layout`):

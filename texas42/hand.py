@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Self, cast
 from . import bidding
 from .bidding import PASS, SPECIAL_BIDS, bid_marks, bid_text, parse_bid
 from .contracts import Contract, Suit, _SuitTables, tables
-from .deals import Deal
+from .deals import Deal, place_words, seat_name
 from .dominoes import Domino, DominoLike, DominoSet, sorted_dominoes, to_domino
 from .errors import (
     IllegalActionError,
@@ -929,13 +929,22 @@ class Hand:
             check_seat(seen_by, self.seats, "seen_by")
         if self.rules.bidding == "tricks":
             return self._trick_bid_status()
+
+        def who(seat: int) -> str:
+            """A seat mid-sentence: seen by a seat at 42's table of four, a place at the
+            table ("your partner"), the words of the Play page and of the table picture."""
+            if seen_by is not None and self.rules.seats == 4 and self.rules.sides == "partners":
+                return place_words(seat, seen_by)
+            return seat_name(seat)
+
         if self.phase is Phase.BIDDING:
             said = bid_text(self.high_bid)
             if self.high_special:
                 said = f"a {self.high_special} ({said})"
-            high = "no bid yet" if self.bidder is None else f"high bid {said} by seat {self.bidder}"
+            high = ("no bid yet" if self.bidder is None
+                    else f"high bid {said} by {who(self.bidder)}")
             must = " and must bid" if self.forced else ""
-            return f"Bidding: seat {self.to_act} to bid{must} ({high})."
+            return f"Bidding: {who(self.to_act)} to bid{must} ({high})."
         if self.phase is Phase.CONTRACT:
             bid = bid_text(self.high_bid)
             special = self.high_special
@@ -956,7 +965,7 @@ class Hand:
                 return f"Trick {n}: seat {self.to_act} {action}. Points: {each}."
             if seen_by is not None:
                 mine = seen_by & 1
-                return (f"Trick {n}: seat {self.to_act} {action}. Points: {SIDE_NAMES[0]} "
+                return (f"Trick {n}: {who(self.to_act)} {action}. Points: {SIDE_NAMES[0]} "
                         f"{self.points[mine]}, {SIDE_NAMES[1]} {self.points[1 - mine]}.")
             return (
                 f"Trick {n}: seat {self.to_act} {action}. Points: {self.points[0]} (seats 0+2) "

@@ -1,5 +1,7 @@
 """Driving the site's live explorers in Chromium (tests/browser/test_live.py and
-bench/bench_live_site.py share these).
+bench/bench_live_site.py share these), and the Play page's tests their one way in:
+:class:`Visit`, :func:`play_page`, :func:`start_play` and the learner's actions
+(:func:`act`, :func:`pass_bid`; :func:`area`, :func:`message`, :func:`settled`).
 
 A page's explorers are boxes ``.t42-live`` (texas42-live.js): ``data-state`` goes picture ->
 loading -> live (or error); ``data-ready-ms`` is the time from Start (or, when a later page
@@ -11,12 +13,14 @@ running) and the round trip of each widget message.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
-from .helpers import guard_context
+from .helpers import guard_context, is_local
 
 START_TIMEOUT_MS = 180_000  # generous: 2 shared cores; about 7-12 s is usual
 ANSWER_TIMEOUT_MS = 20_000
@@ -187,3 +191,110 @@ def without_shared_workers(browser: Browser, base: str, off_site: list[str],
     visit = NoSharedWorker(floor, context, context.new_page())
     visit.page.on("pageerror", lambda e: visit.errors.append(str(e)))
     return visit
+
+
+class Visit:
+    """One reader's visit: a browser context whose requests to other hosts are blocked
+    and recorded, and whose Python (the shared worker) lives across its pages."""
+
+    def __init__(self, browser: Browser, base: str) -> None:
+        self.base = base
+        self.off_site: list[str] = []
+        self.errors: list[str] = []
+        self.context: BrowserContext = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.context.set_default_timeout(30_000)
+        guard_context(self.context, self.off_site)
+        self.page: Page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, path: str) -> int:
+        response = self.page.goto(f"{self.base}/{path}", wait_until="load")
+        assert response is not None and response.ok, f"{path}: {response and response.status}"
+        return live_boxes(self.page)
+
+    def assert_private(self) -> None:
+        """Nothing left 127.0.0.1: neither the page's requests nor the Python worker's."""
+        urls: list[str] = self.page.evaluate(
+            "() => window.T42Live && window.T42Live.runtime ? window.T42Live.workerResources() : []"
+        )
+        assert urls == [] or any("pyodide" in u for u in urls), urls
+        outside = [u for u in urls if not is_local(u)]
+        assert not outside and not self.off_site, outside + self.off_site
+        assert not self.errors, self.errors
+
+
+# -- the Play page (book/play.html): its one explorer, the guided hand ---------------------
+PLAY_PAGE = "book/play.html"
+#: How long the Play page's tests wait for an answer (generous: 2 shared cores).
+PLAY_ANSWER_MS = 60_000
+#: The two screens the Play page is tested at: a desktop's and a phone's.
+PLAY_SIZES = [(1280, 900), (390, 844)]
+#: A domino of the learner's that may be played, on the live table.
+LEGAL = '.t42-table-pic [data-play][data-legal="true"]'
+
+
+@contextmanager
+def play_page(browser: Browser, base: str, width: int | None = None,
+              height: int | None = None) -> Iterator[Visit]:
+    """A visit of its own to the Play page (``width`` x ``height``; else the visit's
+    1200 x 900), opened and not yet started (:func:`start_play`); closed afterwards."""
+    visit = Visit(browser, base)
+    try:
+        if width is not None and height is not None:
+            visit.page.set_viewport_size({"width": width, "height": height})
+        visit.open(PLAY_PAGE)
+        yield visit
+    finally:
+        visit.context.close()
+
+
+def start_play(page: Page) -> Locator:
+    """Start the Play page's explorer; its live area once it is live."""
+    assert start_box(page, 0)["state"] == "live"
+    return area(page)
+
+
+def area(page: Page) -> Locator:
+    """The live area of the page's first explorer (the Play page's only one)."""
+    return page.locator(".t42-live").first.locator(".t42-live-area")
+
+
+def settled(page: Page) -> None:
+    """Python answered every message the page sent, and the table is not showing the
+    computer's actions one at a time (a click then would only end the pause)."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.t42-live .t42-live-area .t42-table');"
+        " return window.T42Live.pending === 0"
+        " && window.T42Live.lastIdleAt >= window.T42Live.lastSentAt"
+        " && (!t || t.dataset.animating !== 'true'); }", timeout=PLAY_ANSWER_MS)
+
+
+def message(live: Locator) -> Locator:
+    """The explorer's message line, in its live area ``live``."""
+    return live.locator(".t42-message").first
+
+
+def pass_bid(page: Page, live: Locator) -> None:
+    """The learner's bid: pass (the table's "Pass" button, under the hand)."""
+    live.locator(".t42-table-actions").get_by_role("button", name="Pass", exact=True).click()
+    settled(page)
+
+
+def act(page: Page, live: Locator) -> None:
+    """One action of the learner: pass in the bidding, the first contract offered, or
+    the first domino that may be played."""
+    text = message(live).inner_text()
+    if "Your turn to bid" in text:
+        pass_bid(page, live)
+    elif "name trumps" in text:
+        live.locator(".t42-table-actions .t42-act").first.click()  # the first trumps
+        settled(page)
+    else:
+        live.locator(LEGAL).first.click()
+        settled(page)
+
+
+def hand_over(live: Locator) -> bool:
+    """Whether the hand is over (the message offers the next hand, or the game is won)."""
+    text = message(live).inner_text()
+    return "Next hand" in text or "wins the game" in text

@@ -9,8 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .live import box_text, start_box
-from .test_live import Visit
+from .live import Visit, box_text, start_box
 
 pytestmark = pytest.mark.browser
 

@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .live import start_box
-from .test_live import Visit
-from .test_progress_live import ANSWER_MS, SIZES, _area, _message, _settled
+from . import live
+from .live import PLAY_ANSWER_MS as ANSWER_MS
+from .live import PLAY_SIZES as SIZES
+from .live import play_page, start_play
 
 pytestmark = pytest.mark.browser
 
@@ -51,22 +52,18 @@ def test_large_dominoes_enlarge_the_live_table(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server, width, height) as visit:
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
-        visit.open("book/play.html")
         switch = _switch(page)
         expect(switch).to_have_attribute("aria-pressed", "false")
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
-        _settled(page)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        live.settled(page)
         small = _hand(page)
         switch.click()
         expect(switch).to_have_attribute("aria-pressed", "true")
         page.wait_for_timeout(200)  # (the front end tells Python; Python redraws)
-        _settled(page)
+        live.settled(page)
         large = _hand(page)
         area.locator(".t42-table-pic").scroll_into_view_if_needed()
         screenshot(page, f"large-table-{width}", full_page=False)
@@ -76,11 +73,9 @@ def test_large_dominoes_enlarge_the_live_table(
         switch.click()  # and back
         expect(switch).to_have_attribute("aria-pressed", "false")
         page.wait_for_timeout(200)
-        _settled(page)
+        live.settled(page)
         assert abs(_hand(page)["short"] - small["short"]) < 2
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -88,22 +83,18 @@ def test_the_hint_on_the_play_page_has_no_experts_words(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server, width, height) as visit:
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
-        visit.open("book/play.html")
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
         area.get_by_role("button", name="Hint", exact=True).click()
-        expect(_message(area)).to_contain_text("Hint:", timeout=ANSWER_MS)
-        _settled(page)
+        expect(live.message(area)).to_contain_text("Hint:", timeout=ANSWER_MS)
+        live.settled(page)
         if width < 640:
             area.get_by_role("button", name="Details").click()
-            _settled(page)
+            live.settled(page)
         hint = area.locator(".t42-play-side")
-        shown = hint.inner_text() + " " + _message(area).inner_text()
+        shown = hint.inner_text() + " " + live.message(area).inner_text()
         for word in ("guess", "mark", "count"):
             assert word not in shown.lower(), shown
         figures = hint.get_by_text("Show the full figures")
@@ -112,5 +103,3 @@ def test_the_hint_on_the_play_page_has_no_experts_words(
         expect(hint).to_contain_text("guesses")
         screenshot(page, f"large-table-hint-{width}", full_page=False)
         visit.assert_private()
-    finally:
-        visit.context.close()

@@ -25,19 +25,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .helpers import (
     ARTIFACTS,
     REPO,
     SITE_DIR,
-    guard_context,
-    is_local,
     record_timings,
     serve_directory,
 )
-from .live import box_text, live_boxes, start_box, wait_box, wait_picture
+from .live import Visit, box_text, start_box, wait_box, wait_picture
 
 pytestmark = pytest.mark.browser
 
@@ -77,36 +75,6 @@ def page_data(page_path: str) -> dict[str, Any]:
 
 def _record(name: str, **figures: Any) -> None:
     record_timings(TIMINGS, name, figures)
-
-
-class Visit:
-    """One reader's visit: a browser context whose requests to other hosts are blocked
-    and recorded, and whose Python (the shared worker) lives across its pages."""
-
-    def __init__(self, browser: Browser, base: str) -> None:
-        self.base = base
-        self.off_site: list[str] = []
-        self.errors: list[str] = []
-        self.context: BrowserContext = browser.new_context(viewport={"width": 1200, "height": 900})
-        self.context.set_default_timeout(30_000)
-        guard_context(self.context, self.off_site)
-        self.page: Page = self.context.new_page()
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def open(self, path: str) -> int:
-        response = self.page.goto(f"{self.base}/{path}", wait_until="load")
-        assert response is not None and response.ok, f"{path}: {response and response.status}"
-        return live_boxes(self.page)
-
-    def assert_private(self) -> None:
-        """Nothing left 127.0.0.1: neither the page's requests nor the Python worker's."""
-        urls: list[str] = self.page.evaluate(
-            "() => window.T42Live && window.T42Live.runtime ? window.T42Live.workerResources() : []"
-        )
-        assert urls == [] or any("pyodide" in u for u in urls), urls
-        outside = [u for u in urls if not is_local(u)]
-        assert not outside and not self.off_site, outside + self.off_site
-        assert not self.errors, self.errors
 
 
 @pytest.fixture(scope="module")

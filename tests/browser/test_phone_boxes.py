@@ -24,9 +24,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from .live import start_box
-from .test_live import Visit
-from .test_progress_live import ANSWER_MS, _area, _message, _settled
+from . import live
+from .live import PLAY_ANSWER_MS as ANSWER_MS
+from .live import play_page, start_play
 
 pytestmark = pytest.mark.browser
 
@@ -107,18 +107,14 @@ def test_details_opens_in_view_and_shows_its_last_line(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server, width, height) as visit:
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
-        visit.open("book/play.html")
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
         # Something to read in the log: pass, and let the others bid.
         area.locator(".t42-table-actions").get_by_role("button", name="Pass",
                                                          exact=True).click()
-        _settled(page)
+        live.settled(page)
         details = area.get_by_role("button", name="Details")
         if width < 640:
             expect(details).to_be_visible()
@@ -126,7 +122,7 @@ def test_details_opens_in_view_and_shows_its_last_line(
             page.evaluate("() => { window.__scrolls = []; addEventListener('scroll', () =>"
                           " window.__scrolls.push(Math.round(scrollY))); }")
             details.click()
-            _settled(page)
+            live.settled(page)
             # The scroll it asks for may be smooth (the theme's scroll-behavior): wait
             # for it to come to rest, in view or not.
             with contextlib.suppress(PlaywrightError):
@@ -159,8 +155,6 @@ def test_details_opens_in_view_and_shows_its_last_line(
             assert other is not None and _within_width(other, vw), (name, boxes)
             assert not _overlap(side, other), (name, boxes)
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 def _scroll_up_a_little(page: Page) -> str:
@@ -185,10 +179,8 @@ def test_no_floating_control_covers_text(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server, width, height) as visit:
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
         for path in ("book/strategy.html", "book/play.html"):
             visit.open(path)
             asked = _scroll_up_a_little(page)
@@ -198,8 +190,6 @@ def test_no_floating_control_covers_text(
                        full_page=False)
             assert not pill["covered"], (path, pill)
             assert not pill["shown"], (path, pill)  # (the theme hides it from 1200 px)
-    finally:
-        visit.context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -207,10 +197,8 @@ def test_wide_tables_say_they_scroll(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server, width, height) as visit:
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
         visit.open("book/strategy.html")
         page.wait_for_timeout(300)  # (the page's script marks them after load)
         tables: list[dict[str, Any]] = page.evaluate(JS_TABLES)
@@ -227,5 +215,3 @@ def test_wide_tables_say_they_scroll(
             page.locator(".t42-overflows").first.scroll_into_view_if_needed()
             screenshot(page, f"phone-boxes-table-{width}", full_page=False)
         visit.assert_private()
-    finally:
-        visit.context.close()

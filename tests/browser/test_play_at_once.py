@@ -7,7 +7,8 @@ to test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,10 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from .live import start_box, wait_box, wait_picture
-from .test_live import Visit
-from .test_progress_live import ANSWER_MS, LEGAL, PAGE, SIZES, _act, _area, _message, _settled
+from . import live
+from .live import LEGAL, Visit, play_page, start_play, wait_box, wait_picture
+from .live import PLAY_ANSWER_MS as ANSWER_MS
+from .live import PLAY_SIZES as SIZES
 
 pytestmark = pytest.mark.browser
 
@@ -60,14 +62,14 @@ def _to_a_play(page: Page, area: Locator) -> None:
     """Act as the learner (pass, the first trumps, the first domino) until it is the
     learner's turn to play a domino."""
     for _ in range(30):
-        if area.locator(LEGAL).count() and "Your turn:" in _message(area).inner_text():
+        if area.locator(LEGAL).count() and "Your turn:" in live.message(area).inner_text():
             return
-        if "Everyone passed" in _message(area).inner_text():
+        if "Everyone passed" in live.message(area).inner_text():
             area.get_by_role("button", name="Next hand").click()
-            _settled(page)
+            live.settled(page)
             continue
-        _act(page, area)
-    raise AssertionError(_message(area).inner_text())
+        live.act(page, area)
+    raise AssertionError(live.message(area).inner_text())
 
 
 def _start_after_reload(page: Page) -> dict[str, Any]:
@@ -87,15 +89,15 @@ def _log(area: Locator) -> str:
     return area.locator(".t42-play-side").text_content() or ""
 
 
-def _open(chromium: Browser, site_server: str, width: int, height: int) -> tuple[Visit, Locator]:
-    visit = Visit(chromium, site_server)
-    visit.page.set_viewport_size({"width": width, "height": height})
-    visit.open(PAGE)
-    assert start_box(visit.page, 0)["state"] == "live"
-    area = _area(visit.page)
-    expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
-    _to_a_play(visit.page, area)
-    return visit, area
+@contextmanager
+def _at_a_play(chromium: Browser, site_server: str, width: int, height: int
+               ) -> Iterator[tuple[Visit, Locator]]:
+    """The Play page, started, at the learner's first domino to play."""
+    with play_page(chromium, site_server, width, height) as visit:
+        area = start_play(visit.page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        _to_a_play(visit.page, area)
+        yield visit, area
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -103,8 +105,7 @@ def test_a_click_shows_the_play_at_once_and_a_double_click_plays_once(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit, area = _open(chromium, site_server, width, height)
-    try:
+    with _at_a_play(chromium, site_server, width, height) as (visit, area):
         page = visit.page
         held = _held(area)
         shown: dict[str, Any] = page.evaluate(JS_CLICK, [LEGAL, 2])
@@ -114,15 +115,13 @@ def test_a_click_shows_the_play_at_once_and_a_double_click_plays_once(
         assert shown["lifted"] not in ("", "none"), shown
         assert shown["said"].endswith("Thinking…"), shown
         screenshot(page, f"play-at-once-{width}", full_page=False)
-        _settled(page)
+        live.settled(page)
         # Played once: one domino fewer, no refusal read out, the table no longer busy.
         assert _held(area) == held - 1
         assert area.locator(".t42-table-note").text_content() == ""
         assert area.locator(".t42-table").get_attribute("aria-busy") is None
         assert _log(area).count(f"play {shown['name']}.") == 1, _log(area)
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -130,8 +129,7 @@ def test_a_reload_right_after_a_click_keeps_the_play_and_the_history(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit, area = _open(chromium, site_server, width, height)
-    try:
+    with _at_a_play(chromium, site_server, width, height) as (visit, area):
         page = visit.page
         held = _held(area)
         page.evaluate(JS_WATCH_SAVES)
@@ -147,14 +145,12 @@ def test_a_reload_right_after_a_click_keeps_the_play_and_the_history(
         page.reload(wait_until="load")
         assert busy == "true", "the play was saved only after Python's answer"
         assert _start_after_reload(page)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
-        _settled(page)
+        area = live.area(page)
+        expect(live.message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
+        live.settled(page)
         assert _held(area) == held - 1
         log = _log(area)
         assert f"play {shown['name']}." in log, log
         assert "What happened" in log and log.count(" bid") + log.count("passes") >= 4, log
         screenshot(page, f"play-reloaded-{width}", full_page=False)
         visit.assert_private()
-    finally:
-        visit.context.close()

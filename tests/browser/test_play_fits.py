@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .live import start_box
-from .test_live import Visit
+from .live import Visit, start_box
 
 pytestmark = pytest.mark.browser
 

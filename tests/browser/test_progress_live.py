@@ -12,63 +12,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, expect
 
 from texas42.progress import Progress
 
-from .live import start_box
-from .test_live import Visit
+from . import live
+from .live import play_page, start_box, start_play
 from .test_live_softnav import serious_axe_violations
 
 pytestmark = pytest.mark.browser
 
-ANSWER_MS = 60_000
-PAGE = "book/play.html"
-LEGAL = '.t42-table-pic [data-play][data-legal="true"]'
-SIZES = [(1280, 900), (390, 844)]
-
-
-def _area(page: Page) -> Locator:
-    return page.locator(".t42-live").first.locator(".t42-live-area")
-
-
-def _settled(page: Page) -> None:
-    """Python answered every message the page sent, and the table is not showing the
-    computer's actions one at a time (a click then would only end the pause)."""
-    page.wait_for_function(
-        "() => { const t = document.querySelector('.t42-live .t42-live-area .t42-table');"
-        " return window.T42Live.pending === 0"
-        " && window.T42Live.lastIdleAt >= window.T42Live.lastSentAt"
-        " && (!t || t.dataset.animating !== 'true'); }", timeout=ANSWER_MS)
-
-
-def _message(area: Locator) -> Locator:
-    return area.locator(".t42-message").first
-
-
-def _pass(page: Page, area: Locator) -> None:
-    """The learner's bid: pass (the table's "Pass" button, under the hand)."""
-    area.locator(".t42-table-actions").get_by_role("button", name="Pass", exact=True).click()
-    _settled(page)
-
-
-def _act(page: Page, area: Locator) -> None:
-    """One action of the learner: pass in the bidding, the first contract offered, or
-    the first domino that may be played."""
-    text = _message(area).inner_text()
-    if "Your turn to bid" in text:
-        _pass(page, area)
-    elif "name trumps" in text:
-        area.locator(".t42-table-actions .t42-act").first.click()  # the first trumps
-        _settled(page)
-    else:
-        area.locator(LEGAL).first.click()
-        _settled(page)
-
-
-def _hand_over(area: Locator) -> bool:
-    text = _message(area).inner_text()
-    return "Next hand" in text or "wins the game" in text
+ANSWER_MS = live.PLAY_ANSWER_MS
 
 
 def _open_progress(area: Locator) -> Locator:
@@ -80,109 +34,92 @@ def _open_progress(area: Locator) -> Locator:
     return fold
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height"), live.PLAY_SIZES)
 def test_a_hand_on_the_play_page_survives_a_reload_and_is_counted(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server, width, height) as visit:
         page = visit.page
-        page.set_viewport_size({"width": width, "height": height})
-        visit.open(PAGE)
         screenshot(page, f"play-page-picture-{width}", full_page=False)
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
+        area = start_play(page)
         guide = area.locator(".t42-guide")
         expect(guide).to_contain_text("this is the shake", timeout=ANSWER_MS)
         assert guide.locator('a[href="bidding.html#the-shake"]').count() == 1
-        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
         screenshot(page, f"play-page-guided-{width}", full_page=False)
         # Pass, then play two dominoes (or the hand ends first).
-        _pass(page, area)
+        live.pass_bid(page, area)
         for _ in range(2):
-            if _hand_over(area):
+            if live.hand_over(area):
                 break
-            _act(page, area)
+            live.act(page, area)
         held = area.locator(".t42-table-pic [data-play]").count()
         screenshot(page, f"play-page-midhand-{width}", full_page=False)
         # A reload: Start again, the same hand at the same point.
         page.reload(wait_until="load")
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Welcome back: your game goes on at hand 1",
-                                               timeout=ANSWER_MS)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text(
+            "Welcome back: your game goes on at hand 1", timeout=ANSWER_MS)
         assert area.locator(".t42-table-pic [data-play]").count() == held
         # Finish the hand; the progress view counts it, and still does after a reload.
         for _ in range(40):
-            if _hand_over(area):
+            if live.hand_over(area):
                 break
-            _act(page, area)
-        assert _hand_over(area), _message(area).inner_text()
+            live.act(page, area)
+        assert live.hand_over(area), live.message(area).inner_text()
         fold = _open_progress(area)
         expect(fold).to_contain_text("Hands played: 1, in 1 game.", timeout=ANSWER_MS)
         screenshot(page, f"play-page-progress-{width}", full_page=False)
         page.reload(wait_until="load")
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
         expect(_open_progress(area)).to_contain_text("Hands played: 1", timeout=ANSWER_MS)
         found = serious_axe_violations(page)
         assert not found, f"axe on the live Play page: {found}"
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 def test_export_gives_json_that_imports_back(chromium: Browser, site_server: str) -> None:
-    first = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server) as first:
         page = first.page
-        first.open(PAGE)
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
         for _ in range(40):
-            if _hand_over(area):
+            if live.hand_over(area):
                 break
-            _act(page, area)
+            live.act(page, area)
         fold = _open_progress(area)
         with page.expect_download(timeout=ANSWER_MS) as download:
             fold.get_by_role("button", name="Export").click()
         assert download.value.suggested_filename == "texas42-progress.json"
         saved = Path(download.value.path()).read_text(encoding="utf-8")
-        _settled(page)
+        live.settled(page)
         text = fold.locator(".t42-progress-json textarea").input_value()
         kept = Progress.from_json(text)  # the JSON is the project's format, every hand checks
         assert json.loads(saved) == json.loads(text)
         assert kept.hands_played == 1 and len(kept.entries) == 1
         first.assert_private()
-    finally:
-        first.context.close()
-    second = Visit(chromium, site_server)  # a fresh browser: nothing stored
-    try:
+    # A fresh browser: nothing stored.
+    with play_page(chromium, site_server) as second:
         page = second.page
-        second.open(PAGE)
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
+        area = start_play(page)
         fold = _open_progress(area)
         expect(fold).to_contain_text("Hands played: 0", timeout=ANSWER_MS)
         box = fold.locator(".t42-progress-json textarea")
         box.fill('{"format": "texas42-progress", "version": 1, "hands": [7]}')
-        _settled(page)
+        live.settled(page)
         fold.get_by_role("button", name="Import").click()
-        _settled(page)
-        expect(_message(area)).to_contain_text("hand 1 of the progress file", timeout=ANSWER_MS)
+        live.settled(page)
+        expect(live.message(area)).to_contain_text("hand 1 of the progress file", timeout=ANSWER_MS)
         expect(fold).to_contain_text("Hands played: 0")  # the bad file changed nothing
         box.fill(text)
-        _settled(page)
+        live.settled(page)
         fold.get_by_role("button", name="Import").click()
-        _settled(page)
-        expect(_message(area)).to_contain_text("Imported 1 hand;", timeout=ANSWER_MS)
+        live.settled(page)
+        expect(live.message(area)).to_contain_text("Imported 1 hand;", timeout=ANSWER_MS)
         expect(fold).to_contain_text("Hands played: 1, in 1 game.", timeout=ANSWER_MS)
         second.assert_private()
-    finally:
-        second.context.close()
 
 
 def test_a_mistake_is_played_again_and_the_game_comes_back(
@@ -191,43 +128,38 @@ def test_a_mistake_is_played_again_and_the_game_comes_back(
     """After a hand and its review, the progress view keeps the costliest decisions;
     "Try this position again" puts the table back just before one (the learner's turn,
     the same dominoes in hand), and "Back to your game" returns to the kept game."""
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server) as visit:
         page = visit.page
-        visit.open(PAGE)
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
         for _ in range(40):
-            if _hand_over(area):
+            if live.hand_over(area):
                 break
-            _act(page, area)
-        assert _hand_over(area), _message(area).inner_text()
-        after_hand = _message(area).inner_text()
+            live.act(page, area)
+        assert live.hand_over(area), live.message(area).inner_text()
+        after_hand = live.message(area).inner_text()
         area.locator("button", has_text="Review the hand").first.click()
         expect(area.locator(".t42-review [data-decision]").first).to_be_visible(timeout=ANSWER_MS)
-        _settled(page)
+        live.settled(page)
         fold = _open_progress(area)
         again = fold.get_by_role("button", name="Try this position again")
         expect(again.first).to_be_visible(timeout=ANSWER_MS)
         again.first.click()
-        _settled(page)
-        message = _message(area)
+        live.settled(page)
+        message = live.message(area)
         expect(message).to_contain_text("Again, ", timeout=ANSWER_MS)
         expect(message).to_contain_text("last time you chose")
         # Just before the decision: the learner's turn, with a choice to make again.
-        assert (area.locator(LEGAL).count() >= 1
+        assert (area.locator(live.LEGAL).count() >= 1
                 or area.locator(".t42-table-actions .t42-act").count() >= 1)
         screenshot(page, "play-page-try-again", full_page=False)
         back = fold.get_by_role("button", name="Back to your game")
         expect(back).to_be_visible()
         back.click()
-        _settled(page)
+        live.settled(page)
         expect(fold.get_by_role("button", name="New game")).to_be_visible(timeout=ANSWER_MS)
-        assert _hand_over(area), (after_hand, _message(area).inner_text())
+        assert live.hand_over(area), (after_hand, live.message(area).inner_text())
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 JS_STORED = """() => Object.fromEntries(Object.keys(localStorage)
@@ -243,18 +175,15 @@ def test_a_save_the_page_cannot_read_is_kept_aside(broken: str, chromium: Browse
     """A save in the page's storage that cannot be read is moved to a key of its own (never
     written over), the explorer says so and offers it as a download; the new game is kept
     under the usual key and comes back on a reload, the kept-aside save with it."""
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server) as visit:
         page = visit.page
-        visit.open(PAGE)
         page.evaluate("(text) => localStorage.setItem('texas42-progress', text)", broken)
         page.reload(wait_until="load")
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        message = _message(area)
+        area = start_play(page)
+        message = live.message(area)
         expect(message).to_contain_text("could not be read", timeout=ANSWER_MS)
         expect(message).to_contain_text("kept aside in this browser's storage")
-        _settled(page)
+        live.settled(page)
         stored = page.evaluate(JS_STORED)
         aside = [k for k in stored if k.startswith("texas42-progress.unreadable-")]
         assert len(aside) == 1 and stored[aside[0]] == broken, stored
@@ -267,16 +196,14 @@ def test_a_save_the_page_cannot_read_is_kept_aside(broken: str, chromium: Browse
         assert Path(download.value.path()).read_text(encoding="utf-8") == broken
         page.reload(wait_until="load")  # the new game comes back; the save stays aside
         assert start_box(page, 0)["state"] == "live"
-        expect(_message(_area(page))).to_contain_text("Welcome back", timeout=ANSWER_MS)
-        _settled(page)
+        expect(live.message(live.area(page))).to_contain_text("Welcome back", timeout=ANSWER_MS)
+        live.settled(page)
         again = page.evaluate(JS_STORED)
         # (and the time of this browser's last save, which the class server's copy is
         # compared with: progress_store.js)
         assert again[aside[0]] == broken, again
         assert set(again) == {aside[0], "texas42-progress", "texas42-progress.saved-at"}, again
         visit.assert_private()
-    finally:
-        visit.context.close()
 
 
 JS_JUDGED = """() => { const text = localStorage.getItem('texas42-progress');
@@ -293,18 +220,15 @@ def test_a_reload_mid_hand_keeps_the_verdicts_judged(chromium: Browser,
     from texas42.analysis.coach import Judged
     from texas42.svg.review_chart import label_word
 
-    visit = Visit(chromium, site_server)
-    try:
+    with play_page(chromium, site_server) as visit:
         page = visit.page
-        visit.open(PAGE)
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
-        _pass(page, area)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
+        live.pass_bid(page, area)
         for _ in range(2):
-            if _hand_over(area):
+            if live.hand_over(area):
                 break
-            _act(page, area)
+            live.act(page, area)
         # The pass (a decision with a choice) is judged while the hand goes on, and kept.
         page.wait_for_function(f"() => ({JS_JUDGED})().some(j => j.kind === 'bid')",
                                timeout=ANSWER_MS)
@@ -318,23 +242,20 @@ def test_a_reload_mid_hand_keeps_the_verdicts_judged(chromium: Browser,
             assert (j.label, j.options) == (fresh.label, fresh.options), (j, fresh)
 
         page.reload(wait_until="load")
-        assert start_box(page, 0)["state"] == "live"
-        area = _area(page)
-        expect(_message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
         for _ in range(40):
-            if _hand_over(area):
+            if live.hand_over(area):
                 break
-            _act(page, area)
-        assert _hand_over(area), _message(area).inner_text()
+            live.act(page, area)
+        assert live.hand_over(area), live.message(area).inner_text()
         area.get_by_role("button", name="Review the hand").click()
         marks = area.locator(".t42-review [data-decision]")
         expect(marks.first).to_be_visible(timeout=ANSWER_MS)
-        _settled(page)
+        live.settled(page)
         record = Progress.from_json(page.evaluate(
             "() => localStorage.getItem('texas42-progress')")).entries[-1].record
         want = coach.review(record.replay(), 0, samples=32, seed=0)
         labels = marks.evaluate_all("els => els.map(e => e.getAttribute('data-label'))")
         assert labels == [label_word(d) for d in want.decisions]
         visit.assert_private()
-    finally:
-        visit.context.close()

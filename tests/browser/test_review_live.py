@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .helpers import ARTIFACTS, record_timings
-from .live import start_box
-from .test_live import Visit, cpython_explorer
+from .live import Visit, start_box
+from .test_live import cpython_explorer
 from .test_live_softnav import serious_axe_violations
 
 pytestmark = pytest.mark.browser

@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .live import start_box
+from .live import Visit, start_box
 from .test_accessibility import AXE_JS, BLOCKING_IMPACTS, _report
-from .test_live import Visit
 
 pytestmark = pytest.mark.browser
 

@@ -33,8 +33,7 @@ from .helpers import (
 from .helpers import (
     JS_NOTEBOOK_READY as _READY,
 )
-from .live import start_box
-from .test_live import Visit
+from .live import Visit, start_box
 
 pytestmark = pytest.mark.browser
 

@@ -20,8 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .helpers import save_screenshot
-from .live import START_TIMEOUT_MS, live_boxes, wait_box, wait_picture
-from .test_live import Visit
+from .live import START_TIMEOUT_MS, Visit, live_boxes, wait_box, wait_picture
 
 pytestmark = pytest.mark.browser
 

@@ -164,12 +164,58 @@ def test_the_play_pages_hint_speaks_a_beginners_language() -> None:
 
 
 def test_the_log_names_seats_as_places_at_the_table() -> None:
-    from texas42.widgets.play_explorer import PLACES, PlayExplorer
+    from texas42.deals import PLACES
+    from texas42.widgets.play_explorer import PlayExplorer
 
     ex = PlayExplorer(seed=3, seat=1)
     ex.table.handle({"bid": "30"})
     who = [line.split(" ")[0:2] for line in ex.log]
     assert ex.log[0].startswith("You bid 30")
     names = {" ".join(w) for w in who[1:]}
-    assert names <= {p for p in PLACES.values()} and names, ex.log
+    assert names <= set(PLACES[1:]) and names, ex.log
     assert not any("Seat" in line for line in ex.log)
+
+
+def _unfolded_words(html_text: str) -> str:
+    """The words of ``html_text`` a reader sees before opening any fold."""
+    import re
+
+    shown = re.sub(r"<details.*?</details>", " ", html_text, flags=re.S)
+    return re.sub("<[^>]+>", " ", shown)
+
+
+def test_the_play_pages_score_is_in_a_beginners_words() -> None:
+    """The guided Play page's score line says what each side has and what wins, without
+    "marks" (issue 34); elsewhere, and when asked for (plain=False), the game's own words."""
+    from texas42.widgets.play_explorer import PlayExplorer
+
+    guided = PlayExplorer(seed=3, guided=True)
+    said = _unfolded_words(guided.score_box.value)
+    assert "mark" not in said.lower()
+    assert ("Hand 1. Score: you and your partner 0, the opponents 0. "
+            "The first side to 7 wins the game.") in said
+    full = PlayExplorer(seed=3)
+    assert "Game to 7 marks, hand 1" in full.score_box.value
+    assert "Game to 7 marks" in PlayExplorer(seed=3, guided=True, plain=False).score_box.value
+    # plain without the guide: a chapter before the course taught the words.
+    chapter = PlayExplorer(seed=3, plain=True)
+    chapter.hint_button.click()
+    assert "guess" not in _unfolded_words(chapter.hint_box.value).lower()
+    assert "<details" in chapter.hint_box.value
+
+
+def test_a_plain_bidding_explorer_folds_the_coachs_figures() -> None:
+    """plain=True (a chapter before the one that teaches the coach's "guesses"): the judged
+    bids say how the coach found them in plain words, the figures folded."""
+    from texas42.widgets import BiddingExplorer
+    from texas42.widgets._coach import FULL_FIGURES
+
+    for plain in (True, False):
+        ex = BiddingExplorer(seed=4, plain=plain)
+        ex.auto_button.click()
+        ex.sound_button.click()
+        box = ex.sound_box.value
+        seen = _unfolded_words(box).lower()
+        assert ("guess" not in seen) is plain, seen
+        assert (f"<summary>{FULL_FIGURES}</summary>" in box) is plain
+        assert "expected" in box  # the figures are there, folded or not

@@ -5,9 +5,10 @@ that both :func:`~texas42.svg.table_svg` and :func:`~texas42.svg.round_table_svg
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..deals import seat_name
 from ..dominoes import Domino
 from ..hand import Hand, Phase
 from ._tiles import ControlSpec, HighlightSpec, _kinds, _row, _row_width, _tile
@@ -19,13 +20,15 @@ if TYPE_CHECKING:  # svg does not import moon at run time: moon is optional to d
 
 
 # -- words --------------------------------------------------------------------------------
-def _hand_words(seat: int, dominoes: Sequence[Domino], visible: bool) -> str:
+def _hand_words(who: str, dominoes: Sequence[Domino], visible: bool) -> str:
+    """What ``who`` ("seat 1", "the left opponent", "you") holds, as the words say it."""
+    holds = "hold" if who == "you" else "holds"
     if not visible:
         n = len(dominoes)
-        return f"seat {seat} holds {n} domino{'es' if n != 1 else ''} face down"
+        return f"{who} {holds} {n} domino{'es' if n != 1 else ''} face down"
     if not dominoes:
-        return f"seat {seat} holds nothing"
-    return f"seat {seat} holds " + " ".join(str(d) for d in dominoes)
+        return f"{who} {holds} nothing"
+    return f"{who} {holds} " + " ".join(str(d) for d in dominoes)
 
 
 # -- the compact table (a phone): one column at most COMPACT_WIDTH wide ---------------------
@@ -163,7 +166,8 @@ def _compact_table(
 
     # Where the other hands go: beside the trick (left, right) or above it.
     # A hand beside the trick: its label's words one a line ("to play", "bidder" ...).
-    side_w = max(_text_w("to play", fs), stack_w(10))
+    # ("opponent": the longest word of a place's name, texas42.deals.PLACES.)
+    side_w = max(_text_w("to play", fs), _text_w("opponent", fs), stack_w(10))
     fits = (all(not o.shown for o in others)
             and 2 * side_w + trick_room + 2 * pad <= inner)
     left: list[_Seat] = []
@@ -250,7 +254,9 @@ def _legal_note(kinds: Sequence[str | None]) -> str:
 
 
 def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first ("The left opponent holds ..."), a stop last."""
     text = text.strip()
+    text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
@@ -278,25 +284,29 @@ def _view(hand: Hand | MoonHand, seat: int | None, show_all: bool | None,
                  _table_controls(hand, seat, controls))
 
 
-def _view_words(seat: int | None, open_all: bool) -> str:
-    """How the picture's title says who looks at the table."""
+def _view_words(seat: int | None, open_all: bool, *, places: bool = False) -> str:
+    """How the picture's title says who looks at the table (``places``: the seats are
+    named as places at the table, so the viewer's is "your place")."""
     if seat is None:
         return "all hands open"
-    return f"seen from seat {seat}" + (", all hands open" if open_all else "")
+    where = "your place at the bottom" if places else f"seat {seat}"
+    return f"seen from {where}" + (", all hands open" if open_all else "")
 
 
-def _bid_line(hand: Hand | MoonHand, bid: str, contract_word: str) -> str:
+def _bid_line(hand: Hand | MoonHand, bid: str, contract_word: str,
+              name: Callable[[int], str] = seat_name) -> str:
     """The header's first line: the bid (``bid``: the high bid in words), the contract
-    (after ``contract_word``) and the shaker."""
+    (after ``contract_word``) and the shaker; ``name``: a seat mid-sentence."""
     if hand.bidder is None:
         line = "Bidding: no bid yet" if hand.phase is Phase.BIDDING else "No bid"
     elif hand.phase is Phase.BIDDING:
-        line = f"Bidding: high bid {bid} by seat {hand.bidder}"
+        line = f"Bidding: high bid {bid} by {name(hand.bidder)}"
     else:
-        line = f"Seat {hand.bidder} bid {bid}"
+        who = name(hand.bidder)
+        line = f"{who[:1].upper()}{who[1:]} bid {bid}"
     if hand.contract is not None:
         line += f" · {contract_word}: {hand.contract}"
-    return line + f" · seat {hand.shaker} shook"
+    return line + f" · {name(hand.shaker)} shook"
 
 
 def _header(line1: str, line2: str, pad: float, fs: float, lh: float) -> list[str]:

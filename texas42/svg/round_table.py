@@ -181,7 +181,7 @@ def round_table_svg(
         if p == acting:
             parts.append({"bid": "to bid", "discard": "lays aside", "contract": "names trumps"}
                          .get(hand.next_action or "", "to play"))
-        words.append(_hand_words(p, items, shown) + (_legal_note(kinds) if shown else ""))
+        words.append(_hand_words(f"seat {p}", items, shown) + (_legal_note(kinds) if shown else ""))
         if compact:
             hands.append(_Seat(rel, " · ".join(parts), p == acting, tiles, kinds, dims,
                                _controls(items, buttons) if shown and p == seat and buttons

@@ -4,7 +4,7 @@ the legal plays of the player to act (any other table: :mod:`.round_table`)."""
 from __future__ import annotations
 
 from ..bidding import bid_text
-from ..deals import partner_of
+from ..deals import place_words, seat_name
 from ..dominoes import Domino
 from ..errors import InputError, quote
 from ..hand import Hand, Phase
@@ -24,7 +24,7 @@ from ._table_parts import (
 from ._tiles import ControlSpec, HighlightSpec, _controls, _row, _row_width, _tile
 from .draw import SvgWrapper, check_size, document, font_size, margin, shifted, text_at
 from .round_table import round_table_svg
-from .trick import _seats_from, _trick_extent, _trick_parts
+from .trick import _label, _seats_from, _trick_extent, _trick_parts, _verb
 
 __all__ = ["table_svg"]
 
@@ -77,6 +77,13 @@ def table_svg(
     pad = 0.3 * s
 
     holdings = {p: list(hand.holding(p)) for p in range(4)}
+
+    # How the picture names a seat mid-sentence. Seen from a seat, each is a place at the
+    # table from the learner's ("your partner", "the left opponent": texas42.deals.PLACES,
+    # the Play page's words too); with no one looking ("seat 0"), its number, as the rules
+    # and the records count them.
+    def name(p: int) -> str:
+        return seat_name(p) if seat is None else place_words(p, seat)
     acting = hand.to_act if hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING) else None
 
     # Sizes: rows of 7 upright dominoes at top and bottom; blocks of 2 x 4 lying
@@ -99,7 +106,7 @@ def table_svg(
     words: list[str] = []
 
     # Header: bid, contract, shaker; points.
-    line1 = _bid_line(hand, bid_text(hand.high_bid), "contract")
+    line1 = _bid_line(hand, bid_text(hand.high_bid), "contract", name)
     pts = hand.points
     if seat is None:
         sides = f"{pts[0]} for seats 0+2, {pts[1]} for seats 1+3"
@@ -113,11 +120,7 @@ def table_svg(
     parts: list[_Seat] = []
 
     def seat_label(p: int) -> tuple[str, bool]:
-        parts = [f"seat {p}"]
-        if seat is not None and p == seat:
-            parts.append("you")
-        elif seat is not None and p == partner_of(seat):
-            parts.append("partner")
+        parts = [_label(name(p))]
         if p == hand.bidder:
             parts.append("bidder")
         if p == hand.declarer and p != hand.bidder:
@@ -142,7 +145,8 @@ def table_svg(
         tiles: list[Domino | None] = list(items) if shown else [None] * len(items)
         kinds, dims = kinds_for(p, items) if shown else ([None] * len(items), [False] * len(items))
         label, bold = seat_label(p)
-        words.append(_hand_words(p, items, shown) + ("" if not shown else _legal_note(kinds)))
+        words.append(_hand_words(name(p), items, shown)
+                     + ("" if not shown else _legal_note(kinds)))
         if compact:
             parts.append(_Seat(rel, label, bold, tiles, list(kinds), dims,
                                _controls(items, buttons) if shown and p == seat else None,
@@ -185,10 +189,10 @@ def table_svg(
                                         bidding_team=hand.sevens_tie_side)]
         info = _trick_parts(
             current, seats, leader, winner, False, hand.contract, bottom, out, s, cx, cy, tfs,
-            tie=hand.sevens_tie_side,
+            tie=hand.sevens_tie_side, name=name,
         )
         title = f"trick {len(hand.tricks) + 1}"
-        caption = info.caption or f"seat {leader} to lead"
+        caption = info.caption or f"{_label(name(leader))} to lead"
         words.append(f"Trick {len(hand.tricks) + 1}: {info.desc}")
     elif hand.tricks:
         last = hand.tricks[-1]
@@ -206,17 +210,20 @@ def table_svg(
             cy,
             tfs,
             tie=hand.sevens_tie_side,
+            name=name,
         )
         title = f"last trick (trick {len(hand.tricks)})"
-        caption = f"seat {last.winner} won it: {last.points} point{'s' if last.points != 1 else ''}"
+        assert last.winner is not None  # (a trick of the hand's tricks is complete)
+        caption = (f"{_label(name(last.winner))} won it: {last.points} "
+                   f"point{'s' if last.points != 1 else ''}")
         words.append(f"Last trick (trick {len(hand.tricks)}): {info.desc}")
     else:
         info = None
         title = ""
         if hand.phase is Phase.BIDDING:
-            caption = f"seat {hand.to_act} to bid"
+            caption = f"{_label(name(hand.to_act))} to bid"
         elif hand.phase is Phase.CONTRACT:
-            caption = f"seat {hand.to_act} names trumps"
+            caption = f"{_label(name(hand.to_act))} {_verb(name(hand.to_act), 'names')} trumps"
         elif hand.phase is Phase.RESHAKE:
             caption = "everyone passed: shake again"
         else:
@@ -255,7 +262,7 @@ def table_svg(
         body = [drawn]
     else:
         body.append(text_at(pad, height - pad, status, fs, cls="status"))
-    title_text = f"Texas 42 table, {_view_words(seat, open_all)}"
+    title_text = f"Texas 42 table, {_view_words(seat, open_all, places=True)}"
     return document(
         width, height, title_text, " ".join(_sentence(w) for w in words), "".join(body),
         "table-svg", interactive=bool(buttons),

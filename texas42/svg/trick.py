@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..contracts import Contract
+from ..deals import seat_name
 from ..dominoes import Domino, DominoLike
 from ..errors import InputError, quote
 from ..hand import Trick
 from ..tricks import explain_winner, trick_winner
 from ._tiles import _slot, _tile, _to_list
-from .draw import SvgWrapper, check_size, document, font_size, margin, shifted, text_at
+from .draw import (
+    SvgWrapper,
+    check_size,
+    document,
+    font_size,
+    margin,
+    shifted,
+    text_at,
+    wrap_text,
+)
 
 __all__ = ["trick_svg"]
 
@@ -55,13 +65,19 @@ def _trick_parts(
     cy: float,
     fs: float,
     tie: int | None = None,
+    name: Callable[[int], str] = seat_name,
 ) -> _TrickInfo:
     """The dominoes of a trick around (cx, cy). ``seats[i]`` played ``plays[i]``;
-    ``winner`` is a seat; ``tie``: the side a tie in sevens goes to (``None``: the first)."""
+    ``winner`` is a seat; ``tie``: the side a tie in sevens goes to (``None``: the first);
+    ``name``: a seat as the words name it mid-sentence ("seat 1", or a place at the
+    table seen from a learner's, "the left opponent")."""
     m = margin(s)
     e = _trick_extent(s)
     played = dict(zip(seats, plays, strict=True))
     body = []
+    # A side label has the width of its domino up to the top one's: a longer name (a
+    # place at the table) goes on more lines, upwards, so it never runs into the top domino.
+    side_chars = max(1, int((2 * s + m) / (0.6 * fs)))
     for seat in range(4):
         rel = (seat - bottom) % 4
         x, y, vertical = _trick_spot(rel, s, cx, cy)
@@ -71,28 +87,27 @@ def _trick_parts(
             body.append(shifted(x, y, _tile(d, s, vertical, kind, False, False)))
         elif seat != sitting_out:
             body.append(shifted(x, y, _slot(s, vertical)))
-        words = f"seat {seat}"
-        if seat == leader and plays:
-            words += ", led"
-        elif seat == sitting_out:
-            words += " (out)"
+        label = _label(name(seat))
+        note = "led" if seat == leader and plays else "(out)" if seat == sitting_out else ""
+        words = label + (", led" if note == "led" else f" {note}" if note else "")
         bold = seat == winner
         if rel == 0:
             body.append(text_at(cx, cy + e + 0.95 * fs, words, fs, anchor="middle", bold=bold))
         elif rel == 2:
             body.append(text_at(cx, cy - e - 0.3 * fs, words, fs, anchor="middle", bold=bold))
-        elif rel == 1:
-            body.append(text_at(cx - e + m, cy - s / 2 - m - 0.3 * fs, words, fs, bold=bold))
         else:
-            body.append(
-                text_at(cx + e - m, cy - s / 2 - m - 0.3 * fs, words, fs, anchor="end", bold=bold)
-            )
+            lines = ([words] if len(words) <= side_chars
+                     else wrap_text(label, side_chars) + ([note] if note else []))
+            x, anchor = (cx - e + m, "start") if rel == 1 else (cx + e - m, "end")
+            for i, line in enumerate(reversed(lines)):
+                body.append(text_at(x, cy - s / 2 - m - 0.3 * fs - i * 1.2 * fs, line, fs,
+                                    anchor=anchor, bold=bold))
     if not plays:
-        desc = f"No domino played yet; seat {leader} leads."
-        caption = f"seat {leader} to lead"
+        desc = f"No domino played yet; {name(leader)} {_verb(name(leader), 'leads')}."
+        caption = f"{_label(name(leader))} to lead"
     else:
         steps = [
-            f"seat {seat} {'led' if i == 0 else 'played'} {d}"
+            f"{name(seat)} {'led' if i == 0 else 'played'} {d}"
             for i, (seat, d) in enumerate(zip(seats, plays, strict=True))
         ]
         desc = "; ".join(steps)
@@ -100,19 +115,33 @@ def _trick_parts(
         if winner is not None:
             w = played[winner]
             if not complete:
-                desc += f"; {w} is winning so far (seat {winner})."
-                caption = f"seat {winner} winning so far with {w}"
+                desc += f"; {w} is winning so far ({name(winner)})."
+                caption = f"{_label(name(winner))} winning so far with {w}"
             else:
                 why = None
                 at = None if contract is None else trick_winner(
                     plays, contract, seats=seats, bidding_team=tie)
                 if contract is not None and at is not None and seats[at] == winner:
                     why = explain_winner(plays, contract, seats=seats, bidding_team=tie)
-                desc += f"; {why or f'{w} wins (seat {winner}).'}"
-                caption = f"seat {winner} wins with {w}"
+                desc += f"; {why or f'{w} wins ({name(winner)}).'}"
+                caption = f"{_label(name(winner))} {_verb(name(winner), 'wins')} with {w}"
         else:
             desc += "."
     return _TrickInfo("".join(body), desc, caption)
+
+
+def _label(words: str) -> str:
+    """A seat's words as a label: "seat 1" stays, a place gets its capital ("Your partner",
+    "Left opponent": the names of :data:`texas42.deals.PLACES`)."""
+    if words.startswith("seat "):
+        return words
+    words = words.removeprefix("the ")
+    return words[:1].upper() + words[1:]
+
+
+def _verb(who: str, verb: str) -> str:
+    """``verb`` ("leads", "wins", "holds") as ``who`` says it: "you lead"."""
+    return verb[:-1] if who == "you" else verb
 
 
 def _seats_from(leader: int, count: int, sitting_out: int | None) -> list[int]:

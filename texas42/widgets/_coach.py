@@ -30,6 +30,7 @@ from ..review_words import review_html as review_html
 from ..review_words import review_lines as review_lines
 from ..review_words import review_summary as review_summary
 from ..review_words import total_words as total_words
+from ..scoring import SIDE_NAMES
 from ._controls import showing
 from ._html import p, page
 
@@ -50,6 +51,28 @@ def _unit_words(a: Advice) -> str:
 FULL_FIGURES = "Show the full figures"
 
 
+#: How the coach judges, in a beginner's words (no "guesses": the game chapter teaches it).
+COACH_METHOD = ("the coach played this hand out many times, with the dominoes you cannot "
+                "see placed in different ways")
+
+
+def plain_score_words(target: int, hand_number: int, ours: int, theirs: int) -> str:
+    """The score of a game of marks in a beginner's words: what each side has and what wins,
+    no "marks" (the scoring chapter teaches the word; a hand won is worth one or more).
+
+    >>> plain_score_words(7, 1, 0, 0)
+    'Hand 1. Score: you and your partner 0, the opponents 0. The first side to 7 wins the game.'
+    """
+    return (f"Hand {hand_number}. Score: {SIDE_NAMES[0]} {ours}, {SIDE_NAMES[1]} {theirs}. "
+            f"The first side to {target} wins the game.")
+
+
+def fold(*parts: str) -> str:
+    """``parts`` folded under :data:`FULL_FIGURES` (a plain hint's or judgement's figures)."""
+    return (f'<details class="t42-hint-figures"><summary>{FULL_FIGURES}</summary>'
+            + "".join(parts) + "</details>")
+
+
 def plain_hint_words(a: Advice) -> str:
     """The coach's advice in a beginner's words: the best choice (ties named too) and how
     the coach found it, with no "guesses", "marks" or "count" (words the course teaches
@@ -66,8 +89,7 @@ def plain_hint_words(a: Advice) -> str:
     also = f" ({' or '.join(others)} does as well)" if len(others) == 1 else (
         f" ({', '.join(others)} do as well)" if others else "")
     who = "you" if a.side == "you" else "you and your partner"
-    return (f"{do}{also}. The coach played this hand out many times, with the dominoes "
-            f"you cannot see placed in different ways: that did best for {who}.")
+    return f"{do}{also}. {COACH_METHOD[0].upper()}{COACH_METHOD[1:]}: that did best for {who}."
 
 
 def hint(hand: Hand, seed: int = 0, samples: int | None = None,
@@ -87,9 +109,7 @@ def hint(hand: Hand, seed: int = 0, samples: int | None = None,
     if not plain:
         return page(p("Hint: " + text), *figures), text
     said = plain_hint_words(a)
-    fold = (f'<details class="t42-hint-figures"><summary>{FULL_FIGURES}</summary>'
-            + p("The coach: " + text) + "".join(figures) + "</details>")
-    return page(p("Hint: " + said), fold), said
+    return page(p("Hint: " + said), fold(p("The coach: " + text), *figures)), said
 
 
 def run_review(hand: Hand, seat: int, bar: W.IntProgress | None = None,

@@ -176,8 +176,12 @@ class BiddingExplorer(Explorer):
 
     title = "Bidding"
 
-    def __init__(self, seed: int = 1, rules: Rules | str = "standard", shaker: int = 0) -> None:
+    def __init__(self, seed: int = 1, rules: Rules | str = "standard", shaker: int = 0,
+                 *, plain: bool = False) -> None:
         super().__init__()
+        # plain: the judged bids in a beginner's words, the figures folded (a chapter
+        # before the course teaches the coach's "guesses": bookkit.plain_words, issue 34).
+        self._plain = plain
         self.source = DealSource(seed)
         self.rules_choice = RulesPicker(rules, tables=True)
         self.rules_picker = self.rules_choice.dropdown
@@ -385,15 +389,20 @@ class BiddingExplorer(Explorer):
                         + ("" if loss == 0 else f", about {loss:.2f} {a.unit} lost on average")
                         + f". Best from its own dominoes: {self._choice_words(a.best.choice)}.")
                 lines.append(line)
-                parts += [p(line), _coach.options_table(a.options, a.unit, chosen)]
+                table = _coach.options_table(a.options, a.unit, chosen)
+                parts += [p(line), _coach.fold(table) if self._plain else table]
                 self.progress.value = n + 1
         self._sound = lines
         own = _tables.number_words(h.rules.hand_size)
+        how = ("the coach played the hand out many times, the other hands dealt in different "
+               "ways that fit them, each bid and played out by rule-based players"
+               if self._plain else
+               f"{_coach.HINT_SAMPLES} guesses of the other hands that fit them, each bid and "
+               f"played out by rule-based players. Expected {a.unit} won (minus {a.unit} "
+               "lost) for the bidder's side")
         self.sound_box.value = page(
             p(f"Each bid judged from the bidder's own {own} dominoes and the bids it heard: "
-              f"{_coach.HINT_SAMPLES} guesses of the other hands that fit them, each bid and "
-              f"played out by rule-based players. Expected {a.unit} won (minus {a.unit} "
-              "lost) for the bidder's side:"), *parts)
+              f"{how}:"), *parts)
         self.show_message(" ".join(lines))
 
     @safe

@@ -19,6 +19,7 @@ import ipywidgets as W
 
 from .. import moon
 from ..contracts import Contract
+from ..deals import place_name, place_words
 from ..dominoes import Domino
 from ..errors import (
     IllegalActionError,
@@ -91,10 +92,6 @@ def _split_rules(rules: Rules | str) -> tuple[str, Rules | str]:
     return key, rules
 
 
-#: At 42's table of four, the other seats as places at the table, by how far round from
-#: the learner's (play goes to the left): one name for each, as the learner says it.
-PLACES = {1: "Left opponent", 2: "Your partner", 3: "Right opponent"}
-
 #: "Review the hand": what it does, and why it cannot yet (its description while disabled).
 REVIEW_WHAT = "judge each of your decisions from what you could see"
 REVIEW_NOT_YET = "The review comes when the hand is over: play on first."
@@ -122,7 +119,7 @@ class PlayExplorer(Explorer):
 
     def __init__(self, seed: int = 1, seat: int = 0, rules: Rules | str = "standard",
                  opponents: str = "default", *, keep: bool = False, save: str | None = None,
-                 guided: bool = False, guide_base: str = "",
+                 guided: bool = False, guide_base: str = "", plain: bool | None = None,
                  start: Hand | HandRecord | None = None) -> None:
         super().__init__()
         # start: a position to play on from (:meth:`play_on`): a lesson's, never kept.
@@ -133,6 +130,10 @@ class PlayExplorer(Explorer):
         # file ``save``, in a real kernel) and come back on start; guided: one line per
         # step of the hand, with the chapter that teaches it (links from ``guide_base``).
         self._keep, self._save_file, self._guided = keep or save is not None, save, guided
+        # plain: the hint and the score in a beginner's words, no "guesses", "marks" or
+        # "count" (the figures folded); by default the guided hand's (the Play page's), and
+        # a chapter's as bookkit.plain_words decides (issue 34).
+        self._plain = guided if plain is None else plain
         self._guide_base = guide_base
         self.source = DealSource(seed)
         table, rules42 = _split_rules(rules)
@@ -494,18 +495,21 @@ class PlayExplorer(Explorer):
         tables "You" or the seat's name."""
         if seat in self.my_seats:
             return "You" if seat == self.seat else "You (your partner's hand)"
-        rules = self.hand.rules
-        if rules.seats == 4 and rules.sides == "partners":
-            return PLACES[(seat - self.seat) % 4]
+        if self._at_places:
+            return place_name(seat, self.seat)
         return SEAT_NAMES[seat]
+
+    @property
+    def _at_places(self) -> bool:
+        """Whether the seats are named as places at the table (42's four, partners)."""
+        rules = self.hand.rules
+        return rules.seats == 4 and rules.sides == "partners"
 
     def _whose(self, seat: int) -> str:
         """"your partner's", "the left opponent's", "Seat 4's": a seat's, mid-sentence."""
-        who = self._who(seat)
-        if who in PLACES.values():
-            return ("your partner's" if who.startswith("Your")
-                    else f"the {who.lower()}'s")
-        return f"{who}'s"
+        if self._at_places and seat not in self.my_seats:
+            return f"{place_words(seat, self.seat)}'s"
+        return f"{self._who(seat)}'s"
 
     def _history(self) -> list[str]:
         """The "What happened" lines of the hand so far, rebuilt from its record (a game
@@ -798,7 +802,7 @@ class PlayExplorer(Explorer):
             return
         with showing(self.progress):
             # The guided hand (the Play page) speaks a beginner's language (issue 34).
-            body, text = _coach.hint(h, plain=self._guided)
+            body, text = _coach.hint(h, plain=self._plain)
         self.hint_box.value = body
         self.show_message("Hint: " + text)
 
@@ -967,6 +971,10 @@ class PlayExplorer(Explorer):
         head = (f"Game to {g.rules.target} {unit}, hand {len(g.hands)}: "
                 f"{names[mine]} {g.standing[mine]}, {names[theirs]} {g.standing[theirs]}.")
         if unit != "marks":
+            return page(p(head))
+        if self._plain:
+            head = _coach.plain_score_words(g.rules.target, len(g.hands),
+                                            g.standing[mine], g.standing[theirs])
             return page(p(head))
         from ..svg import tally_svg
 
