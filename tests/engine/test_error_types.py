@@ -48,7 +48,8 @@ NOT_INPUT: dict[type[BaseException], str] = {
     argparse.ArgumentTypeError: "argparse's way for a type function to refuse an option",
 }
 #: Exceptions of texas42 that never leave their module (raised and caught inside it).
-INTERNAL = {"texas42.claims._OutOfBudget"}
+INTERNAL = {"texas42.claims._OutOfBudget",
+            "texas42.classroom.reviews.Busy"}  # (the reviews' queue is full: a 503)
 
 
 def _modules() -> list[tuple[str, Path]]:

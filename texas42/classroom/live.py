@@ -345,16 +345,18 @@ class Hall:
         """(the table, the place ``token`` holds there, the hand's index in the game, the
         hand) for the coach's review of one's own place: the hand ``number`` of the game
         (1 the first; None: the hand in play), over. A token that holds no place at that
-        table (or no such table) raises PermissionError; a hand not over,
+        table (or no such table) raises InputError (``rule="token"``, the same words
+        either way: a token tells nothing of a table); a hand not over,
         IllegalActionError (``rule="review-after-hand"``); a hand not in the game,
         InputError (``rule="hand"``). Nothing is changed."""
+        refusal = InputError("that token holds no place at this table", rule="token")
         try:
             table = self._table(code)
         except InputError:
-            raise PermissionError from None  # (a token tells nothing of a table)
+            raise refusal from None  # (a token tells nothing of a table)
         place = table.place_of_token(token)
         if place is None:
-            raise PermissionError
+            raise refusal
         hands = table.game.hands
         index = len(hands) - 1
         if number is not None:

@@ -191,11 +191,11 @@ async def review_route(hall: Any, reviews: Reviews, request: Request, body: byte
     try:
         token, number = _review_request(body)
         table, place, index, hand = hall.reviewable(request.path_params["code"], token, number)
-    except PermissionError:
-        return _refusal(403, "token", NOT_YOURS)
     except IllegalActionError as error:
         return _refusal(409, error.rule, error.message)
     except Texas42Error as error:
+        if error.rule == "token":
+            return _refusal(403, "token", NOT_YOURS)
         return _refusal(400, error.rule or "message", error.message)
     seats = tuple(s for s in table.seats_of(place) if any(a.seat == s for a in hand.actions))
     answer: dict[str, Any] = {"table": table.code, "hand": index + 1, "place": place}
