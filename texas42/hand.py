@@ -922,9 +922,10 @@ class Hand:
         return explain_winner(trick.plays, self._contract_or_raise(), seats=trick.seats,
                               bidding_team=self.sevens_tie_side)
 
-    def status(self, seen_by: int | None = None) -> str:
+    def status(self, seen_by: int | None = None, plain: bool = False) -> str:
         """Where the hand stands, in one sentence (``seen_by``: the result in that seat's
-        words, see :meth:`texas42.scoring.Result.describe`)."""
+        words; ``plain``: without the word "mark"; see
+        :meth:`texas42.scoring.Result.describe`)."""
         if seen_by is not None:
             check_seat(seen_by, self.seats, "seen_by")
         if self.rules.bidding == "tricks":
@@ -974,7 +975,7 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again by the next player."
         assert self.result is not None
-        return self.result.describe(seen_by) + self._laid_down()
+        return self.result.describe(seen_by, plain) + self._laid_down()
 
     def _laid_down(self) -> str:
         """After the result, who laid the hand down and when (empty without a claim)."""

@@ -85,13 +85,15 @@ class Result:
         """The side of the bidder (its index in the tuples)."""
         return self.bidder & 1 if self.partners else self.bidder
 
-    def describe(self, seen_by: int | None = None) -> str:
+    def describe(self, seen_by: int | None = None, plain: bool = False) -> str:
         """The result in one sentence. ``seen_by``, a seat at a table of partners: in that
-        seat's words, each side named one way ("you and your partner", "the opponents")."""
+        seat's words, each side named one way ("you and your partner", "the opponents");
+        ``plain`` too: what the hand adds to the score, without the word "mark" (for a
+        newcomer who has not met it yet)."""
         if seen_by is not None:
             check_seat(seen_by, 7, "seen_by")  # (7: the most seats of any table)
         if seen_by is not None and self.partners and not self.in_tricks:
-            return self._seen_by(seen_by & 1)
+            return self._seen_by(seen_by & 1, plain)
         verb = "made" if self.made else "was set on"
         if self.in_tricks:
             scores = ", ".join(str(x) for x in self.score)
@@ -118,7 +120,7 @@ class Result:
             text += f"; the score is {' to '.join(str(x) for x in self.score)}."
         return text
 
-    def _seen_by(self, mine: int) -> str:
+    def _seen_by(self, mine: int, plain: bool = False) -> str:
         team = self.bidding_team
         bidders = _side_words(team, mine)
         verb = "made" if self.made else "were set on"
@@ -127,6 +129,9 @@ class Result:
         winners = [side for side, n in enumerate(self.marks) if n]
         if winners:
             n = self.marks[winners[0]]
+            if plain:
+                return f"{text}: {_side_words(winners[0], mine)} win the hand and add {n} " \
+                       "to the score."
             return (f"{text}: {_side_words(winners[0], mine)} score {n} "
                     f"mark{'s' if n != 1 else ''}.")
         return (f"{text}; the score is {SIDE_NAMES[0]} {self.score[mine]}, {SIDE_NAMES[1]} "

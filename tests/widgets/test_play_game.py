@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -105,3 +107,17 @@ def test_what_happened_says_each_line_once_with_one_full_stop() -> None:
     assert lines and lines[0] == "You bid 30."
     assert all(line.endswith(".") and not line.endswith("..") for line in lines), lines
     assert not any("best contract" in line for line in lines)  # nothing the computer holds
+
+
+def test_the_play_pages_result_is_in_a_beginners_words() -> None:
+    """At the end of a hand the guided Play page says what the hand adds to the score,
+    without "mark" (issue 34); the other explorers say marks."""
+    guided = PlayExplorer(seed=1, guided=True)
+    finish_hand(guided)
+    said = guided.message
+    assert guided.hand.result is not None and "mark" not in said.lower(), said
+    assert re.search(r"(you and your partner|the opponents) win the hand and add [1-9] to "
+                     r"the score\.", said), said
+    full = PlayExplorer(seed=1)
+    finish_hand(full)
+    assert re.search(r"score [1-9] marks?\.", full.message), full.message

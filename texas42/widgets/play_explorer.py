@@ -487,7 +487,7 @@ class PlayExplorer(Explorer):
     def _result_words(self) -> str:
         """The hand's result in the learner's words ("You and your partner made 30 in
         sixes ...: you and your partner score 1 mark."), or the status while not over."""
-        return self.hand.status(seen_by=self.seat)
+        return self.hand.status(seen_by=self.seat, plain=self._plain)
 
     def _who(self, seat: int) -> str:
         """``seat`` as a place at the table, from the learner's: "You", "Your partner",
