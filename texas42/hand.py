@@ -957,7 +957,10 @@ class Hand:
                 )
             if self.next_action == "discard":
                 return f"Seat {self.bidder} won the bid with {bid}, took the widow and discards."
-            return f"Seat {self.bidder} won the bid with {bid} and names trumps."
+            assert self.bidder is not None
+            bidder = who(self.bidder)
+            names = "name" if bidder == "you" else "names"
+            return f"{bidder[0].upper()}{bidder[1:]} won the bid with {bid} and {names} trumps."
         if self.phase is Phase.PLAYING:
             n = len(self.tricks) + 1
             action = "to lead" if not self._trick else "to play"

@@ -755,3 +755,15 @@ def test_the_result_in_one_seats_words_names_each_side_one_way() -> None:
         assert f": {winners} score {max(r.marks)} mark" in said
         assert "seat" not in said.lower() and "team" not in said
     assert hand.status() == r.describe()  # without a seat: the engine's sentence
+
+
+def test_naming_trumps_is_said_with_the_places_seen_from_a_seat() -> None:
+    """Issue 34: one name for each place, the status line included."""
+    hand = Hand(Deal.from_seed(1), shaker=3)
+    hand.bid(30)
+    for _ in range(3):
+        hand.bid(0)
+    assert hand.status() == "Seat 0 won the bid with 30 and names trumps."
+    assert hand.status(seen_by=0) == "You won the bid with 30 and name trumps."
+    assert hand.status(seen_by=1) == "The right opponent won the bid with 30 and names trumps."
+    assert hand.status(seen_by=2) == "Your partner won the bid with 30 and names trumps."
