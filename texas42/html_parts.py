@@ -1,5 +1,5 @@
 """Plain HTML pieces (escaped strings, no widgets): the explorers' panes and the
-classroom server's pages share them, so the server needs no ipywidgets."""
+classroom server's pages share them, so the server needs no widget library."""
 
 from __future__ import annotations
 
