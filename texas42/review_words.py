@@ -91,11 +91,12 @@ def total_words(rv: Review) -> str:
 
 
 def outcome_words(hand: Any, seat: int) -> str:
-    """How the hand went for ``seat``'s side, in the game's words (after the hand)."""
+    """How the hand went for ``seat``'s side, in the game's words and the seat's (after
+    the hand): "You and your partner made 30 ...", as the table says it."""
     r = hand.result
     if r is None:
         return "Everyone passed: no score."
-    return str(r.describe())
+    return str(r.describe(seen_by=seat))
 
 
 def review_summary(rv: Review, hand: Any = None) -> tuple[str, str]:

@@ -121,3 +121,17 @@ def test_the_play_pages_result_is_in_a_beginners_words() -> None:
     full = PlayExplorer(seed=1)
     finish_hand(full)
     assert re.search(r"score [1-9] marks?\.", full.message), full.message
+
+
+def test_the_reviews_outcome_is_in_the_seats_words() -> None:
+    """The review's summary says how the hand went as the table does, from the learner's
+    place ("You and your partner made 30 ..."), not by seat numbers."""
+    from texas42.review_words import outcome_words
+
+    ex = PlayExplorer(seed=1)
+    finish_hand(ex)
+    result = ex.hand.result
+    assert result is not None
+    said = outcome_words(ex.hand, 0)
+    assert said == result.describe(seen_by=0) and "Seat" not in said and "team" not in said
+    assert said.startswith(("You and your partner", "The opponents"))
