@@ -90,7 +90,10 @@ def test_people_play_and_the_server_restarts_mid_hand(site: Path, tmp_path: Path
             state = until(client, type="state")
             assert state["held"][str(place)] == [str(d) for d in
                                                  before.hand.holding(place)]
-            assert state["actions"] == before.view(place, now=0.0)["actions"]
+            # Nothing lost; the computer's places may have played on since the restart.
+            kept = before.view(place, now=0.0)["actions"]
+            assert state["actions"][:len(kept)] == kept
+            assert all(a["seat"] in (2, 3) for a in state["actions"][len(kept):])
             client.close()
 
 
