@@ -626,15 +626,9 @@ class Solver:
         if pos.is_over:
             return out
         v = self.value(pos) if value is None else value
-        legal = pos.legal_mask()
-        others = SENTINEL | (sum(pos.hands) - pos.hands[pos.to_act])
-        for d in pos.trick:
-            others |= 1 << d.index
-        done: list[int] = []
         maximizing = self.sides[pos.to_act] == self.max_team
-        for d in sorted_dominoes(legal):
+        for d, twin in self._distinct_plays(pos):
             m = d.index
-            twin = next((x for x in done if not others & self.ft.equiv[m * 28 + x]), None)
             if twin is not None:
                 out[m] = out[twin]
                 continue
@@ -645,7 +639,6 @@ class Solver:
                 out[m] = gained + self.value(child, hi=v - gained, guess=v - gained)
             else:
                 out[m] = gained + self.value(child, lo=v - gained, guess=v - gained)
-            done.append(m)
             if progress is not None:
                 progress(len(out))
         return out
@@ -659,20 +652,28 @@ class Solver:
         out: dict[int, bool] = {}
         if pos.is_over:
             return out
+        for d, twin in self._distinct_plays(pos):
+            if twin is not None:
+                out[d.index] = out[twin]
+                continue
+            child = pos.play(d)
+            out[d.index] = self.reach(child, need - (child.points[0] - pos.points[0]))
+        return out
+
+    def _distinct_plays(self, pos: Position) -> Iterator[tuple[Domino, int | None]]:
+        """Each legal play of ``pos`` with an earlier play it is equivalent to (the same
+        answer to every question: none of the others' dominoes ranks between them), or
+        ``None`` when it must be searched."""
         others = SENTINEL | (sum(pos.hands) - pos.hands[pos.to_act])
         for d in pos.trick:
             others |= 1 << d.index
-        done: list[int] = []
+        searched: list[int] = []
         for d in sorted_dominoes(pos.legal_mask()):
             m = d.index
-            twin = next((x for x in done if not others & self.ft.equiv[m * 28 + x]), None)
-            if twin is not None:
-                out[m] = out[twin]
-                continue
-            child = pos.play(d)
-            out[m] = self.reach(child, need - (child.points[0] - pos.points[0]))
-            done.append(m)
-        return out
+            twin = next((x for x in searched if not others & self.ft.equiv[m * 28 + x]), None)
+            if twin is None:
+                searched.append(m)
+            yield d, twin
 
     @_question
     def best_line(self, pos: Position, value: int | None = None) -> list[Domino]:
