@@ -13,7 +13,12 @@ interval, and the CPU time a play with a choice of each side:
 - ``default``: the explorers' default (``search:96/5/32``) against the default before it,
   ``hybrid:48/4`` (target +1.5, the interval above 0, at most 0.15 s a play:
   ``bench/bench_player_speed.py`` gives the median);
-- ``rules``: the default against the rule-based player (the ladder's lowest rung).
+- ``rules``: the default against the rule-based player (the ladder's lowest rung);
+- ``aim-default`` and ``aim-strongest``: the default and the strongest, which play for
+  what the game scores (under the marks rules the chance of making or setting the bid),
+  against the same player playing for the best average points (``NAME@points``, every
+  player before issue 38 item 7; target: more marks a deal, the interval above 0, over
+  at least 1,000 deals, losing at most 2 points a deal).
 
 The matches run on every core by default (``--workers 1`` for one process, ``--dask`` for a
 Dask cluster); the same seed gives the same result whatever the number of workers.
@@ -40,6 +45,8 @@ MATCHES: dict[str, tuple[str, str]] = {
     "strongest": (STRONGEST_PLAYER, "sampling:12"),
     "default": (DEFAULT_PLAYER, PREVIOUS_DEFAULT),
     "rules": (DEFAULT_PLAYER, "rule-based"),
+    "aim-default": (DEFAULT_PLAYER, DEFAULT_PLAYER + "@points"),
+    "aim-strongest": (STRONGEST_PLAYER, STRONGEST_PLAYER + "@points"),
 }
 
 

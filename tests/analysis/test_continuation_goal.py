@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
-from texas42.analysis.coach import _goal_points, _mark_of
+from texas42.analysis.aim import goal_points
+from texas42.analysis.coach import _mark_of
 from texas42.analysis.continuation import ExactContinuation
 from texas42.analysis.sampling import sample_holdings
 from texas42.analysis.view import SeatView
@@ -44,7 +45,7 @@ def test_a_goal_gives_every_play_the_mark_its_exact_value_gives(
         world = sample_holdings(view, random.Random(seed + k))
         assert world is not None
         moves = [d.index for d in view.legal_plays]
-        goal = _goal_points(view)
+        goal = goal_points(view)
         exact_values = cont.values(view, world, moves)
         quick = cont.values(view, world, moves, goal)
         assert [_mark_of(view, v) for v in quick] == [_mark_of(view, v) for v in exact_values]
@@ -55,7 +56,7 @@ def test_a_goal_gives_every_play_the_mark_its_exact_value_gives(
 @given(seed=st.integers(1, 10**6))
 def test_the_goal_is_where_the_mark_turns(seed: int) -> None:
     for view in _point_plays(seed):
-        goal = _goal_points(view)
+        goal = goal_points(view)
         rest = view.rules.total_points - sum(view.points)
         marks = [_mark_of(view, ours) for ours in range(rest + 1)]
         # Below the goal one mark, from it on the other, the better for the seat's side.

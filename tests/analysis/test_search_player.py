@@ -103,7 +103,10 @@ def test_exact_ties_go_to_the_rules_of_thumb() -> None:
             assert kind is not None
             if kind == "play" and seat % 2 == 0 and len(hand.legal_actions()) > 1:
                 view = SeatView.of(hand)
-                avg, _ = p.averages(view)
+                avg, chance, _ = p.outcomes(view)
+                if chance is not None:  # for the mark: points only among equal chances
+                    most = max(chance.values())
+                    avg = {d: v for d, v in avg.items() if chance[d] >= most - 1e-9}
                 top = max(avg.values())
                 tied = [d for d, v in avg.items() if v >= top - 1e-9]
                 preferred = rules_player.play(view).action

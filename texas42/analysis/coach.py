@@ -71,6 +71,7 @@ from ..hand import ONE_DOUBLE, Hand, Phase, choice_text
 from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
+from .aim import goal_points, made_at_end
 from .bounds import check_samples, coach_cap
 from .continuation import DEFAULT_CONTINUATION, Continuation
 from .players import (
@@ -464,30 +465,17 @@ def _goal(view: SeatView) -> tuple[str, int]:
 def _mark_of(view: SeatView, ours: float) -> float:
     """The marks a play out gives the seat's side (won minus lost) in a hand bid for
     points, when its side takes ``ours`` points from here (the trick in progress whole)
-    and the other side the rest: the bid is made when the bidders end with at least it.
-    Exact for an exact (open-hands) continuation: the solver's best points for each side
-    reach the bid exactly when best play for the mark does."""
+    and the other side the rest (:func:`~texas42.analysis.aim.made_at_end`). Exact for an
+    exact (open-hands) continuation: the solver's best points for each side reach the bid
+    exactly when best play for the mark does."""
     c, bidder = view.contract, view.bidder
     assert c is not None and bidder is not None
     team = view.team
     final = list(view.points)
     final[team] += int(ours)
     final[1 - team] += view.rules.total_points - sum(view.points) - int(ours)
-    made = final[bidder & 1] >= view.high_bid
+    made = made_at_end(view, int(ours))
     return _net(view.rules, bidder, view.high_bid, c, (final[0], final[1]), made, team)
-
-
-def _goal_points(view: SeatView) -> int:
-    """The fewest points the seat's side must take from here (the trick in progress
-    whole) for its aim in a hand bid for points: to make the bid, or to set it. Where
-    :func:`_mark_of` turns: ``_mark_of(view, g - 1) < _mark_of(view, g)``."""
-    bidder = view.bidder
-    assert bidder is not None
-    team, bidders = view.team, bidder & 1
-    if team == bidders:
-        return view.high_bid - view.points[team]
-    rest = view.rules.total_points - sum(view.points)
-    return view.points[bidders] + rest - view.high_bid + 1
 
 
 def _net(rules: Any, bidder: int, bid: int, contract: Contract, points: tuple[int, int],
@@ -527,8 +515,7 @@ def _play_value(view: SeatView, world: Sequence[int], m: int, unit: str) -> floa
     team = view.team
     if unit == "points":
         return float(pts[team])
-    won = (view.tricks_won[0], view.tricks_won[1])  # 42's table: two sides
-    made = _made(view.rules, c, view.high_bid, view.bidder, pts, won)
+    made = made_at_end(view, pts[team])
     return _net(view.rules, view.bidder, view.high_bid, c, pts, made, team)
 
 
@@ -705,7 +692,7 @@ class _Table:
             moves = [o.index for o in options]
             if unit == "marks":  # a hand bid for points: each play out scored as its mark
                 # (only whether the side reaches its goal counts: a yes/no search a move)
-                got = self.continuation.values(view, world, moves, _goal_points(view))
+                got = self.continuation.values(view, world, moves, goal_points(view))
                 return [_mark_of(view, v) for v in got]
             return self.continuation.values(view, world, moves)
         if self.fast and kind != "play":  # (the world's hand built once, copied an option)

@@ -70,6 +70,7 @@ from ..errors import (
 from ..hand import Hand, allowed_contracts
 from ..rules import Rules
 from ._tables import fast_tables
+from .aim import goal_open, goal_points, plays_for_mark
 from .bounds import MAX_PLAYER_SAMPLES, MAX_TRIES, check_samples
 from .playout import rule_playout, table_playout
 from .position import Position
@@ -603,6 +604,13 @@ WEIGHTED_DRAWS = 4
 #: for a slowest play of about 0.1-0.2 s (README's Figures).
 HYBRID_SAMPLES = 48
 HYBRID_EXACT = 4
+#: Two averages closer than this are the same (sums of whole points over the guesses).
+_TIED = 1e-9
+#: What a player plays for (``"NAME@AIM"``): ``"game"``, what the game scores (under the
+#: marks rules, while the mark rides on the play, the chance of making or setting the
+#: bid, and points only among plays equal for it), or ``"points"``, the best average
+#: points for its side (every player before issue 38).
+AIMS = ("game", "points")
 
 
 class SamplingPlayer:
@@ -619,7 +627,7 @@ class SamplingPlayer:
     name = "sampling"
 
     def __init__(self, samples: int = 12, seed: int = 0, weighted: bool = False,
-                 exact: int = 7, *, tries: int = 8) -> None:
+                 exact: int = 7, *, tries: int = 8, aim: str = "game") -> None:
         self.samples = check_samples(samples, MAX_PLAYER_SAMPLES)  # a bounded decision
         self.seed = check_seed(seed)
         #: Draw WEIGHTED_DRAWS times as many guesses, keep the ``samples`` that best
@@ -631,6 +639,10 @@ class SamplingPlayer:
         self.exact = check_count(exact, "exact", 0, 7, unit=" tricks", rule="exact")
         #: Guesses per sample to find one that fits the auction.
         self.tries = check_count(tries, "tries", 1, MAX_TRIES, rule="tries")
+        if aim not in AIMS:
+            raise InputError(f"{quote(aim)} is not what a player can play for: "
+                             f"{' or '.join(AIMS)}", rule="aim")
+        self.aim = aim
         self.name = ("sampling-weighted" if weighted else
                      "sampling" if exact >= 7 else "hybrid")
         self.rules = RuleBasedPlayer()
@@ -678,41 +690,58 @@ class SamplingPlayer:
     def averages(self, view: SeatView) -> tuple[dict[Domino, float], int]:
         """Average points for the seat's side from here for each legal play, over the
         guessed deals; and how many deals were solved."""
+        avg, _, solved = self.outcomes(view)
+        return avg, solved
+
+    def outcomes(self, view: SeatView
+                 ) -> tuple[dict[Domino, float], dict[Domino, float] | None, int]:
+        """For each legal play, over the guessed deals: the average points for the
+        seat's side from here, and (in a hand whose mark still rides on the play, at 42's
+        table: :mod:`~.aim`) the chance its side then makes the bid (or sets it), else
+        ``None``; and how many deals were solved. In a deal solved exactly the side
+        reaches its goal exactly when its best points do."""
         check_view(view)
         contract = view.contract
         assert contract is not None
         if not view.rules.is_42:
-            return self._table_averages(view)
+            avg, solved = self._table_averages(view)
+            return avg, None, solved
+        goal = goal_points(view) if plays_for_mark(view) else 0
+        marked = self.aim == "game" and goal_open(view, goal)
         rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
         tie = view.rules.sevens_tie_side((view.bidder or 0) % 2)  # sevens: who wins a tie
         solver = self._solver(contract, view.sitting_out, tie)
         totals = {d.index: 0.0 for d in view.legal_plays}
+        reached = dict.fromkeys(totals, 0.0)
         solved = 0
         team = view.team
         worlds = self._worlds(view, rng)
         weight = 0.0
-        if 7 - view.tricks_played > self.exact:
-            for w, hands in worlds:
-                for m in totals:
-                    totals[m] += w * _playout_points(view, hands, m)
-                solved += 1
-                weight += w
-            return {DOMINOES[m]: t / (weight or 1.0) for m, t in totals.items()}, solved
+        exact = 7 - view.tricks_played <= self.exact
         for w, hands in worlds:
-            pos = Position(
-                (hands[0], hands[1], hands[2], hands[3]), contract, view.leader, view.trick,
-                bidder=view.bidder, out=view.sitting_out, sevens_tie=view.rules.sevens_tie,
-            )
-            assert pos.to_act == view.seat, "the view is of the seat to act"
-            values = solver.play_values(pos)
-            rest = pos.remaining_points
-            for m, v in values.items():
-                totals[m] += w * (v if team == 0 else rest - v)
+            if exact:
+                pos = Position(
+                    (hands[0], hands[1], hands[2], hands[3]), contract, view.leader,
+                    view.trick, bidder=view.bidder, out=view.sitting_out,
+                    sevens_tie=view.rules.sevens_tie,
+                )
+                assert pos.to_act == view.seat, "the view is of the seat to act"
+                rest = pos.remaining_points
+                got = {m: v if team == 0 else rest - v
+                       for m, v in solver.play_values(pos).items()}
+                solver.clear()
+            else:
+                got = {m: _playout_points(view, hands, m) for m in totals}
+            for m, v in got.items():
+                totals[m] += w * v
+                if v >= goal:
+                    reached[m] += w
             solved += 1
             weight += w
-            solver.clear()
         n = weight or 1.0
-        return {DOMINOES[m]: t / n for m, t in totals.items()}, solved
+        avg = {DOMINOES[m]: t / n for m, t in totals.items()}
+        chance = {DOMINOES[m]: t / n for m, t in reached.items()} if marked else None
+        return avg, chance, solved
 
     def _table_averages(self, view: SeatView) -> tuple[dict[Domino, float], int]:
         """Any other table: the search sets the bidder's side against everyone else
@@ -756,12 +785,45 @@ class SamplingPlayer:
         legal = view.legal_plays
         if len(legal) == 1:
             return Decision(legal[0], f"{legal[0]}: the only legal play.")
-        avg, n = self.averages(view)
+        avg, chance, n = self.outcomes(view)
         how = (", each played out by simple rules of thumb"
                if view.tricks_left > self.exact else "")
         if _in_tricks(view):
             return self._trick_play(view, avg, n, how)
+        if chance is not None:
+            return self._mark_play(view, avg, chance, n, how)
         return self._best_play(view, avg, n, how)
+
+    #: How its guesses are weighted, for the reasons.
+    weighting = ""
+
+    def _tie_break(self, view: SeatView, tied: list[Domino]) -> tuple[Domino, str]:
+        """Among plays equally good (in display order): the first; and the words that
+        say so for the reason."""
+        best = tied[0]
+        others = ", ".join(str(d) for d in tied if d != best)
+        return best, f"; tied with {others}" if others else ""
+
+    def _mark_play(self, view: SeatView, avg: dict[Domino, float],
+                   chance: dict[Domino, float], n: int, how: str) -> Decision:
+        """A play while the mark rides on it: the best chance that the seat's side makes
+        the bid (the bidders) or sets it (the others); the best average points only
+        among plays with the same chance (:meth:`_tie_break` among equal ones)."""
+        legal = view.legal_plays
+        top = max(chance.values())
+        tied = [d for d in legal if chance[d] >= top - _TIED]
+        most = max(avg[d] for d in tied)
+        best, tie_words = self._tie_break(
+            view, sorted((d for d in tied if avg[d] >= most - _TIED), key=lambda d: d.display))
+        runner = max((d for d in legal if d != best),
+                     key=lambda d: (chance[d], avg[d], d.display))
+        aim = "makes" if view.bidding_side else "sets"
+        return Decision(best, (
+            f"{best}: its side {aim} {view.high_bid} in {chance[best]:.0%} of {n} deals of "
+            f"the unseen dominoes{how}{self.weighting}, taking {avg[best]:.1f} points from "
+            f"here on average (next: {runner}, {chance[runner]:.0%} and "
+            f"{avg[runner]:.1f}){tie_words}."
+        ))
 
     def _best_play(self, view: SeatView, avg: dict[Domino, float], n: int,
                    how: str) -> Decision:
@@ -815,9 +877,6 @@ SEARCH_SAMPLES = 48
 SEARCH_EXACT = 5
 SEARCH_EXACT_SAMPLES = 24
 SEARCH_DRAWS = 2
-#: Two averages closer than this are the same (sums of whole points over the guesses).
-_TIED = 1e-9
-
 
 class SearchPlayer(SamplingPlayer):
     """The sampling player with inference and a sensible order among ties.
@@ -843,8 +902,8 @@ class SearchPlayer(SamplingPlayer):
 
     def __init__(self, samples: int = SEARCH_SAMPLES, seed: int = 0,
                  exact: int = SEARCH_EXACT, *, exact_samples: int | None = None,
-                 draws: int = SEARCH_DRAWS, tries: int = 8) -> None:
-        super().__init__(samples, seed, weighted=True, exact=exact, tries=tries)
+                 draws: int = SEARCH_DRAWS, tries: int = 8, aim: str = "game") -> None:
+        super().__init__(samples, seed, weighted=True, exact=exact, tries=tries, aim=aim)
         self.exact_samples = check_samples(
             exact_samples if exact_samples is not None else min(samples, SEARCH_EXACT_SAMPLES),
             MAX_PLAYER_SAMPLES)
@@ -867,6 +926,18 @@ class SearchPlayer(SamplingPlayer):
                 worlds.append((weight, hands))
         return sorted(worlds, key=lambda wh: -wh[0])[:keep]
 
+    weighting = ", weighted by how well each explains the bids and plays seen"
+
+    def _tie_break(self, view: SeatView, tied: list[Domino]) -> tuple[Domino, str]:
+        """Among plays equally good: the rules of thumb's choice, if it is one."""
+        preferred = DOMINOES[self.rules.choose(view)[0]]
+        best = preferred if preferred in tied else tied[0]
+        others = ", ".join(str(d) for d in tied if d != best)
+        if not others:
+            return best, ""
+        return best, (f"; tied with {others}, so the rules of thumb's choice"
+                      if best == preferred else f"; tied with {others}")
+
     def _best_play(self, view: SeatView, avg: dict[Domino, float], n: int,
                    how: str) -> Decision:
         """The best average as the sampling player, with exact ties (within ``_TIED``)
@@ -877,21 +948,16 @@ class SearchPlayer(SamplingPlayer):
         top = max(sign * v for v in avg.values())
         tied = sorted((d for d in legal if sign * avg[d] >= top - _TIED),
                       key=lambda d: d.display)
-        preferred = DOMINOES[self.rules.choose(view)[0]]
-        best = preferred if preferred in tied else tied[0]
+        best, tie_words = self._tie_break(view, tied)
         value = avg[best]
         rest = sorted((d for d in legal if d != best), key=lambda d: (-sign * avg[d], d.display))
         runner = rest[0]
         goal = "fewest points" if nello else "best average"
         nello_word = " (nello)" if nello else ""
-        why = (f"{best}: {goal} over {n} deals of the unseen dominoes{how}, weighted by how "
-               f"well each explains the bids and plays seen{nello_word}: {value:.1f} points "
-               f"for its side from here (next: {runner}, {avg[runner]:.1f})")
-        if len(tied) > 1:
-            others = ", ".join(str(d) for d in tied if d != best)
-            why += (f"; tied with {others}, so the rules of thumb's choice"
-                    if preferred in tied else f"; tied with {others}")
-        return Decision(best, why + ".")
+        return Decision(best, (
+            f"{best}: {goal} over {n} deals of the unseen dominoes{how}{self.weighting}"
+            f"{nello_word}: {value:.1f} points for its side from here (next: {runner}, "
+            f"{avg[runner]:.1f}){tie_words}."))
 
 
 def _playout_points(view: SeatView, hands: list[int], m: int) -> int:
@@ -948,7 +1014,9 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
     """A player by name, for any table: ``"random"``, ``"rule-based"`` (or ``"rules"``),
     ``"sampling"`` (optionally ``"sampling:N"`` for N samples), ``"weighted[:N]"`` (the
     sampling player whose guesses are weighted by the plays seen), ``"hybrid[:N[/E]]"``
-    (N guesses played out by the rules, solved exactly in the last E tricks).
+    (N guesses played out by the rules, solved exactly in the last E tricks),
+    ``"search[:N[/E[/X]]]"``. A guessing player plays for what the game scores; with
+    ``"@points"`` after its name, for the best average points (:data:`AIMS`).
 
     Raises :class:`~texas42.errors.NotationError` (``rule="player"``) for a name that is
     not a player's (or not text), and :class:`~texas42.errors.InputError`
@@ -960,6 +1028,11 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
     check_seed(seed)
     if samples is not None:
         check_samples(samples, MAX_PLAYER_SAMPLES)
+    name, at, aim = name.partition("@")
+    aim = aim.strip().lower() if at else "game"
+    if aim not in AIMS:
+        raise NotationError(f"{quote(aim)} after '@' is not what a player plays for: "
+                            f"{' or '.join(AIMS)}", rule="player")
     key, _, arg = name.partition(":")
     key = key.strip().lower()
 
@@ -971,22 +1044,28 @@ def make_player(name: str, *, seed: int = 0, samples: int | None = None) -> Play
                                 "a whole number", rule="player")
         return int(text)
 
+    if key in ("random", "rand", "rule-based", "rules", "rule", "rulebased") and at:
+        raise NotationError(f"{quote(name)} does not guess, so it has no '@{aim}' to play "
+                            "for: only sampling, weighted, hybrid and search players do",
+                            rule="player")
     if key in ("random", "rand"):
         return RandomPlayer(seed)
     if key in ("rule-based", "rules", "rule", "rulebased"):
         return RuleBasedPlayer()
     if key in ("sampling", "sample", "sampler", "weighted", "sampling-weighted"):
         n = number(arg, samples or 12)
-        return SamplingPlayer(n, seed, weighted=key in ("weighted", "sampling-weighted"))
+        return SamplingPlayer(n, seed, weighted=key in ("weighted", "sampling-weighted"),
+                              aim=aim)
     if key == "hybrid":
         n_text, _, e_text = arg.partition("/")
         n = number(n_text, samples or HYBRID_SAMPLES)
-        return SamplingPlayer(n, seed, exact=number(e_text, HYBRID_EXACT))
+        return SamplingPlayer(n, seed, exact=number(e_text, HYBRID_EXACT), aim=aim)
     if key == "search":
         n_text, _, rest = arg.partition("/")
         e_text, _, x_text = rest.partition("/")
         n = number(n_text, samples or SEARCH_SAMPLES)
         x = number(x_text, min(n, SEARCH_EXACT_SAMPLES))
-        return SearchPlayer(n, seed, exact=number(e_text, SEARCH_EXACT), exact_samples=x)
+        return SearchPlayer(n, seed, exact=number(e_text, SEARCH_EXACT), exact_samples=x,
+                            aim=aim)
     raise NotationError(f"{quote(name)} is not a player: random, rule-based, sampling[:N], "
                         "weighted[:N], hybrid[:N[/E]] or search[:N[/E[/X]]]", rule="player")
