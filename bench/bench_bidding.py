@@ -10,6 +10,15 @@ swapped): side A bids as the rule-based bidder would with its hand counted ``D``
 richer (``--bolder``: each D a match; negative: more cautious), side B as the rule-based
 bidder itself; both play by ``--play``. Points and marks a deal, A minus B, 95% intervals.
 
+``coach``: the same pairs of bidders judged by the coach (issue 38, item 6): every seat's
+bids and trump choice reviewed in marks (:func:`texas42.analysis.calibration.calibrate`
+with ``judge="bids"``; ``--samples`` guesses a decision, the explorers' 32 by default), its
+prediction A - B set against the duplicate result in marks, deal by deal. A bidder the
+coach rates better must do better in play: the paired difference's interval holds 0.
+
+    PYTHONPATH=. python3 bench/bench_bidding.py coach [--deals 200] [--bolder=-4,4]
+        [--samples 32] [--workers N | --dask ADDRESS]
+
 ``calibration``: for seeded hands, the first seat to bid takes the rule-based bidder's
 bid and contract (30 where it would pass; the others pass, so the auction says nothing of
 their hands) and ``--play`` plays the hand out in all four seats; the odds the evaluator gave
@@ -23,6 +32,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from texas42 import Deal, Hand
 from texas42.analysis import evaluate_hand, parallel
+from texas42.analysis.calibration import CoachSettings, calibrate
 from texas42.analysis.evaluator import Evaluation
 from texas42.analysis.match import match
 from texas42.analysis.players import (
@@ -85,6 +96,22 @@ def policies(args: argparse.Namespace) -> None:
         a = BolderBidder(make_player(args.play, seed=args.seed), delta)
         b = make_player(args.play, seed=args.seed + 1)
         r = match(a, b, deals=args.deals, seed=args.seed, workers=args.workers, dask=args.dask)
+        print(r.summary(), flush=True)
+
+
+def coach(args: argparse.Namespace) -> None:
+    for delta in (int(x) for x in args.bolder.split(",")):
+        a = BolderBidder(make_player(args.play, seed=args.seed), delta)
+        b = make_player(args.play, seed=args.seed + 1)
+        settings = CoachSettings(samples=args.samples, max_samples=3 * args.samples,
+                                 unit="game", judge="bids")
+        start = time.perf_counter()
+        r = calibrate(a, b, deals=args.deals, seed=args.seed, coach=settings,
+                      workers=args.workers, dask=args.dask,
+                      progress=lambda i, d: print(
+                          f"deal {d.index}: duplicate {d.duplicate:+d} coach {d.coach:+.3f}",
+                          flush=True) if args.verbose else None)
+        print(f"== bids {delta:+d} ({time.perf_counter() - start:.0f} s wall)")
         print(r.summary(), flush=True)
 
 
@@ -150,15 +177,17 @@ def calibration(args: argparse.Namespace) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=["policies", "calibration"])
+    ap.add_argument("what", choices=["policies", "coach", "calibration"])
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--play", default="rule-based", help="the player who plays the hands")
     ap.add_argument("--bolder", default="-3,3", help="points added to the hand's worth")
+    ap.add_argument("--samples", type=int, default=32, help="coach: guesses a decision")
+    ap.add_argument("--verbose", action="store_true", help="coach: a line a deal")
     parallel.add_arguments(ap)
     args = ap.parse_args()
-    (policies if args.what == "policies" else calibration)(args)
+    {"policies": policies, "coach": coach, "calibration": calibration}[args.what](args)
     return 0
 
 

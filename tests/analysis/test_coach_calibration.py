@@ -13,6 +13,8 @@ from texas42.analysis.calibration import (
     calibration_player,
 )
 from texas42.analysis.match import match
+from texas42.analysis.players import Decision
+from texas42.analysis.view import SeatView
 
 COACH = CoachSettings(samples=8)
 
@@ -72,3 +74,54 @@ def test_in_marks_the_prediction_is_the_difference_of_the_losses() -> None:
     dm, _ = r.duplicate()
     pm, _ = r.predicted()
     assert dm > 0 and pm > 0  # the random plays lose marks, and the coach sees it
+
+
+class _Overbidder(RuleBasedPlayer):
+    """Plays by the rules; bids 36 whenever it may (a bidding policy the coach must find
+    worse than the rules', issue 38 item 6)."""
+
+    name = "overbidder"
+
+    def bid(self, view: SeatView) -> Decision:
+        if 36 in view.legal_bids:
+            return Decision(36, "36: whenever it may.")
+        return super().bid(view)
+
+
+def test_the_bids_are_judged_against_duplicate_play_of_bidders_who_play_alike() -> None:
+    """judge="bids": every deal counts (the auctions are what differs); only the bids and
+    the trump choice are reviewed; the overbidder's bids lose in the coach's eyes and in
+    play; the duplicate result is the match harness's marks on the same deals."""
+    bids = CoachSettings(samples=8, seed=7, unit="game", judge="bids")
+    r = calibrate(_Overbidder(), RuleBasedPlayer(), deals=4, seed=3, coach=bids)
+    assert len(r.counted) == 4
+    assert sum(d.decisions_a for d in r.deals) >= 4  # each deal's bids, at least
+    assert sum(d.plain_a for d in r.deals) > sum(d.plain_b for d in r.deals)
+    m = match(_Overbidder(), RuleBasedPlayer(), deals=4, seed=3)
+    assert [d.duplicate for d in r.deals] == [d.marks for d in m.deals]
+    assert "bid or trump choice" in r.summary()
+    from texas42.errors import InputError
+    with pytest.raises(InputError, match="unit='game'"):
+        CoachSettings(unit="points", judge="bids")
+    with pytest.raises(InputError, match="plays or bids"):
+        CoachSettings(judge="tricks")
+
+
+def test_a_review_of_some_kinds_judges_those_alone_as_the_whole_review_does() -> None:
+    from texas42 import Deal, Hand
+    from texas42.analysis import play_hand
+    from texas42.analysis.coach import review
+    from texas42.errors import InputError
+
+    hand = Hand(Deal.from_seed(11), shaker=3)
+    play_hand(hand, [RuleBasedPlayer()] * 4)
+    seat = hand.bidder
+    assert seat is not None
+    whole = review(hand, seat, samples=6, hindsight=False)
+    bids = review(hand, seat, samples=6, hindsight=False, kinds=("bid", "contract"))
+    assert bids.decisions and {d.kind for d in bids.decisions} <= {"bid", "contract"}
+    assert bids.decisions == tuple(d for d in whole.decisions if d.kind != "play")
+    for bad in ("bid", ["bids"], [], 3):
+        with pytest.raises(InputError) as e:
+            review(hand, seat, samples=6, kinds=bad)  # type: ignore[arg-type]
+        assert e.value.rule == "kinds"

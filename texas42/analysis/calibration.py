@@ -22,6 +22,11 @@ would count once for each side and cancel. A deal whose auction differs between 
 hands, or whose contract is not judged in points (nello, sevens, a mark bid: the coach
 judges those in marks), is left out of both measures, and counted as left out.
 
+With ``CoachSettings(judge="bids")`` the bids are judged instead (issue 38, item 6): A
+and B bid differently and play alike, every deal counts (its auctions are what differs),
+the coach reviews each seat's bids and trump choice in marks, and the prediction is
+``loss B - loss A`` as above: a bidder the coach rates better must do better in play.
+
 Three players of their own style for the measure (bids and trumps like the rules):
 
 - :class:`CoachPlayer`: plays what the coach's continuation says is best over its own
@@ -45,6 +50,7 @@ from typing import Any
 from ..bidding import MARK
 from ..deals import Deal
 from ..dominoes import DOMINOES
+from ..errors import InputError, quote
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
 from .bounds import time_bound_lifted
@@ -200,6 +206,17 @@ class CoachSettings:
     weighted: bool = False
     #: "points" (the measure in points) or "game" (in marks: what the coach speaks).
     unit: str = "points"
+    #: What is judged: "plays" (the players bid alike), or "bids" (the bids and the
+    #: trump choice of players who bid differently and play alike; in marks).
+    judge: str = "plays"
+
+    def __post_init__(self) -> None:
+        if self.judge not in ("plays", "bids"):
+            raise InputError(f"judge must be plays or bids, not {quote(self.judge)}",
+                             rule="calibration")
+        if self.judge == "bids" and self.unit != "game":
+            raise InputError("bids are judged in what the game scores: unit='game'",
+                             rule="calibration")
 
 
 @dataclass(frozen=True)
@@ -260,6 +277,9 @@ def play_both_ways(job: _Job) -> tuple[tuple[Hand, Hand], str, int]:
         hands.append(hand)
     one, two = hands
     pair = (one, two)
+    if job.coach.judge == "bids":  # every deal counts: the auctions are what differs
+        m1, m2 = (h.result.marks if h.result is not None else (0, 0) for h in pair)
+        return pair, "", (m1[0] - m1[1]) + (m2[1] - m2[0])
     if one.phase is Phase.RESHAKE or two.phase is Phase.RESHAKE or one.result is None:
         return pair, "everyone passed", 0
     if one.bids != two.bids or one.contract != two.contract:
@@ -289,16 +309,15 @@ def calibrate_deal(job: _Job) -> DealCalibration:
     worlds = 0
     cs = job.coach
     cont = make_continuation(cs.continuation)
+    kinds = ("bid", "contract") if cs.judge == "bids" else ("play",)
     for k, hand in enumerate(hands):
         for seat in range(4):
             with time_bound_lifted():  # a benchmark's review: minutes each, on purpose
                 rv = review(hand, seat, samples=cs.samples, max_samples=cs.max_samples,
                             seed=cs.seed, hindsight=False, continuation=cont,
-                            weighted=cs.weighted, unit=cs.unit)
+                            weighted=cs.weighted, unit=cs.unit, kinds=kinds)
             side = 0 if (seat % 2 == 0) == (k == 0) else 1  # 0: A's seat
             for d in rv.decisions:
-                if d.kind != "play":
-                    continue
                 assert d.unit == ("marks" if cs.unit == "game" else "points")
                 loss[side] += d.held_out_loss
                 plain[side] += d.loss
@@ -369,7 +388,8 @@ class Calibration:
                 f"duplicate A-B {dm:+.2f} ({dm - dh:+.2f} to {dm + dh:+.2f}); coach "
                 f"{pm:+.2f} ({pm - ph:+.2f} to {pm + ph:+.2f}); duplicate - coach "
                 f"{rm:+.2f} ({rm - rh:+.2f} to {rm + rh:+.2f}): "
-                f"{'agree' if self.agrees() else 'DISAGREE'}; loss a play A {la:.3f}, "
+                f"{'agree' if self.agrees() else 'DISAGREE'}; loss a "
+                f"{'play' if self.coach.judge == 'plays' else 'bid or trump choice'} A {la:.3f}, "
                 f"B {lb:.3f}; {worlds:.1f} guesses a decision; {secs:.0f} s CPU; "
                 f"from the plain losses: duplicate - coach {pr:+.2f} ({pr - prh:+.2f} to "
                 f"{pr + prh:+.2f})")

@@ -58,7 +58,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Collection, Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -1194,7 +1194,8 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
            seed: int = 0, hindsight: bool = True, progress: Progress | None = None,
            max_samples: int | None = None, continuation: Continuation | str | None = None,
            weighted: bool = False, unit: str = "game",
-           known: Mapping[tuple[str, int], Judged] | None = None) -> Review:
+           known: Mapping[tuple[str, int], Judged] | None = None,
+           kinds: Collection[str] | None = None) -> Review:
     """Judge every decision ``seat`` made in the hand (a 42 :class:`~texas42.Hand` or
     :class:`~texas42.HandRecord`, or a :class:`~texas42.moon.MoonHand`): every bid, the
     contract (and in Moon the discard), every play with a choice, each from what the seat
@@ -1211,7 +1212,9 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     could swing. ``known``: decisions judged already (by :func:`judge_steps` with the
     same settings, while the hand went on), by ``(kind, index)``: taken as they are
     (the same verdicts the review would give), with their hindsight if they have one
-    (:func:`judge_steps` with ``hindsight=True``), else the review adds it.
+    (:func:`judge_steps` with ``hindsight=True``), else the review adds it. ``kinds``:
+    judge only the decisions of these kinds (of :data:`DECISION_KINDS`; default all), as
+    a review of the bidding alone.
 
     The hindsight of the whole review shares one solver budget
     (:data:`~texas42.analysis.solver.SOLVE_BUDGET`): once it is spent, later decisions
@@ -1228,6 +1231,7 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
     cap, continuation = coach_cap(hand, seat, samples, max_samples, seed, continuation,
                                   whole=True, hindsight=bool(hindsight), progress=progress)
     known = _check_known(known)
+    wanted = _check_kinds(kinds)
     game = _game(hand, continuation, weighted, unit)
     left = [SOLVE_BUDGET]  # what the review's hindsight may still search
     steps = []
@@ -1237,7 +1241,7 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
         kind = action.kind
         index = counts.get(kind, 0)
         counts[kind] = index + 1
-        if action.seat != seat:
+        if action.seat != seat or kind not in wanted:
             continue
         if kind == "play" and claim is not None and index >= claim.play:
             continue  # the engine played these after the claim
@@ -1261,6 +1265,22 @@ def review(source: Any, seat: int, *, samples: int = DEFAULT_SAMPLES,
         if progress is not None:
             progress(n + 1, len(steps))
     return Review(seat, samples, seed, tuple(out), _most(hand, out))
+
+
+#: The kinds of decision a review judges.
+DECISION_KINDS = ("bid", "discard", "contract", "play")
+
+
+def _check_kinds(kinds: object) -> frozenset[str]:
+    """``kinds`` (review's decisions to judge): ``None`` for all, else a collection of
+    :data:`DECISION_KINDS`; else :class:`InputError` (``rule="kinds"``)."""
+    if kinds is None:
+        return frozenset(DECISION_KINDS)
+    if isinstance(kinds, str) or not isinstance(kinds, Collection) or not kinds or any(
+            k not in DECISION_KINDS for k in kinds):
+        raise InputError(f"kinds must be some of {', '.join(DECISION_KINDS)}, not "
+                         f"{quote(kinds)}", rule="kinds")
+    return frozenset(kinds)
 
 
 def _check_known(known: object) -> Mapping[tuple[str, int], Judged]:
@@ -1399,6 +1419,7 @@ def _where(kind: str, index: int, before: Hand) -> str:
 
 
 __all__ = [
+    "DECISION_KINDS",
     "DEFAULT_SAMPLES",
     "LABELS",
     "NO_DIFFERENCE",
