@@ -180,8 +180,8 @@ class ExactContinuation:
                 pos = Position(tuple(world), c, view.leader, view.trick, bidder=bidder,
                                out=view.sitting_out)
                 rest = pos.remaining_points
-                if goal is not None:  # (side 1 takes goal: side 0 not rest - goal + 1)
-                    reach = solver.play_reach(pos, goal if team == 0 else rest - goal + 1)
+                if goal is not None:
+                    reach = solver.play_reach(pos, _side0_need(team, goal, rest))
                     return [float(goal if reach[m] == (team == 0) else goal - 1)
                             for m in moves]
                 got = solver.play_values(pos)
@@ -209,10 +209,15 @@ class ExactContinuation:
     def _reaches(solver: Solver, pos: Position, team: int, need: int) -> bool:
         """Whether ``team`` can take at least ``need`` points from ``pos`` on, by one
         yes/no search (the solver's is side 0's)."""
-        if team == 0:
-            return solver.reach(pos, need)
-        # (side 1 takes at least need: side 0 cannot take rest - need + 1)
-        return need <= 0 or not solver.reach(pos, pos.remaining_points - need + 1)
+        reach = solver.reach(pos, _side0_need(team, need, pos.remaining_points))
+        return reach == (team == 0)
+
+
+def _side0_need(team: int, need: int, rest: int) -> int:
+    """The solver's yes/no question is side 0's: whether ``team`` takes at least ``need``
+    of the ``rest`` points left is whether side 0 takes ``need`` (side 0), or whether it
+    fails to take ``rest - need + 1`` (side 1)."""
+    return need if team == 0 else rest - need + 1
 
 
 class PlayerContinuation:
