@@ -94,7 +94,7 @@ _STUDENTS_SCHEMA = (
     """
 CREATE TABLE IF NOT EXISTS students (
     id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,          -- as shown (texas42.classroom.tables.normal_name)
+    name TEXT NOT NULL,          -- as shown (texas42.class_export.normal_name)
     folded TEXT NOT NULL UNIQUE, -- the name as compared: case-folded
     code TEXT NOT NULL,          -- the student code (shown to the student and the teacher)
     progress TEXT,               -- a texas42-progress JSON, checked whole, or NULL

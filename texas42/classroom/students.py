@@ -1,7 +1,8 @@
 """The class's students and the teacher's page: progress kept on the classroom server.
 
-A student registers with a name (the tables' rules, :func:`texas42.classroom.tables.
-normal_name`; unique in the class, whatever its case) and is given a random *token*, kept
+A student registers with a name (the tables' rules, :func:`texas42.class_export.
+normal_name`; unique in the class, whatever its case: :func:`~texas42.class_export.
+folded_name`) and is given a random *token*, kept
 on the device, and a short *student code* (:data:`STUDENT_CODE_LENGTH` letters that
 cannot be misread), shown once to the student and on the teacher's page: on another
 device, or at another address, the name and the code give a new token. The server keeps
@@ -52,12 +53,19 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..class_export import (
+    CLASS_FORMAT,
+    CLASS_VERSION,
+    STUDENTS_MOST,
+    folded_name,
+    normal_name,
+)
 from ..errors import InputError, Texas42Error
 from ..progress import FORMAT as PROGRESS_FORMAT
 from ..progress import MAX_PROGRESS_BYTES, Progress
 from .live import Hall
 from .store import Student, StudentStore
-from .tables import CODE_LETTERS, normal_name, token_digest
+from .tables import CODE_LETTERS, token_digest
 
 #: The teacher's page (``/teacher/``).
 TEACHER_PAGE = Path(__file__).with_name("teacher.html")
@@ -68,8 +76,7 @@ TEACHER_HEADER = "X-Teacher-Code"
 #: teacher's code.
 STUDENT_CODE_LENGTH = 6
 TEACHER_CODE_LENGTH = 10
-#: The most students a class keeps, and devices (tokens) one student keeps.
-STUDENTS_MOST = 1000
+#: The devices (tokens) one student keeps.
 DEVICES_PER_STUDENT = 16
 #: The longest body of a registration or a login, in bytes.
 SMALL_BODY = 1024
@@ -81,8 +88,6 @@ TRIES_EVERY_S = 6.0
 #: sends one a few seconds after the last change).
 SAVES_BURST = 10
 SAVES_EVERY_S = 2.0
-#: The format of the teacher's export of the whole lesson.
-CLASS_FORMAT = "texas42-class"
 
 #: The cookie the classroom server's pages carry (texas42/widgets/progress_store.js reads
 #: it): 30 days, so that a device whose pages come from its offline copy still knows.
@@ -110,11 +115,6 @@ def typed_code(value: object, length: int) -> str | None:
         return None
     code = "".join(ch for ch in value.upper() if ch not in " -")
     return code if len(code) == length and all(ch in CODE_LETTERS for ch in code) else None
-
-
-def folded(name: str) -> str:
-    """A name as compared: "Ana" and "ANA" are one student."""
-    return name.casefold()
 
 
 class Buckets:
@@ -258,7 +258,7 @@ class Students:
         if self.store.count() >= STUDENTS_MOST:
             return refused(403, "students", f"the class has {STUDENTS_MOST} students already")
         token = secrets.token_urlsafe(24)
-        student = self.store.add(name, folded(name), new_letters(STUDENT_CODE_LENGTH),
+        student = self.store.add(name, folded_name(name), new_letters(STUDENT_CODE_LENGTH),
                                  token_digest(token), self.clock())
         if student is None:
             return refused(409, "name-taken", f"{name} is a name in this class already: if "
@@ -283,7 +283,7 @@ class Students:
         except Texas42Error as error:
             return refused(400, error.rule or "message", error.message)
         code = typed_code(fields["code"], STUDENT_CODE_LENGTH)
-        student = self.store.by_name(folded(name))
+        student = self.store.by_name(folded_name(name))
         # (the code compared in constant time, even when the name is nobody's)
         kept = student.code if student is not None else "?" * STUDENT_CODE_LENGTH
         if code is None or not secrets.compare_digest(kept, code) or student is None:
@@ -416,7 +416,7 @@ class Students:
         wanted = request.query_params.get("student")
         if wanted is not None:
             try:
-                student = self.store.by_name(folded(normal_name(wanted)))
+                student = self.store.by_name(folded_name(normal_name(wanted)))
             except Texas42Error as error:
                 return refused(400, error.rule or "name", error.message)
             if student is None:
@@ -428,7 +428,7 @@ class Students:
         parts = [f'{{"name": {json.dumps(s.name)}, "code": {json.dumps(s.code)}, '
                  f'"progress": {text or Progress().to_json()}}}'
                  for s, text in self.store.all_progress()]
-        head = json.dumps({"format": CLASS_FORMAT, "version": 1,
+        head = json.dumps({"format": CLASS_FORMAT, "version": CLASS_VERSION,
                            "progress_format": PROGRESS_FORMAT})[:-1]
         return Response(f'{head}, "students": [{", ".join(parts)}]}}',
                         media_type="application/json",
