@@ -19,6 +19,8 @@ The routes (JSON answers; a refusal is ``{"rule": ..., "message": ...}``)::
                                 ({"name": null}: this device is nobody in the class)
     GET  /api/progress          X-Student-Token -> {"name", "age", "progress"}
     PUT  /api/progress          X-Student-Token, the progress JSON -> {"hands", ...}
+    PUT  /api/checks            X-Student-Token, the course's checks answered
+                                (texas42/classroom/checks.py) -> {"chapters": [...]}
     GET  /api/teacher/overview  X-Teacher-Code: ... -> {"tables": [...], "students": [...]}
     GET  /api/teacher/export    X-Teacher-Code -> every student's progress (one file);
                                 ?student=NAME: that student's texas42-progress file
@@ -63,6 +65,8 @@ from ..class_export import (
 from ..errors import InputError, Texas42Error
 from ..progress import FORMAT as PROGRESS_FORMAT
 from ..progress import MAX_PROGRESS_BYTES, Progress
+from .checks import MAX_CHECKS_BYTES, from_kept, merged, read_checks, summary
+from .checks import to_json as checks_json
 from .live import Hall
 from .store import Student, StudentStore
 from .tables import CODE_LETTERS, token_digest
@@ -225,6 +229,7 @@ class Students:
             Route("/api/students/login", self.login, methods=["POST"]),
             Route("/api/students/me", self.me, methods=["GET"]),
             Route("/api/progress", self.progress, methods=["GET", "PUT"]),
+            Route("/api/checks", self.checks, methods=["PUT"]),
             Route("/api/teacher/overview", self.overview, methods=["GET"]),
             Route("/api/teacher/export", self.export, methods=["GET"]),
             Route("/teacher/", self.page, methods=["GET", "HEAD"]),
@@ -369,6 +374,29 @@ class Students:
         return JSONResponse({"name": student.name, "hands": hands, "mistakes": mistakes,
                              "age": 0.0}, headers=_NO_STORE)
 
+    async def checks(self, request: Request) -> Response:
+        """The course's checks a device answered: merged into those kept (a check answered
+        stays answered, with its first verdict)."""
+        student = self._student(request)
+        if student is None:
+            await read_body(request, 0)  # (unread: refused as it comes)
+            return self._no_token()
+        if not self._saves.take(f"checks-{student.id}"):
+            return refused(429, "rate-limit", "too many saves: at most one every "
+                           f"{SAVES_EVERY_S:g} s", **{"Retry-After": str(int(SAVES_EVERY_S))})
+        body = await read_body(request, MAX_CHECKS_BYTES)
+        try:
+            if body is None:
+                raise InputError(f"the record is more than {MAX_CHECKS_BYTES} bytes: it was "
+                                 "not stored", rule="checks")
+            kept = merged(from_kept(self.store.checks(student.id)), read_checks(body))
+        except Texas42Error as error:
+            return refused(413 if body is None else 400, error.rule or "checks",
+                           error.message)
+        self.store.keep_checks(student.id, checks_json(kept), self.clock())
+        return JSONResponse({"name": student.name, "chapters": summary(kept)},
+                            headers=_NO_STORE)
+
     # -- the teacher --------------------------------------------------------------------
     def _teacher_refusal(self, request: Request) -> JSONResponse | None:
         """None when the request carries the teacher code; else 401 (none given) or 403
@@ -401,10 +429,13 @@ class Students:
                 "names": [p.name for p in table.places],
                 "hands_played": len(table.game.hands), "phase": hand.phase.value,
                 "status": hand.status(), "standing": list(table.game.standing)})
+        checks = self.store.all_checks()
         students = [{"name": s.name, "code": s.code, "hands": s.hands,
                      "mistakes": s.mistakes,
                      "saved_age": None if s.saved is None else max(0.0, now - s.saved),
-                     "seen_age": max(0.0, now - s.seen)} for s in self.store.all()]
+                     "seen_age": max(0.0, now - s.seen),
+                     "checks": summary(from_kept(checks.get(s.id)))}
+                    for s in self.store.all()]
         return JSONResponse({"tables": tables, "students": students}, headers=_NO_STORE)
 
     async def export(self, request: Request) -> Response:
@@ -425,8 +456,11 @@ class Students:
             return Response(text or Progress().to_json(), media_type="application/json",
                             headers={**_NO_STORE, "Content-Disposition":
                                      'attachment; filename="texas42-progress.json"'})
+        checks = self.store.all_checks()
+        # (the stored texts were checked whole: JSON, put in as they are)
         parts = [f'{{"name": {json.dumps(s.name)}, "code": {json.dumps(s.code)}, '
-                 f'"progress": {text or Progress().to_json()}}}'
+                 f'"progress": {text or Progress().to_json()}'
+                 + (f', "checks": {checks[s.id]}' if s.id in checks else "") + "}"
                  for s, text in self.store.all_progress()]
         head = json.dumps({"format": CLASS_FORMAT, "version": CLASS_VERSION,
                            "progress_format": PROGRESS_FORMAT})[:-1]
