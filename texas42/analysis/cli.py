@@ -253,9 +253,9 @@ def hand_number(text: str) -> int:
     return int(text)
 
 
-HAND_HELP = ("with a progress export (the site's Export button): which of its hands to take, "
-             "1 for the first (the command lists them when the export holds several and "
-             "--hand is left out)")
+HAND_HELP = ("with a progress export (the site's Export button) or the class export: which "
+             "of its hands (or the student's) to take, 1 for the first (the command lists "
+             "them when there are several and --hand is left out)")
 
 
 STUDENT_HELP = ("with the teacher's class export (texas42-class.json): whose progress to "
