@@ -79,12 +79,17 @@ def test_checks_answered_on_a_chapter_reach_the_teachers_page(
         "(h) => { const c = h.cloneNode(true);"
         " c.querySelectorAll('.headerlink').forEach((a) => a.remove());"
         " return c.textContent.replace(/\\s+/g, ' ').trim(); }")
-    # Not in the class yet: kept in the page's storage, the first verdict only.
+    # Not in the class yet: kept in the page's storage, the first verdict only, and
+    # nothing sent (nobody to send it as).
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
     answer(page, 0, "Seat 0")
     answer(page, 0, "Seat 3")
     chapter = kept(page)["chapters"]["book/tricks"]
     assert chapter["title"] == title and chapter["total"] == total
     assert list(chapter["checks"].values()) == [False]
+    page.wait_for_timeout(1500)  # (past the script's wait before a send)
+    assert asked == []
     # Joined (what the progress store's form does), then the chapter opened again.
     joined = page.evaluate("""async () => {
         const answer = await fetch('/api/students', {method: 'POST',
