@@ -99,11 +99,12 @@ class WSClient:
 @contextmanager
 def classroom_server(hall: Hall, site: Path, *, limits: Limits | None = None,
                      pace: float = 0.0, idle: float = 60.0, students: Students | None = None,
-                     live: LiveTables | None = None) -> Iterator[int]:
+                     live: LiveTables | None = None, port: int = 0) -> Iterator[int]:
     """The classroom server (its own accept loop and limits, hypercorn, the live tables,
     the students' routes when given; ``live``: the live tables' routes as given, else
-    made for ``hall``) on a free port in a thread, until the block ends: yields the port."""
-    sock = socket.create_server(("127.0.0.1", 0))
+    made for ``hall``) on a free port (or ``port``: the same again after a restart) in a
+    thread, until the block ends: yields the port."""
+    sock = socket.create_server(("127.0.0.1", port))
     port = int(sock.getsockname()[1])
     live = LiveTables(hall, pace=pace, idle=idle) if live is None else live
     app = build_app(site, b"{}", live, students)

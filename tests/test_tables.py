@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from texas42.class_export import normal_name
 from texas42.classroom.store import TableStore
 from texas42.classroom.tables import (
     CODE_LETTERS,
@@ -16,7 +17,6 @@ from texas42.classroom.tables import (
     Table,
     new_code,
     normal_code,
-    normal_name,
     token_digest,
 )
 from texas42.dominoes import Domino

@@ -3,8 +3,9 @@
 ``texas42 deal [--seed N | --code CODE] [--rules PRESET] [--json]``
     show a deal (the hands of the preset's table, and a widow or dominoes laid
     aside where it has them) and its deal code.
-``texas42 replay FILE [--hand N] [--json]``
-    check every action of a hand record (or of hand N of a progress export) and print
+``texas42 replay FILE [--hand N] [--student NAME] [--json]``
+    check every action of a hand record (or of hand N of a progress export, or of a
+    student's progress in the teacher's class export) and print
     each trick and the result; exit status 2 (with the action and the rule) if an
     action is illegal.
 ``texas42 rules [PRESET]``
@@ -78,7 +79,7 @@ def _error_json(kind: str, index: int | None, message: str, rule: str) -> dict[s
 
 
 def _replay_main(args: argparse.Namespace) -> int:
-    found = analysis_cli.read_hand(args.file, args.hand)
+    found = analysis_cli.read_hand(args.file, args.hand, args.student)
     if found is None:
         raise UnreadableFileError(f"cannot read {quote(args.file)}: no such file")
     try:
@@ -150,10 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
     deal.set_defaults(func=_deal_main)
 
     replay = sub.add_parser("replay", help="check and replay a hand record")
-    replay.add_argument("file", help="a hand record or a progress export (JSON file, '-' "
-                        "for standard input)")
+    replay.add_argument("file", help="a hand record, a progress or class export (JSON "
+                        "file, '-' for standard input)")
     replay.add_argument("--hand", type=analysis_cli.hand_number, default=None,
                         help=analysis_cli.HAND_HELP)
+    replay.add_argument("--student", default=None, metavar="NAME",
+                        help=analysis_cli.STUDENT_HELP)
     replay.add_argument("--json", action="store_true", help="print JSON")
     replay.set_defaults(func=_replay_main)
 

@@ -423,14 +423,14 @@ class Progress:
         self.entries, self._hands, self._texts = fresh.entries, fresh._hands, {}
 
 
-def load_progress_json(text: Any) -> Any:
-    """The JSON of a progress file (text of at most :data:`MAX_PROGRESS_BYTES`: UTF-8,
-    or the UTF-16 or -32 JSON also allows; a byte order mark before it is skipped)."""
+def load_progress_json(text: Any, most: int = MAX_PROGRESS_BYTES) -> Any:
+    """The JSON of a progress file (text of at most ``most`` bytes, by default
+    :data:`MAX_PROGRESS_BYTES`; the teacher's class export may be longer: UTF-8, or the
+    UTF-16 or -32 JSON also allows; a byte order mark before it is skipped)."""
     if not isinstance(text, str | bytes):
         raise _bad(f"the progress file is {quote(text)}, not JSON text")
-    if len(text) > MAX_PROGRESS_BYTES:
-        raise _bad(f"the progress file is {len(text)} bytes: at most {MAX_PROGRESS_BYTES} "
-                   "are read")
+    if len(text) > most:
+        raise _bad(f"the progress file is {len(text)} bytes: at most {most} are read")
     if isinstance(text, bytes):
         encoding = json.detect_encoding(text)
         try:
@@ -619,14 +619,16 @@ def describe_entry(progress: Progress, i: int) -> str:
             f"deal {e.record.deal.code}: {hand.status()}")
 
 
-def pick_hand(data: Any, number: int | None) -> tuple[Any, Entry | None]:
+def pick_hand(data: Any, number: int | None,
+              whose: str = "the progress export") -> tuple[Any, Entry | None]:
     """The hand record in parsed JSON ``data`` and, from a progress export, its entry.
 
     ``data`` is a hand record (``number`` must be ``None``) or a progress export (the
     site's Export button), whose hand ``number`` (1 = the first listed) is taken; with
     ``number`` ``None`` its only hand. An export of several hands and no number, a number
     it does not hold, or a number for a plain record is an :class:`InputError` (rule
-    ``"hand"``) that lists the hands and says how to pick one."""
+    ``"hand"``) that lists the hands and says how to pick one (``whose``: what the
+    message calls the progress, as "Ana's progress in the class export")."""
     if not is_progress_data(data):
         if number is not None:
             raise InputError(f"--hand {number} is for a progress export; this file is a "
@@ -635,15 +637,14 @@ def pick_hand(data: Any, number: int | None) -> tuple[Any, Entry | None]:
     progress = Progress.from_dict(data)
     count = len(progress.entries)
     if count == 0:
-        raise InputError("the progress export holds no hands: nothing was played yet",
-                         rule="hand")
+        raise InputError(f"{whose} holds no hands: nothing was played yet", rule="hand")
     if number is None and count == 1:
         number = 1
     if number is not None and 1 <= number <= count:
         entry = progress.entries[number - 1]
         return entry.record.to_dict(), entry
     listing = "\n".join(f"  {describe_entry(progress, i)}" for i in range(count))
-    head = (f"the progress export holds {count} hands" if number is None
-            else f"there is no hand {number}: the progress export holds {count}")
+    head = (f"{whose} holds {count} hands" if number is None
+            else f"there is no hand {number}: {whose} holds {count}")
     raise InputError(f"{head}; name one with --hand N (N from 1 to {count}, as listed):\n"
                      f"{listing}", rule="hand")

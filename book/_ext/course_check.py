@@ -24,8 +24,11 @@ question, one radio button with its ``<label>`` per answer, a Check button and a
 the keyboard (arrow keys choose, Enter or the button checks) and without Python; without
 JavaScript the button is hidden and a list of every answer's feedback is shown instead.
 The script and stylesheet (``course_check_static/``) are added only to pages that have
-a check. The directive cannot run the engine: each chapter proves its right answers in a
-hidden code cell (tag ``remove-cell``) just before its checks.
+a check. The script keeps which checks of each page were answered, and whether right at
+the first try, in ``localStorage["texas42-checks"]``; on the classroom server a student
+of the class also sends it there (``texas42/classroom/checks.py``: the teacher's page).
+The directive cannot run the engine: each chapter proves its right answers in a hidden
+code cell (tag ``remove-cell``) just before its checks.
 Enabled from _config.yml (``sphinx.local_extensions``).
 """
 

@@ -1,19 +1,22 @@
 """Issue 39: ``texas42 review``, ``replay`` and ``solve`` read a progress export (the site's
-Export button) as well as a hand record, take the hand named by ``--hand N``, and list the
+Export button) and the teacher's class export as well as a hand record, take the student
+named by ``--student NAME`` and the hand named by ``--hand N``, and list the students or the
 hands when the export holds several and none is named."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from texas42.analysis.cli import read_hand
+from texas42.class_export import CLASS_FORMAT
 from texas42.cli import main
 from texas42.errors import InputError
 from texas42.game import Game
-from texas42.progress import Progress, pick_hand
+from texas42.progress import MAX_PROGRESS_BYTES, Progress, pick_hand
 
 
 def _export(tmp_path: Path, hands: int = 2) -> tuple[Path, Game]:
@@ -147,3 +150,133 @@ def test_an_export_larger_than_a_record_is_read(tmp_path: Path) -> None:
     assert path.stat().st_size > 1_000_000
     found = read_hand(str(path), 600)
     assert found is not None and found[1] is not None and found[1].game == 600
+
+
+# -- the teacher's export of the whole class (GET /api/teacher/export) ------------------
+def _class_export(tmp_path: Path, names: tuple[str, ...] = ("Ana", "Bo")) -> tuple[Path, Game]:
+    """A class export as the server writes it: each student's progress is the export of
+    :func:`_export` (two hands at seat 1), Bo's with one hand only."""
+    path, game = _export(tmp_path)
+    progress = json.loads(path.read_text())
+    students = [{"name": name, "code": "KMNPQR",
+                 "progress": progress if n == 0 else {**progress,
+                                                      "hands": progress["hands"][:1]}}
+                for n, name in enumerate(names)]
+    data = {"format": CLASS_FORMAT, "version": 1, "progress_format": "texas42-progress",
+            "students": students}
+    out = tmp_path / "texas42-class.json"
+    out.write_text(json.dumps(data))
+    return out, game
+
+
+def test_the_class_export_is_read_for_the_named_student_and_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, game = _class_export(tmp_path)
+    record = tmp_path / "hand.json"
+    record.write_text(game.hands[0].record().to_json())
+    # Names are matched as the server matches them: spaces squeezed, any case.
+    for command in ("replay", "solve"):
+        from_class = _run(capsys, command, str(path), "--student", " ana ", "--hand", "1",
+                          "--json")
+        assert from_class[0] == 0 and from_class == _run(capsys, command, str(record), "--json")
+    # Bo has one hand: no --hand needed; the review takes Bo's seat.
+    code, out, _ = _run(capsys, "review", str(path), "--student", "BO", "--samples", "2",
+                        "--max-samples", "2", "--json")
+    assert code == 0 and json.loads(out)["seat"] == 1
+    found = read_hand(str(path), None, "Bo")
+    assert found is not None and found[0] == game.hands[0].record().to_dict()
+
+
+def test_a_class_of_several_students_lists_them_and_says_how_to_name_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, _ = _class_export(tmp_path)
+    for command in (["replay"], ["solve"], ["review", "--seat", "0"]):
+        code, out, err = _run(capsys, command[0], str(path), *command[1:])
+        assert code == 2 and out == ""
+        assert err.splitlines() == [
+            f"texas42 {command[0]}: the class export holds 2 students; name one with "
+            "--student NAME (any case):", "  Ana: 2 hands", "  Bo: 1 hand"]
+    code, out, err = _run(capsys, "replay", str(path), "--student", "Cy")
+    assert code == 2 and out == "" and err.startswith(
+        "texas42 replay: no student 'Cy' in the class export: it holds 2; name one with "
+        "--student NAME")
+    # The student named, the hand not: that student's hands are listed.
+    code, _, err = _run(capsys, "replay", str(path), "--student", "ana")
+    assert code == 2 and err.splitlines()[0] == (
+        "texas42 replay: Ana's progress in the class export holds 2 hands; name one with "
+        "--hand N (N from 1 to 2, as listed):")
+    code, _, err = _run(capsys, "replay", str(path), "--student", "\x1b[2J")
+    assert code == 2 and "name '\\x1b[2J': give 1 to 24 letters" in err
+
+
+def test_a_class_of_one_student_needs_no_name(tmp_path: Path) -> None:
+    path, game = _class_export(tmp_path, names=("Ana",))
+    found = read_hand(str(path), 1)
+    assert found is not None and found[0] == game.hands[0].record().to_dict()
+
+
+def test_student_is_refused_for_a_record_or_a_progress_export(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, game = _export(tmp_path)
+    record = tmp_path / "hand.json"
+    record.write_text(game.hands[0].record().to_json())
+    code, _, err = _run(capsys, "replay", str(record), "--student", "Ana")
+    assert code == 2 and err == ("texas42 replay: --student is for the teacher's class "
+                                 "export; this file is a single hand record: leave "
+                                 "--student out\n")
+    code, _, err = _run(capsys, "solve", str(path), "--student", "Ana", "--hand", "1")
+    assert code == 2 and "this file is a progress export: leave --student out" in err
+    code, _, err = _run(capsys, "solve", str(tmp_path / "none.json"), "--student", "Ana")
+    assert code == 1 and "no such file" in err and "--student is for an export" in err
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(version=2), "version 2 is not one this texas42 reads"),
+    (lambda d: d.update(extra=1), "unknown field 'extra'"),
+    (lambda d: d.update(students={}), "students must be a list"),
+    (lambda d: d["students"].append("Cy"), "student 3 is 'Cy', not a JSON object"),
+    (lambda d: d["students"][1].update(name=""), "student 2: name '': give 1 to 24"),
+    (lambda d: d["students"][1].update(name="ANA"), "'ANA' is a second student"),
+    (lambda d: d["students"][1].update(token="x"), "student 2: unknown field 'token'"),
+    (lambda d: d["students"][1].pop("progress"), "student 2 (Bo) has no progress"),
+])
+def test_a_bad_class_export_is_refused_naming_what_is_wrong(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: Any, message: str
+) -> None:
+    path, _ = _class_export(tmp_path)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    code, out, err = _run(capsys, "replay", str(path), "--student", "Ana", "--hand", "1")
+    assert code == 2 and out == ""
+    assert err.startswith("texas42 replay: the class export: ") and message in err
+
+
+def test_a_bad_progress_in_the_class_export_is_refused_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, _ = _class_export(tmp_path)
+    data = json.loads(path.read_text())
+    data["students"][0]["progress"]["hands"][1]["record"]["bids"] = ["6-6"]
+    path.write_text(json.dumps(data))
+    code, _, err = _run(capsys, "replay", str(path), "--student", "Ana", "--hand", "1")
+    assert code == 2 and err.startswith("texas42 replay: hand 2 of the progress file: ")
+
+
+def test_a_class_export_larger_than_a_progress_file_is_read(tmp_path: Path) -> None:
+    """A class's export is longer than one student's progress may be (12 MB)."""
+    path, _ = _class_export(tmp_path)
+    data = json.loads(path.read_text())
+    ana = data["students"][0]
+    # (the others' progress is not read: only the named student's is checked whole)
+    filler = {"format": "texas42-progress", "version": 1, "hands": ["x" * 1_000_000] * 13}
+    data["students"][1]["progress"] = filler
+    path.write_text(json.dumps(data))
+    assert path.stat().st_size > MAX_PROGRESS_BYTES
+    found = read_hand(str(path), 2, ana["name"])
+    assert found is not None and found[1] is not None and found[1].seat == 1
+    with pytest.raises(InputError, match="Bo: 13 hands"):
+        read_hand(str(path), 1)

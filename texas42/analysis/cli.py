@@ -32,14 +32,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bidding import PASS, check_bid, parse_bid
+from ..class_export import MAX_CLASS_BYTES, is_class_data, pick_student
 from ..contracts import Contract
 from ..deals import Deal
 from ..dominoes import Domino, DominoSet
-from ..errors import NotationError, Texas42Error, UnreadableFileError, check_count, quote
+from ..errors import (
+    InputError,
+    NotationError,
+    Texas42Error,
+    UnreadableFileError,
+    check_count,
+    quote,
+)
 from ..hand import allowed_contracts
 from ..moon import MoonHand, is_moon_data
 from ..progress import (
-    MAX_PROGRESS_BYTES,
     Entry,
     is_progress_data,
     load_progress_json,
@@ -100,9 +107,10 @@ def add_solve_parser(subparsers: Any) -> argparse.ArgumentParser:
         "is known. Points are counted from the current position to the end of the hand "
         "(every trick played; the trick in progress counts whole).",
     )
-    p.add_argument("source", help="a hand record or a progress export (JSON file, or - "
-                   "for standard input; Moon too) or a deal code")
+    p.add_argument("source", help="a hand record, a progress or class export (JSON file, "
+                   "or - for standard input; Moon too) or a deal code")
     p.add_argument("--hand", type=hand_number, default=None, help=HAND_HELP)
+    p.add_argument("--student", default=None, metavar="NAME", help=STUDENT_HELP)
     p.add_argument("--contract", help="the contract (needed with a deal code)")
     p.add_argument("--leader", type=_seat, help="with a deal code: the seat that leads "
                    "(default: the bidder, else 0)")
@@ -154,12 +162,13 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
         "of the dominoes the seat could not see, the loss against the best, a label and a "
         "reason. The open-hands solver's answer is shown beside it as hindsight.",
     )
-    p.add_argument("record", help="a hand record or a progress export (JSON file, or - "
-                   "for standard input; Moon too)")
+    p.add_argument("record", help="a hand record, a progress or class export (JSON file, "
+                   "or - for standard input; Moon too)")
     p.add_argument("--seat", type=_seat, default=None, help="the seat to review (any seat "
                    "of the record's table: 0..3; Moon 0..2, Moon for 7 0..6); needed with a "
-                   "hand record, with a progress export the learner's seat by default")
+                   "hand record, with an export the learner's seat by default")
     p.add_argument("--hand", type=hand_number, default=None, help=HAND_HELP)
+    p.add_argument("--student", default=None, metavar="NAME", help=STUDENT_HELP)
     p.add_argument("--samples", type=_count, default=DEFAULT_SAMPLES,
                    help=f"guesses of the hidden dominoes per decision (default {DEFAULT_SAMPLES}"
                    f", at most {MAX_SAMPLES})")
@@ -196,14 +205,14 @@ def review_main(args: argparse.Namespace) -> int:
     from .coach import review
 
     try:
-        found = read_hand(args.record, args.hand)
+        found = read_hand(args.record, args.hand, args.student)
         if found is None:
             raise UnreadableFileError(f"cannot read {quote(args.record)}: no such file")
         data, entry = found
         seat = args.seat if args.seat is not None else entry.seat if entry else None
         if seat is None:
-            raise NotationError("give the seat to review: --seat N (a progress export's "
-                                "hands are reviewed from the learner's seat by default)",
+            raise NotationError("give the seat to review: --seat N (an export's hands "
+                                "are reviewed from the learner's seat by default)",
                                 rule="option")
         if is_moon_data(data):
             source: Any = MoonHand.replay_dict(data)  # kinds: bid, discard, contract, play
@@ -244,35 +253,54 @@ def hand_number(text: str) -> int:
     return int(text)
 
 
-HAND_HELP = ("with a progress export (the site's Export button): which of its hands to take, "
-             "1 for the first (the command lists them when the export holds several and "
-             "--hand is left out)")
+HAND_HELP = ("with a progress export (the site's Export button) or the class export: which "
+             "of its hands (or the student's) to take, 1 for the first (the command lists "
+             "them when there are several and --hand is left out)")
 
 
-def read_hand(source: str, hand: int | None = None) -> tuple[Any, Entry | None] | None:
+STUDENT_HELP = ("with the teacher's class export (texas42-class.json): whose progress to "
+                "take, by name in any case (the command lists the students when the export "
+                "holds several and --student is left out)")
+
+
+def read_hand(source: str, hand: int | None = None,
+              student: str | None = None) -> tuple[Any, Entry | None] | None:
     """The hand record (parsed JSON) that ``texas42 review``, ``replay`` and ``solve``
     read from a file (``-``: standard input): the file's record, or hand ``hand`` of a
-    progress export with its entry (:func:`texas42.progress.pick_hand`). ``None`` if
-    there is no such file (then the source may be a deal code)."""
+    progress export with its entry (:func:`texas42.progress.pick_hand`), or of student
+    ``student``'s progress in the teacher's class export
+    (:func:`texas42.class_export.pick_student`). ``None`` if there is no such file (then
+    the source may be a deal code)."""
     if source == "-":
-        raw = sys.stdin.buffer.read(MAX_PROGRESS_BYTES + 1)
+        raw = sys.stdin.buffer.read(MAX_CLASS_BYTES + 1)
     else:
         try:
             with open(source, "rb") as f:
-                raw = f.read(MAX_PROGRESS_BYTES + 1)
+                raw = f.read(MAX_CLASS_BYTES + 1)
         except FileNotFoundError:
             return None
         except OSError as exc:
             raise UnreadableFileError(f"cannot read {quote(source)}: {exc.strerror}") from None
     if len(raw) <= MAX_RECORD_BYTES:
         data = load_json(raw)
-    else:  # only a progress export is larger than a record (else the record's refusal)
+    else:  # only an export is larger than a record (else the record's refusal)
         try:
-            data = load_progress_json(raw)
+            data = load_progress_json(raw, most=MAX_CLASS_BYTES)
         except NotationError:
             data = None
-        if not is_progress_data(data):
+        if is_class_data(data):
+            pass
+        elif is_progress_data(data):
+            load_progress_json(raw)  # (raises if longer than a progress file may be)
+        else:
             load_json(raw)  # (raises: too long for a record)
+    if is_class_data(data):
+        name, progress = pick_student(data, student)
+        return pick_hand(progress, hand, f"{name}'s progress in the class export")
+    if student is not None:
+        kind = "a progress export" if is_progress_data(data) else "a single hand record"
+        raise InputError(f"--student is for the teacher's class export; this file is "
+                         f"{kind}: leave --student out", rule="student")
     return pick_hand(data, hand)
 
 
@@ -334,10 +362,11 @@ def _with_contract(record: HandRecord, contract: str) -> HandRecord:
 def solve_main(args: argparse.Namespace) -> int:
     """Run ``texas42 solve``; returns the exit code."""
     try:
-        found = read_hand(args.source, args.hand)
-        if found is None and args.hand is not None:
-            raise UnreadableFileError(f"no such file: {quote(args.source)} (--hand is for "
-                                      "a progress export)")
+        found = read_hand(args.source, args.hand, args.student)
+        if found is None and (args.hand is not None or args.student is not None):
+            option = "--hand" if args.hand is not None else "--student"
+            raise UnreadableFileError(f"no such file: {quote(args.source)} ({option} is for "
+                                      "an export)")
         data = None if found is None else found[0]
         if data is not None and is_moon_data(data):
             return _solve_moon(data, args)

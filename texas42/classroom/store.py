@@ -94,7 +94,7 @@ _STUDENTS_SCHEMA = (
     """
 CREATE TABLE IF NOT EXISTS students (
     id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,          -- as shown (texas42.classroom.tables.normal_name)
+    name TEXT NOT NULL,          -- as shown (texas42.class_export.normal_name)
     folded TEXT NOT NULL UNIQUE, -- the name as compared: case-folded
     code TEXT NOT NULL,          -- the student code (shown to the student and the teacher)
     progress TEXT,               -- a texas42-progress JSON, checked whole, or NULL
@@ -102,7 +102,8 @@ CREATE TABLE IF NOT EXISTS students (
     hands INTEGER NOT NULL DEFAULT 0,    -- hands played to the end, in the progress
     mistakes INTEGER NOT NULL DEFAULT 0, -- mistakes kept to play again, in the progress
     joined REAL NOT NULL,
-    seen REAL NOT NULL           -- the last request with one of the student's tokens
+    seen REAL NOT NULL,          -- the last request with one of the student's tokens
+    checks TEXT                  -- the course's checks answered (texas42.classroom.checks)
 )
 """,
     """
@@ -140,6 +141,10 @@ class StudentStore:
         self._db = db
         for statement in _STUDENTS_SCHEMA:
             self._db.execute(statement)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(students)")}
+        if "checks" not in columns:  # (a class kept before the checks were)
+            with self._db:
+                self._db.execute("ALTER TABLE students ADD COLUMN checks TEXT")
 
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM students").fetchone()[0])
@@ -214,3 +219,20 @@ class StudentStore:
         """Every student with their progress JSON (None: none stored)."""
         return [(Student(*row[:-1]), row[-1]) for row in self._db.execute(
             f"SELECT {_STUDENT_COLUMNS}, progress FROM students ORDER BY folded")]
+
+    def checks(self, student: int) -> str | None:
+        """The student's checks answered as stored (None: none yet)."""
+        row = self._db.execute("SELECT checks FROM students WHERE id = ?",
+                               (student,)).fetchone()
+        return None if row is None else row[0]
+
+    def keep_checks(self, student: int, text: str, now: float) -> None:
+        """Store ``text`` (checked and merged already) as the student's checks."""
+        with self._db:
+            self._db.execute("UPDATE students SET checks = ?, seen = ? WHERE id = ?",
+                             (text, now, student))
+
+    def all_checks(self) -> dict[int, str]:
+        """Every student's checks as stored, by the student's id (those with none left out)."""
+        return dict(self._db.execute(
+            "SELECT id, checks FROM students WHERE checks IS NOT NULL"))

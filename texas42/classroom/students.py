@@ -1,7 +1,8 @@
 """The class's students and the teacher's page: progress kept on the classroom server.
 
-A student registers with a name (the tables' rules, :func:`texas42.classroom.tables.
-normal_name`; unique in the class, whatever its case) and is given a random *token*, kept
+A student registers with a name (the tables' rules, :func:`texas42.class_export.
+normal_name`; unique in the class, whatever its case: :func:`~texas42.class_export.
+folded_name`) and is given a random *token*, kept
 on the device, and a short *student code* (:data:`STUDENT_CODE_LENGTH` letters that
 cannot be misread), shown once to the student and on the teacher's page: on another
 device, or at another address, the name and the code give a new token. The server keeps
@@ -18,6 +19,8 @@ The routes (JSON answers; a refusal is ``{"rule": ..., "message": ...}``)::
                                 ({"name": null}: this device is nobody in the class)
     GET  /api/progress          X-Student-Token -> {"name", "age", "progress"}
     PUT  /api/progress          X-Student-Token, the progress JSON -> {"hands", ...}
+    PUT  /api/checks            X-Student-Token, the course's checks answered
+                                (texas42/classroom/checks.py) -> {"chapters": [...]}
     GET  /api/teacher/overview  X-Teacher-Code: ... -> {"tables": [...], "students": [...]}
     GET  /api/teacher/export    X-Teacher-Code -> every student's progress (one file);
                                 ?student=NAME: that student's texas42-progress file
@@ -52,12 +55,21 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..class_export import (
+    CLASS_FORMAT,
+    CLASS_VERSION,
+    STUDENTS_MOST,
+    folded_name,
+    normal_name,
+)
 from ..errors import InputError, Texas42Error
 from ..progress import FORMAT as PROGRESS_FORMAT
 from ..progress import MAX_PROGRESS_BYTES, Progress
+from .checks import MAX_CHECKS_BYTES, from_kept, merged, read_checks, summary
+from .checks import to_json as checks_json
 from .live import Hall
 from .store import Student, StudentStore
-from .tables import CODE_LETTERS, normal_name, token_digest
+from .tables import CODE_LETTERS, token_digest
 
 #: The teacher's page (``/teacher/``).
 TEACHER_PAGE = Path(__file__).with_name("teacher.html")
@@ -68,8 +80,7 @@ TEACHER_HEADER = "X-Teacher-Code"
 #: teacher's code.
 STUDENT_CODE_LENGTH = 6
 TEACHER_CODE_LENGTH = 10
-#: The most students a class keeps, and devices (tokens) one student keeps.
-STUDENTS_MOST = 1000
+#: The devices (tokens) one student keeps.
 DEVICES_PER_STUDENT = 16
 #: The longest body of a registration or a login, in bytes.
 SMALL_BODY = 1024
@@ -81,8 +92,6 @@ TRIES_EVERY_S = 6.0
 #: sends one a few seconds after the last change).
 SAVES_BURST = 10
 SAVES_EVERY_S = 2.0
-#: The format of the teacher's export of the whole lesson.
-CLASS_FORMAT = "texas42-class"
 
 #: The cookie the classroom server's pages carry (texas42/widgets/progress_store.js reads
 #: it): 30 days, so that a device whose pages come from its offline copy still knows.
@@ -110,11 +119,6 @@ def typed_code(value: object, length: int) -> str | None:
         return None
     code = "".join(ch for ch in value.upper() if ch not in " -")
     return code if len(code) == length and all(ch in CODE_LETTERS for ch in code) else None
-
-
-def folded(name: str) -> str:
-    """A name as compared: "Ana" and "ANA" are one student."""
-    return name.casefold()
 
 
 class Buckets:
@@ -225,6 +229,7 @@ class Students:
             Route("/api/students/login", self.login, methods=["POST"]),
             Route("/api/students/me", self.me, methods=["GET"]),
             Route("/api/progress", self.progress, methods=["GET", "PUT"]),
+            Route("/api/checks", self.checks, methods=["PUT"]),
             Route("/api/teacher/overview", self.overview, methods=["GET"]),
             Route("/api/teacher/export", self.export, methods=["GET"]),
             Route("/teacher/", self.page, methods=["GET", "HEAD"]),
@@ -258,7 +263,7 @@ class Students:
         if self.store.count() >= STUDENTS_MOST:
             return refused(403, "students", f"the class has {STUDENTS_MOST} students already")
         token = secrets.token_urlsafe(24)
-        student = self.store.add(name, folded(name), new_letters(STUDENT_CODE_LENGTH),
+        student = self.store.add(name, folded_name(name), new_letters(STUDENT_CODE_LENGTH),
                                  token_digest(token), self.clock())
         if student is None:
             return refused(409, "name-taken", f"{name} is a name in this class already: if "
@@ -283,7 +288,7 @@ class Students:
         except Texas42Error as error:
             return refused(400, error.rule or "message", error.message)
         code = typed_code(fields["code"], STUDENT_CODE_LENGTH)
-        student = self.store.by_name(folded(name))
+        student = self.store.by_name(folded_name(name))
         # (the code compared in constant time, even when the name is nobody's)
         kept = student.code if student is not None else "?" * STUDENT_CODE_LENGTH
         if code is None or not secrets.compare_digest(kept, code) or student is None:
@@ -369,6 +374,29 @@ class Students:
         return JSONResponse({"name": student.name, "hands": hands, "mistakes": mistakes,
                              "age": 0.0}, headers=_NO_STORE)
 
+    async def checks(self, request: Request) -> Response:
+        """The course's checks a device answered: merged into those kept (a check answered
+        stays answered, with its first verdict)."""
+        student = self._student(request)
+        if student is None:
+            await read_body(request, 0)  # (unread: refused as it comes)
+            return self._no_token()
+        if not self._saves.take(f"checks-{student.id}"):
+            return refused(429, "rate-limit", "too many saves: at most one every "
+                           f"{SAVES_EVERY_S:g} s", **{"Retry-After": str(int(SAVES_EVERY_S))})
+        body = await read_body(request, MAX_CHECKS_BYTES)
+        try:
+            if body is None:
+                raise InputError(f"the record is more than {MAX_CHECKS_BYTES} bytes: it was "
+                                 "not stored", rule="checks")
+            kept = merged(from_kept(self.store.checks(student.id)), read_checks(body))
+        except Texas42Error as error:
+            return refused(413 if body is None else 400, error.rule or "checks",
+                           error.message)
+        self.store.keep_checks(student.id, checks_json(kept), self.clock())
+        return JSONResponse({"name": student.name, "chapters": summary(kept)},
+                            headers=_NO_STORE)
+
     # -- the teacher --------------------------------------------------------------------
     def _teacher_refusal(self, request: Request) -> JSONResponse | None:
         """None when the request carries the teacher code; else 401 (none given) or 403
@@ -401,10 +429,13 @@ class Students:
                 "names": [p.name for p in table.places],
                 "hands_played": len(table.game.hands), "phase": hand.phase.value,
                 "status": hand.status(), "standing": list(table.game.standing)})
+        checks = self.store.all_checks()
         students = [{"name": s.name, "code": s.code, "hands": s.hands,
                      "mistakes": s.mistakes,
                      "saved_age": None if s.saved is None else max(0.0, now - s.saved),
-                     "seen_age": max(0.0, now - s.seen)} for s in self.store.all()]
+                     "seen_age": max(0.0, now - s.seen),
+                     "checks": summary(from_kept(checks.get(s.id)))}
+                    for s in self.store.all()]
         return JSONResponse({"tables": tables, "students": students}, headers=_NO_STORE)
 
     async def export(self, request: Request) -> Response:
@@ -416,7 +447,7 @@ class Students:
         wanted = request.query_params.get("student")
         if wanted is not None:
             try:
-                student = self.store.by_name(folded(normal_name(wanted)))
+                student = self.store.by_name(folded_name(normal_name(wanted)))
             except Texas42Error as error:
                 return refused(400, error.rule or "name", error.message)
             if student is None:
@@ -425,10 +456,13 @@ class Students:
             return Response(text or Progress().to_json(), media_type="application/json",
                             headers={**_NO_STORE, "Content-Disposition":
                                      'attachment; filename="texas42-progress.json"'})
+        checks = self.store.all_checks()
+        # (the stored texts were checked whole: JSON, put in as they are)
         parts = [f'{{"name": {json.dumps(s.name)}, "code": {json.dumps(s.code)}, '
-                 f'"progress": {text or Progress().to_json()}}}'
+                 f'"progress": {text or Progress().to_json()}'
+                 + (f', "checks": {checks[s.id]}' if s.id in checks else "") + "}"
                  for s, text in self.store.all_progress()]
-        head = json.dumps({"format": CLASS_FORMAT, "version": 1,
+        head = json.dumps({"format": CLASS_FORMAT, "version": CLASS_VERSION,
                            "progress_format": PROGRESS_FORMAT})[:-1]
         return Response(f'{head}, "students": [{", ".join(parts)}]}}',
                         media_type="application/json",

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis.players import Player, decide, default_player
+from ..class_export import normal_name
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import IllegalActionError, InputError, quote
@@ -52,8 +52,6 @@ CODE_LETTERS = "CDFGHJKMNPQRTWXY"
 CODE_LENGTH = 5
 #: Seconds a person may be gone (a phone asleep) before the computer plays their place.
 GRACE_S = 90.0
-#: The longest name shown at a table.
-NAME_LONGEST = 24
 #: What a client may ask a table to do (``next``: the next hand once this one is over,
 #: or a new game once the game is over).
 ACTION_KINDS = ("bid", "discard", "contract", "play", "next")
@@ -79,19 +77,6 @@ def normal_code(value: object) -> str:
         raise InputError(f"{quote(value)} is not a table code: give the "
                          f"{CODE_LENGTH} letters the teacher shows", rule="table-code")
     return code
-
-
-def normal_name(value: object) -> str:
-    """A person's name as shown at the table: text of 1..NAME_LONGEST visible characters
-    (spaces squeezed, control and format characters refused)."""
-    if not isinstance(value, str):
-        raise InputError(f"name {quote(value)} is not text", rule="name")
-    name = " ".join(value.split())
-    if not name or len(name) > NAME_LONGEST or any(
-            unicodedata.category(ch)[0] in "CZ" and ch != " " for ch in name):
-        raise InputError(f"name {quote(value)}: give 1 to {NAME_LONGEST} letters, digits "
-                         "or signs (no control characters)", rule="name")
-    return name
 
 
 def token_digest(token: str) -> str:
