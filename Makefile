@@ -148,7 +148,7 @@ typecheck: setup
 # Unit and property tests plus doctests in texas42/ and README.md (browser tests excluded).
 unit: setup
 	@echo "==> pytest: tests/, doctests in texas42/ and README.md"
-	@rc=0; $(PY) -m pytest -m "not browser" tests texas42 README.md || rc=$$?; \
+	@rc=0; $(PY) -m pytest -n auto -m "not browser" tests texas42 README.md || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "==> pytest collected no tests (exit 5): nothing to run yet"; \
 	elif [ $$rc -ne 0 ]; then exit $$rc; fi
 

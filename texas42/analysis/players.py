@@ -820,9 +820,9 @@ class SamplingPlayer:
         aim = "makes" if view.bidding_side else "sets"
         return Decision(best, (
             f"{best}: its side {aim} {view.high_bid} in {chance[best]:.0%} of {n} deals of "
-            f"the unseen dominoes{how}{self.weighting}, taking {avg[best]:.1f} points from "
-            f"here on average (next: {runner}, {chance[runner]:.0%} and "
-            f"{avg[runner]:.1f}){tie_words}."
+            f"the unseen dominoes{how}{self.weighting} (next: {runner}, "
+            f"{chance[runner]:.0%}); {avg[best]:.1f} points for its side from here on "
+            f"average (next: {avg[runner]:.1f}){tie_words}."
         ))
 
     def _best_play(self, view: SeatView, avg: dict[Domino, float], n: int,
