@@ -12,6 +12,9 @@ import functools
 import html
 import re
 
+from widgets.helpers import check_clean
+from widgets.test_coach_widgets import _play_through
+
 from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, coach, play_hand
 from texas42.analysis.coach import Judged, Review, review
@@ -27,9 +30,6 @@ from texas42.review_words import (
 from texas42.svg.review_chart import mark_words, review_chart_svg
 from texas42.widgets import PlayExplorer
 from texas42.widgets._review_view import ReviewView
-
-from widgets.helpers import check_clean
-from widgets.test_coach_widgets import _play_through
 
 #: The words the course teaches later (the count chapter, scoring, the game chapter).
 EXPERTS_WORDS = re.compile(r"\bmarks?\b|\bguess(es)?\b|\bcount\b", re.I)
