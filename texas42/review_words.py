@@ -43,8 +43,8 @@ COACH_METHOD = ("the coach played this hand out many times, with the dominoes yo
                 "see placed in different ways")
 #: What a hand's marks are, in a beginner's words (the scoring chapter teaches "mark"):
 #: the coach judges a hand by what it adds to each side's score, the other side's taken off.
-SCORE_WORDS = ("your side's score less the opponents': a hand adds 1, or more after a big "
-               "bid, to the side that wins it")
+SCORE_WORDS = ("your side's score less the opponents'; a hand won adds 1, or more after a "
+               "big bid")
 
 
 def fold(*parts: str) -> str:
