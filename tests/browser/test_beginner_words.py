@@ -10,10 +10,10 @@ site in headless Chromium at 1280x900 and 390x844:
 - An early chapter's explorer (bidding, before the chapter that teaches the coach's
   guesses): "Review the bids" says how the coach judged in plain words, its figures
   folded; opened, the fold shows them.
-- The Play page after a whole hand: the table's result, then "Review the hand" (its
-  message, summary, chart, key and largest losses, what a screen reader is told of the
-  chart's symbols, and the full list of decisions opened) without those words either;
-  the coach's reasons and figures stay folded.
+- The Play page after a whole hand: the table's result (inside the picture), then
+  "Review the hand" (its message, summary, chart, key and largest losses, what a screen
+  reader is told of the chart's symbols, and the full list of decisions opened) without
+  those words either; the coach's reasons and figures stay folded.
 
 Screenshots go to test-artifacts/screenshots/beginner-words-*.png.
 """
@@ -60,6 +60,17 @@ def _shown_words(area: Locator) -> str:
     return area.inner_text()
 
 
+def _assert_inside(table: dict[str, Any]) -> None:
+    """Nothing cut off: each word inside the picture, the picture inside the screen."""
+    box, vw = table["box"], table["vw"]
+    assert box["left"] >= -1 and box["right"] <= vw + 1, (box, vw)
+    for w in table["words"]:
+        if not w["width"]:
+            continue
+        assert box["left"] - 1 <= w["left"] and w["right"] <= box["right"] + 1, (w, box)
+        assert box["top"] - 1 <= w["top"] and w["bottom"] <= box["bottom"] + 1, (w, box)
+
+
 def _experts(text: str) -> list[str]:
     """Each of the course's later words in ``text``, with the words around it."""
     return [text[max(0, m.start() - 60):m.end() + 30] for m in EXPERTS_WORDS.finditer(text)]
@@ -104,14 +115,7 @@ def test_the_play_page_speaks_a_beginners_words_and_names_places(
             assert words in told.lower(), told
         numbered = [t for t in (drawn, told) if re.search(r"\b[Ss]eats? \d", t)]
         assert not numbered, numbered
-        # Nothing cut off: each word inside the picture, the picture inside the screen.
-        box, vw = table["box"], table["vw"]
-        assert box["left"] >= -1 and box["right"] <= vw + 1, (box, vw)
-        for w in table["words"]:
-            if not w["width"]:
-                continue
-            assert box["left"] - 1 <= w["left"] and w["right"] <= box["right"] + 1, (w, box)
-            assert box["top"] - 1 <= w["top"] and w["bottom"] <= box["bottom"] + 1, (w, box)
+        _assert_inside(table)
         visit.assert_private()
 
 
@@ -168,6 +172,7 @@ def test_the_play_pages_review_speaks_a_beginners_words(
         shown = _shown_words(area)  # the table's result, the message, the score
         assert "to the score" in shown, shown
         assert not EXPERTS_WORDS.search(shown), _experts(shown)
+        _assert_inside(_table(area))  # the result, longer in plain words, fits the table
         area.get_by_role("button", name="Review the hand", exact=True).click()
         expect(live.message(area)).to_contain_text("Review: ", timeout=REVIEW_MS)
         review = area.locator(".t42-review").first

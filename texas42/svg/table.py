@@ -15,6 +15,7 @@ from ._table_parts import (
     _hand_words,
     _header,
     _legal_note,
+    _lines,
     _marks,
     _Seat,
     _sentence,
@@ -264,7 +265,13 @@ def table_svg(
             spares=[], status=status, show_count=show_count)
         body = [drawn]
     else:
-        body.append(text_at(pad, height - pad, status, fs, cls="status"))
+        # The status in as many lines as fit the picture's width (a hand's result, said
+        # from a seat in plain words, is longer than one line of it).
+        lines = _lines(status, width - 2 * pad, fs)
+        height += (len(lines) - 1) * lh
+        for i, line in enumerate(lines):
+            body.append(text_at(pad, height - pad - (len(lines) - 1 - i) * lh, line, fs,
+                                cls="status"))
     title_text = f"Texas 42 table, {_view_words(seat, open_all, places=True)}"
     return document(
         width, height, title_text, " ".join(_sentence(w) for w in words), "".join(body),
