@@ -795,6 +795,24 @@ def test_a_finished_hand_shows_the_result() -> None:
     assert f"seat 0 {won[0]}, seat 1 {won[1]}, seat 2 {won[2]}" in desc_of(root)
 
 
+def test_a_long_status_is_broken_into_lines_that_fit_42s_table() -> None:
+    """A hand's result said from a seat in plain words is longer than the picture is wide:
+    it is drawn in lines within the width (issue 34: it ran off the Play page's table)."""
+    from texas42.analysis import RuleBasedPlayer, play_hand
+
+    hand = Hand(Deal.from_seed(1), shaker=3)
+    play_hand(hand, [RuleBasedPlayer()] * 4)
+    status = hand.status(seen_by=0, plain=True)
+    pic = table_svg(hand, seat=0, show_all=True, plain=True)
+    root = parse(pic)
+    width = float(root.get("width") or 0)
+    lines = [t.text or "" for t in root.iter() if t.get("class") == "status"]
+    assert len(lines) > 1 and " ".join(lines) == status
+    fs = font_size(44)
+    assert all(len(line) * 0.6 * fs <= width for line in lines)
+    assert status in desc_of(root)  # said whole to a screen reader
+
+
 @pytest.mark.parametrize("seat", [3, -1, True, "0"])
 def test_a_bad_seat_is_refused(seat: object) -> None:
     with pytest.raises(ValueError, match=r"is not a seat 0\.\.2"):

@@ -932,11 +932,7 @@ class Hand:
             return self._trick_bid_status()
 
         def who(seat: int) -> str:
-            """A seat mid-sentence: seen by a seat at 42's table of four, a place at the
-            table ("your partner"), the words of the Play page and of the table picture."""
-            if seen_by is not None and self.rules.seats == 4 and self.rules.sides == "partners":
-                return place_words(seat, seen_by)
-            return seat_name(seat)
+            return self._who(seat, seen_by)
 
         if self.phase is Phase.BIDDING:
             said = bid_text(self.high_bid)
@@ -949,18 +945,20 @@ class Hand:
         if self.phase is Phase.CONTRACT:
             bid = bid_text(self.high_bid)
             special = self.high_special
-            if special is not None:
-                return (
-                    f"Seat {self.bidder} won the bid with a {special} ({bid}); "
-                    f"the partner, seat {self.declarer}, names the contract and leads "
-                    f"(in nello seat {self.bidder} leads and plays alone)."
-                )
-            if self.next_action == "discard":
-                return f"Seat {self.bidder} won the bid with {bid}, took the widow and discards."
             assert self.bidder is not None
             bidder = who(self.bidder)
-            names = "name" if bidder == "you" else "names"
-            return f"{bidder[0].upper()}{bidder[1:]} won the bid with {bid} and {names} trumps."
+            won = f"{bidder[0].upper()}{bidder[1:]} won the bid with"
+            if special is not None:
+                assert self.declarer is not None
+                declarer = who(self.declarer)
+                if declarer == seat_name(self.declarer):  # no places: the engine's words
+                    declarer = f"the partner, {declarer},"
+                return (f"{won} a {special} ({bid}); {declarer} {_agree(declarer, 'name')} "
+                        f"the contract and {_agree(declarer, 'lead')} (in nello {bidder} "
+                        f"{_agree(bidder, 'lead')} and {_agree(bidder, 'play')} alone).")
+            if self.next_action == "discard":
+                return f"{won} {bid}, took the widow and {_agree(bidder, 'discard')}."
+            return f"{won} {bid} and {_agree(bidder, 'name')} trumps."
         if self.phase is Phase.PLAYING:
             n = len(self.tricks) + 1
             action = "to lead" if not self._trick else "to play"
@@ -978,14 +976,22 @@ class Hand:
         if self.phase is Phase.RESHAKE:
             return "Everyone passed: the dominoes are shaken again by the next player."
         assert self.result is not None
-        return self.result.describe(seen_by, plain) + self._laid_down()
+        return self.result.describe(seen_by, plain) + self._laid_down(seen_by)
 
-    def _laid_down(self) -> str:
+    def _who(self, seat: int, seen_by: int | None) -> str:
+        """A seat mid-sentence: seen by a seat at 42's table of four, a place at the
+        table ("your partner"), the words of the Play page and of the table picture."""
+        if seen_by is not None and self.rules.seats == 4 and self.rules.sides == "partners":
+            return place_words(seat, seen_by)
+        return seat_name(seat)
+
+    def _laid_down(self, seen_by: int | None = None) -> str:
         """After the result, who laid the hand down and when (empty without a claim)."""
         if self.claim is None:
             return ""
         trick = self.claim.play // max(len(self.tricks[0].plays), 1) + 1 if self.tricks else 1
-        return f" Seat {self.claim.seat} laid the hand down at trick {trick}."
+        who = self._who(self.claim.seat, seen_by)
+        return f" {who[0].upper()}{who[1:]} laid the hand down at trick {trick}."
 
     def _trick_bid_status(self) -> str:
         """Where a hand bid in tricks (Moon's) stands."""
@@ -1023,6 +1029,11 @@ class Hand:
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.actions)
+
+
+def _agree(subject: str, verb: str) -> str:
+    """``verb`` agreeing with ``subject``: "you name", "your partner names"."""
+    return verb if subject == "you" else f"{verb}s"
 
 
 def action_parts(action: Any, kinds: Sequence[str]) -> tuple[str, Any]:

@@ -10,6 +10,10 @@ site in headless Chromium at 1280x900 and 390x844:
 - An early chapter's explorer (bidding, before the chapter that teaches the coach's
   guesses): "Review the bids" says how the coach judged in plain words, its figures
   folded; opened, the fold shows them.
+- The Play page after a whole hand: the table's result (inside the picture), then
+  "Review the hand" (its message, summary, chart, key and largest losses, what a screen
+  reader is told of the chart's symbols, and the full list of decisions opened) without
+  those words either; the coach's reasons and figures stay folded.
 
 Screenshots go to test-artifacts/screenshots/beginner-words-*.png.
 """
@@ -56,6 +60,22 @@ def _shown_words(area: Locator) -> str:
     return area.inner_text()
 
 
+def _assert_inside(table: dict[str, Any]) -> None:
+    """Nothing cut off: each word inside the picture, the picture inside the screen."""
+    box, vw = table["box"], table["vw"]
+    assert box["left"] >= -1 and box["right"] <= vw + 1, (box, vw)
+    for w in table["words"]:
+        if not w["width"]:
+            continue
+        assert box["left"] - 1 <= w["left"] and w["right"] <= box["right"] + 1, (w, box)
+        assert box["top"] - 1 <= w["top"] and w["bottom"] <= box["bottom"] + 1, (w, box)
+
+
+def _experts(text: str) -> list[str]:
+    """Each of the course's later words in ``text``, with the words around it."""
+    return [text[max(0, m.start() - 60):m.end() + 30] for m in EXPERTS_WORDS.finditer(text)]
+
+
 def _table(area: Locator) -> dict[str, Any]:
     area.locator(".t42-table-pic svg").first.scroll_into_view_if_needed()
     table: dict[str, Any] = area.page.evaluate(JS_TABLE)
@@ -95,14 +115,7 @@ def test_the_play_page_speaks_a_beginners_words_and_names_places(
             assert words in told.lower(), told
         numbered = [t for t in (drawn, told) if re.search(r"\b[Ss]eats? \d", t)]
         assert not numbered, numbered
-        # Nothing cut off: each word inside the picture, the picture inside the screen.
-        box, vw = table["box"], table["vw"]
-        assert box["left"] >= -1 and box["right"] <= vw + 1, (box, vw)
-        for w in table["words"]:
-            if not w["width"]:
-                continue
-            assert box["left"] - 1 <= w["left"] and w["right"] <= box["right"] + 1, (w, box)
-            assert box["top"] - 1 <= w["top"] and w["bottom"] <= box["bottom"] + 1, (w, box)
+        _assert_inside(table)
         visit.assert_private()
 
 
@@ -136,3 +149,52 @@ def test_an_early_chapters_explorer_keeps_the_coachs_guesses_folded(
         visit.assert_private()
     finally:
         visit.context.close()
+
+
+#: A whole hand's review in the browser's Python (2 shared cores: generous).
+REVIEW_MS = 180_000
+
+
+@pytest.mark.parametrize(("width", "height"), PLAY_SIZES)
+def test_the_play_pages_review_speaks_a_beginners_words(
+    width: int, height: int, chromium: Browser, site_server: str,
+    screenshot: Callable[..., Path],
+) -> None:
+    with play_page(chromium, site_server, width, height) as visit:
+        page = visit.page
+        area = start_play(page)
+        expect(live.message(area)).to_contain_text("Your turn to bid", timeout=PLAY_ANSWER_MS)
+        for _ in range(40):
+            if live.hand_over(area):
+                break
+            live.act(page, area)
+        assert live.hand_over(area), live.message(area).inner_text()
+        shown = _shown_words(area)  # the table's result, the message, the score
+        assert "to the score" in shown, shown
+        assert not EXPERTS_WORDS.search(shown), _experts(shown)
+        _assert_inside(_table(area))  # the result, longer in plain words, fits the table
+        area.get_by_role("button", name="Review the hand", exact=True).click()
+        expect(live.message(area)).to_contain_text("Review: ", timeout=REVIEW_MS)
+        review = area.locator(".t42-review").first
+        symbols = review.locator("[data-decision]")
+        expect(symbols.first).to_be_visible(timeout=REVIEW_MS)
+        live.settled(page)
+        review.scroll_into_view_if_needed()
+        screenshot(page, f"beginner-words-review-{width}", full_page=False)
+        shown = _shown_words(area)
+        assert "Key: " in shown and ("given away" in shown or "sound" in shown), shown
+        assert not EXPERTS_WORDS.search(shown), _experts(shown)
+        told = " ".join(symbols.evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"))
+        assert told and not EXPERTS_WORDS.search(told), told
+        # Every decision, opened: each in plain words, its reason and figures still folded.
+        review.locator("details.t42-review-all > summary").click()
+        every = review.locator("details.t42-review-all[open]")
+        expect(every).to_be_visible()
+        expect(every.get_by_text("Show the full figures").first).to_be_visible()
+        shown = _shown_words(review)
+        assert not EXPERTS_WORDS.search(shown), _experts(shown)
+        every.scroll_into_view_if_needed()
+        screenshot(page, f"beginner-words-review-all-{width}", full_page=False)
+        visit.assert_private()
+

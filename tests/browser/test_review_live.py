@@ -118,7 +118,8 @@ def test_the_review_chart_shows_moments_and_what_ifs(visit: Visit, size: str) ->
     text = moment.inner_text().replace("\xa0", " ")
     assert f"What if {other}" in text and "The real hand" in text
     twin.review_box.what_if_row.children[0].click()
-    assert twin.review_box.what_if.result.describe() in text  # as CPython plays it on
+    seat = twin.review_box.decisions[k][0]  # the result seen from the reviewed seat
+    assert twin.review_box.what_if.result.describe(seen_by=seat) in text  # as CPython plays it
     _shot(page, f"{size}-what-if")
     _answered(page, lambda: moment.locator("button", has_text="Back to the real hand").click())
     expect(area.locator(".t42-review svg .selected")).to_have_count(0, timeout=ANSWER_MS)

@@ -767,3 +767,53 @@ def test_naming_trumps_is_said_with_the_places_seen_from_a_seat() -> None:
     assert hand.status(seen_by=0) == "You won the bid with 30 and name trumps."
     assert hand.status(seen_by=1) == "The right opponent won the bid with 30 and names trumps."
     assert hand.status(seen_by=2) == "Your partner won the bid with 30 and names trumps."
+
+
+def test_a_plunge_is_said_with_the_places_seen_from_a_seat() -> None:
+    """Issue 34: after a plunge the status names the bidder and the partner who names the
+    contract by their places, each verb agreeing (you name, your partner names)."""
+    hand = Hand(deal_with("5-5 4-4 3-3 2-2"), shaker=3, rules=PRESETS["lechner"])
+    hand.bid("plunge")
+    while hand.phase is Phase.BIDDING:
+        hand.bid(0)
+    assert hand.status() == ("Seat 0 won the bid with a plunge (168); the partner, seat 2, "
+                             "names the contract and leads (in nello seat 0 leads and plays "
+                             "alone).")
+    assert hand.status(seen_by=0) == ("You won the bid with a plunge (168); your partner "
+                                      "names the contract and leads (in nello you lead and "
+                                      "play alone).")
+    assert hand.status(seen_by=2) == ("Your partner won the bid with a plunge (168); you "
+                                      "name the contract and lead (in nello your partner "
+                                      "leads and plays alone).")
+    assert hand.status(seen_by=1) == ("The right opponent won the bid with a plunge (168); "
+                                      "the left opponent names the contract and leads (in "
+                                      "nello the right opponent leads and plays alone).")
+
+
+def test_the_widow_is_said_with_the_places_seen_from_a_seat() -> None:
+    """Issue 34: at a table of four partners with a widow, the bidder who takes it is named
+    by its place (a table of six each and a widow of four)."""
+    rules = STANDARD.replace(name="widow of four", hand_size=6, widow=4)
+    hand = Hand(Deal.from_seed(1, rules.layout), shaker=3, rules=rules)
+    hand.bid(30)
+    for _ in range(3):
+        hand.bid(0)
+    assert hand.next_action == "discard"
+    assert hand.status() == "Seat 0 won the bid with 30, took the widow and discards."
+    assert hand.status(seen_by=0) == "You won the bid with 30, took the widow and discard."
+    assert hand.status(seen_by=3) == ("The left opponent won the bid with 30, took the widow "
+                                      "and discards.")
+
+
+def test_a_hand_laid_down_is_said_with_the_places_seen_from_a_seat() -> None:
+    """Issue 34: the result line of a hand laid down names who laid it down by place."""
+    sixes = "6-6 6-5 6-4 6-3 6-2 6-1 5-5"
+    others = ["6-0 0-0 1-0 1-1 2-0 2-1 2-2", "3-0 3-1 3-2 3-3 4-0 4-1 4-2",
+              "4-3 4-4 5-0 5-1 5-2 5-3 5-4"]
+    hand = Hand.at_play(Deal([sixes.split()] + [h.split() for h in others]), "sixes",
+                        bid="30", shaker=3)
+    hand.lay_down(0)
+    assert hand.status().endswith(" Seat 0 laid the hand down at trick 1.")
+    assert hand.status(seen_by=0).endswith(" You laid the hand down at trick 1.")
+    assert hand.status(seen_by=2).endswith(" Your partner laid the hand down at trick 1.")
+    assert hand.status(seen_by=1).endswith(" The right opponent laid the hand down at trick 1.")

@@ -7,6 +7,7 @@ guided hand says each step with its chapter."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -202,6 +203,10 @@ def test_guided_hand_says_each_step_with_its_chapter() -> None:
     seen.add(_progress.guide_step(ex.hand, ex.my_seats))
     assert {"shake", "lead", "follow", "count", "score"} <= seen
     assert "scoring.html" in ex.guide_box.value
+    # The hand's end in the Play page's plain words, as its score line (issue 34).
+    said = re.sub(r"<[^>]+>", " ", ex.guide_box.value)
+    assert "add 1 to their score" in said and "The first side to 7 wins the game" in said
+    assert not re.search(r"\bmarks?\b|\bcount\b", said, re.I), said
     first = PlayExplorer(seed=3, guided=True, guide_base="../book/")
     assert "../book/bidding.html#the-shake" in first.guide_box.value
     assert "this is the shake" in first.guide_box.value

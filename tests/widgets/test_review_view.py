@@ -92,7 +92,8 @@ def test_what_if_plays_on_to_the_end_and_back_returns() -> None:
     box = html.unescape(view.what_if_box.value)
     assert "The real hand" in box and f"What if {other.description}" in box
     assert hand.result is not None and branch.result is not None
-    assert hand.result.describe() in box and branch.result.describe() in box
+    # Seen from the learner's seat (2), as the table and the review's summary say it.
+    assert hand.result.describe(seen_by=2) in box and branch.result.describe(seen_by=2) in box
     assert [str(a) for a in hand.actions] == real  # the real hand is untouched
     view.back_button.click()
     assert view.shown is None and view.what_if is None

@@ -33,12 +33,14 @@ __all__ = [
     "MARK_STYLES",
     "ChartPoint",
     "MarkStyle",
+    "chance_words",
     "chart_points",
     "decision_steps",
     "did_words",
     "forced_plays",
     "label_word",
     "mark_words",
+    "plain_label",
     "review_chart_svg",
 ]
 
@@ -76,16 +78,39 @@ def label_word(decision: Any) -> str:
     return str(decision.label)
 
 
+#: A label in a beginner's words, where the coach's own names a word the course teaches
+#: later (the coach's ``NO_DIFFERENCE``: "mark" is taught by the scoring chapter).
+_PLAIN_LABELS = {"no difference to the mark": "no difference to who wins the hand"}
+
+
+def plain_label(word: str) -> str:
+    """A decision's label in a beginner's words (most labels are already)."""
+    return _PLAIN_LABELS.get(word, word)
+
+
 def _article(word: str) -> str:
     if word == "best":
         return "the best choice"
-    if word in ("fine", "too close to call"):
+    if word in ("fine", "too close to call") or word.startswith("no difference"):
         return word
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def _amount(x: float, unit: str) -> str:
-    return f"{x:.1f} points" if unit == "points" else f"{x:.2f} marks"
+def _amount(x: float, unit: str, plain: bool = False) -> str:
+    if unit == "points":
+        return f"{x:.1f} points"
+    # A mark is what a hand adds to its winners' score: plain, "on the score".
+    return f"{x:.2f} on the score" if plain else f"{x:.2f} marks"
+
+
+def chance_words(decision: Any, choice: str) -> str:
+    """A play judged by the bid's mark (its ``goal``, "makes 30"), as how often the side
+    reaches it with ``choice``: ``"your side makes 30 in about 55 of 100 hands like
+    this"`` (exact: a play's expected mark is the stake times won minus lost)."""
+    chance = decision.chance(choice)
+    how = ("every hand" if chance >= 1 else "no hand" if chance <= 0
+           else f"about {round(100 * chance)} of 100 hands")
+    return f"your side {decision.goal} in {how} like this"
 
 
 def did_words(kind: str, chosen: str) -> str:
@@ -95,15 +120,20 @@ def did_words(kind: str, chosen: str) -> str:
     return f"{_VERBS.get(kind, kind)} {chosen}"
 
 
-def mark_words(decision: Any, you: str = "you") -> str:
+def mark_words(decision: Any, you: str = "you", *, plain: bool = False) -> str:
     """The spoken label of a decision's mark: ``"Trick 3: you played 5-1, a mistake,
-    lost 4.2 points"``."""
-    word = label_word(decision)
+    lost 4.2 points"``. ``plain``: in a beginner's words, no "marks" (a play judged by
+    the bid's mark as its chance, :func:`chance_words`)."""
+    word = plain_label(label_word(decision)) if plain else label_word(decision)
     where = str(decision.where or decision.kind).capitalize()
     out = f"{where}: {you} {did_words(decision.kind, decision.chosen)}, {_article(word)}"
-    if decision.loss > 1e-9:
-        out += f", lost {_amount(decision.loss, decision.unit)}"
-    return out
+    if decision.loss <= 1e-9:
+        return out
+    if plain and bool(getattr(decision, "goal", "")):
+        best = max(decision.options, key=lambda o: o.expected).choice
+        return (f"{out}: {chance_words(decision, decision.chosen)}, "
+                f"{round(100 * decision.chance(best))} with {best}")
+    return f"{out}, lost {_amount(decision.loss, decision.unit, plain)}"
 
 
 def decision_steps(hand: Any, review: Any) -> list[int]:
@@ -193,10 +223,10 @@ def _shape(style: MarkStyle, x: float, y: float, r: float) -> str:
 
 
 def _mark(n: int, decision: Any, x: float, y: float, r: float, controls: bool,
-          you: str) -> str:
+          you: str, plain: bool = False) -> str:
     word = label_word(decision)
     style = MARK_STYLES.get(word, MARK_STYLES["too close to call"])
-    words = escape(mark_words(decision, you))
+    words = escape(mark_words(decision, you, plain=plain))
     cls = word.replace(" ", "-")
     attrs = (f'class="mark mark-{cls}" data-decision="{n}" data-label="{escape(word)}" '
              f'data-colour="{style.colour}"')
@@ -234,11 +264,13 @@ def _taken_line(x1: float, x2: float, y: float, cls: str) -> str:
 
 def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
                      height: float = 250, controls: bool = False,
-                     selected: int | None = None, you: str = "you") -> SvgWrapper:
+                     selected: int | None = None, you: str = "you",
+                     plain: bool = False) -> SvgWrapper:
     """The chart of ``review`` (a :class:`~texas42.analysis.coach.Review`; ``hand``, the
     hand it judged, adds the points already taken and the real result). ``controls``:
     the marks are buttons; ``selected``: that decision's mark is drawn ringed (the one
-    shown); ``you``: who made the decisions, in the marks' words."""
+    shown); ``you``: who made the decisions, in the marks' words; ``plain``: in a
+    beginner's words (no "marks": a hand's marks are said as the score)."""
     decisions = list(review.decisions)
     unit, points = chart_points(review, hand)
     # The plays that were no choice have a place of their own on the x axis, greyed and
@@ -282,6 +314,7 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
 
     head = ("Your side's expected points" if unit == "points"
             else f"The {unit}" if chance
+            else "Expected score, yours less theirs" if plain
             else "Your side's expected marks")
     body = [text_at(left, 18, head, fs, bold=True)]
     # The legend of the two lines (the marks' letters are explained under the chart).
@@ -327,7 +360,7 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
         if selected == i:
             body.append(f'<circle class="selected" cx="{num(x_of(i))}" cy="{num(y)}" '
                         f'r="{num(r + 8)}" fill="none" stroke="{INK}" stroke-width="2"/>')
-        body.append(_mark(i, d, x_of(i), y, r, controls, you))
+        body.append(_mark(i, d, x_of(i), y, r, controls, you, plain))
     # x labels: where each decision was (every one, or every other when crowded).
     every = 1 if step >= 34 else 2 if step >= 17 else 3
     for i, d in enumerate(decisions):
@@ -353,10 +386,11 @@ def review_chart_svg(review: Any, *, hand: Any = None, width: float = 640,
     title = (f"Review chart: {len(decisions)} decision{'s' if len(decisions) != 1 else ''}"
              + (f", the hand's result {real:.0f} points for your side" if real is not None
                 else ""))
-    what = f"The {unit}" if chance else f"Expected {unit} for your side"
+    what = (f"The {unit}" if chance else "Expected score for your side, less the opponents'"
+            if plain and unit == "marks" else f"Expected {unit} for your side")
     desc = (f"{what} through the hand: a dashed line for the best "
             "choice, a solid line for what you could expect after your choice. "
-            + "; ".join(mark_words(d, you) for d in decisions) + "."
+            + "; ".join(mark_words(d, you, plain=plain) for d in decisions) + "."
             + (f" {' and '.join(w.capitalize() for _, w in forced)}: not judged, only one "
                "domino could be played." if forced else ""))
     return document(width, height, title, desc, "".join(body), "review-chart-svg",

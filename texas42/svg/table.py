@@ -15,6 +15,7 @@ from ._table_parts import (
     _hand_words,
     _header,
     _legal_note,
+    _lines,
     _marks,
     _Seat,
     _sentence,
@@ -40,6 +41,7 @@ def table_svg(
     show_count: bool = False,
     controls: bool | ControlSpec = False,
     compact: bool = False,
+    plain: bool = False,
 ) -> SvgWrapper:
     """The whole table of a :class:`texas42.Hand`: the four hands, the trick in
     the middle (or the last trick, when the next one has not started), the bid,
@@ -54,7 +56,9 @@ def table_svg(
     (a mapping: those dominoes, with those labels). ``compact=True``: the same table
     (the same words, buttons and labels) at most :data:`COMPACT_WIDTH` wide, for a phone:
     the hands face down drawn small with how many they hold, the bottom seat's dominoes
-    at full size in rows.
+    at full size in rows. ``plain``: the status line in a beginner's words (the result
+    without the word "mark": :meth:`texas42.Hand.status`); 42's table only (another
+    table's status names seats by number, in the engine's words).
 
     Raises :class:`~texas42.errors.InputError` for a size out of range (rule
     ``"picture-size"``), a seat not at the table (``"seat"``) or an unknown highlight
@@ -230,7 +234,7 @@ def table_svg(
             caption = "no trick played"
         if not compact:
             body.append(text_at(cx, cy, caption, fs, anchor="middle", bold=True, cls="caption"))
-    status = hand.status(seen_by=seat)
+    status = hand.status(seen_by=seat, plain=plain)
     if compact:
         captions = ([(title, tfs, False), (caption, tfs, True)] if info is not None
                     else [(caption, fs, True)])
@@ -261,7 +265,13 @@ def table_svg(
             spares=[], status=status, show_count=show_count)
         body = [drawn]
     else:
-        body.append(text_at(pad, height - pad, status, fs, cls="status"))
+        # The status in as many lines as fit the picture's width (a hand's result, said
+        # from a seat in plain words, is longer than one line of it).
+        lines = _lines(status, width - 2 * pad, fs)
+        height += (len(lines) - 1) * lh
+        for i, line in enumerate(lines):
+            body.append(text_at(pad, height - pad - (len(lines) - 1 - i) * lh, line, fs,
+                                cls="status"))
     title_text = f"Texas 42 table, {_view_words(seat, open_all, places=True)}"
     return document(
         width, height, title_text, " ".join(_sentence(w) for w in words), "".join(body),

@@ -18,12 +18,15 @@ import ipywidgets as W
 from ..analysis import coach
 from ..analysis.coach import Advice, Judged, Review
 from ..hand import Hand
+from ..review_words import COACH_METHOD as COACH_METHOD
 from ..review_words import COACH_SAMPLES as COACH_SAMPLES
+from ..review_words import FULL_FIGURES as FULL_FIGURES
 from ..review_words import HINDSIGHT as HINDSIGHT
 from ..review_words import HINT_SAMPLES as HINT_SAMPLES
 from ..review_words import REVIEW_SAMPLES as REVIEW_SAMPLES
 from ..review_words import TABLE_SAMPLES as TABLE_SAMPLES
 from ..review_words import coach_samples as coach_samples
+from ..review_words import fold as fold
 from ..review_words import options_table as options_table
 from ..review_words import outcome_words as outcome_words
 from ..review_words import review_html as review_html
@@ -47,15 +50,6 @@ def _unit_words(a: Advice) -> str:
     return "points your side scores (minus the other side's) in this hand"
 
 
-#: The toggle that opens a plain hint's figures (its coach's reason and table).
-FULL_FIGURES = "Show the full figures"
-
-
-#: How the coach judges, in a beginner's words (no "guesses": the game chapter teaches it).
-COACH_METHOD = ("the coach played this hand out many times, with the dominoes you cannot "
-                "see placed in different ways")
-
-
 def plain_score_words(target: int, hand_number: int, ours: int, theirs: int) -> str:
     """The score of a game of marks in a beginner's words: what each side has and what wins,
     no "marks" (the scoring chapter teaches the word; a hand won is worth one or more).
@@ -65,12 +59,6 @@ def plain_score_words(target: int, hand_number: int, ours: int, theirs: int) -> 
     """
     return (f"Hand {hand_number}. Score: {SIDE_NAMES[0]} {ours}, {SIDE_NAMES[1]} {theirs}. "
             f"The first side to {target} wins the game.")
-
-
-def fold(*parts: str) -> str:
-    """``parts`` folded under :data:`FULL_FIGURES` (a plain hint's or judgement's figures)."""
-    return (f'<details class="t42-hint-figures"><summary>{FULL_FIGURES}</summary>'
-            + "".join(parts) + "</details>")
 
 
 def plain_hint_words(a: Advice) -> str:

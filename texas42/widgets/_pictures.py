@@ -130,13 +130,15 @@ def table_pic(
     size: int = 40,
     controls: bool | Mapping[Domino, str] = False,
     compact: bool = False,
+    plain: bool = False,
 ) -> str:
     """The whole table of a hand at any table (:func:`texas42.svg.table_svg`; other
     tables than 42's four are drawn round, :func:`texas42.svg.round_table_svg`), seen
     from ``seat`` or with every hand open; ``controls``: ``seat``'s dominoes are buttons
     when it is to play (the table widget), or those dominoes with those labels;
-    ``compact``: drawn for a phone (the table widget's ``compact``)."""
+    ``compact``: drawn for a phone (the table widget's ``compact``); ``plain``: its
+    status in a beginner's words (the explorer's ``plain``)."""
     return svg.table_svg(
         hand, seat=seat, show_all=show_all, highlight=highlight or None, size=size,
-        controls=controls, compact=compact,
+        controls=controls, compact=compact, plain=plain,
     )

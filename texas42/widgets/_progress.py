@@ -319,9 +319,12 @@ def guide_html(hand: Hand, mine: tuple[int, ...], base: str = "") -> str:
                    "you may play stand raised, with a green edge."),
         "count": ("That trick held count: dominoes whose pips add to 5 or 10 (like 5-0, "
                   "6-4) are worth 5 or 10 points. Each trick is worth 1 more. Lead again."),
-        "score": ("The hand is over. Each side adds its points: the count dominoes it won "
-                  "and 1 a trick. If the bidders took at least their bid, they win a mark; "
-                  "else the other side does. Seven marks win the game. Press 'Next hand'."),
+        # (In the Play page's plain words, as its score line: "mark" is taught by the
+        # chapter this line links to, "count" by the one before it.)
+        "score": ("The hand is over. Each side adds its points: 5 or 10 for each domino "
+                  "it won whose pips add to 5 or 10, and 1 a trick. If the bidders took at "
+                  "least their bid, they win the hand and add 1 to their score; else the "
+                  "other side does. The first side to 7 wins the game. Press 'Next hand'."),
         "reshake": ("Everyone passed, so nobody plays this hand: the dominoes are shaken "
                     "again. Press 'Next hand'."),
         "wait": "The others are playing. Watch the middle of the table.",

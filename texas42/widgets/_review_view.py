@@ -13,7 +13,10 @@ look are one judgement) with :data:`CLOSER_FACTOR` times the guesses; the new ve
 replaces the first everywhere (the chart, the summary, the full list, the moment, and
 through the explorer's ``on_judged_again`` the kept mistakes and stored progress). The
 open-hands solver's verdict (hindsight) is shown only when its toggle, "Hindsight: with
-every hand shown", is on (off at first).
+every hand shown", is on (off at first). ``plain``: in a beginner's words (the Play page's,
+before the course has taught "marks", "guesses" and "count"): a hand's marks said as the
+score, a play judged by the bid's mark as its chance, the coach's reasons and figures
+folded under "Show the full figures".
 
 >>> from texas42 import Deal, Hand
 >>> from texas42.analysis import RuleBasedPlayer, play_hand
@@ -41,7 +44,7 @@ from ..analysis import coach
 from ..analysis.bounds import MAX_SAMPLES
 from ..analysis.coach import Judged, Review
 from ..analysis.players import RuleBasedPlayer, play_hand
-from ..review_words import TOP_LOSSES, largest_losses
+from ..review_words import SCORE_WORDS, TOP_LOSSES, fold, largest_losses
 from ..review_words import loss_sentence as loss_sentence
 from ..svg.review_chart import (
     MARK_STYLES,
@@ -66,11 +69,12 @@ CLOSER_FACTOR = 4
 CHECK_LABEL = "Look closer"
 
 
-def _result_words(h: Any) -> str:
-    """The end of a hand in words (who made or lost what, and the score)."""
+def _result_words(h: Any, seat: int, plain: bool = False) -> str:
+    """The end of a hand in words (who made or lost what, and the score), seen from
+    ``seat`` (``plain``: without the word "mark")."""
     if h.result is None:
         return "Everyone passed: the dominoes are shaken again, no score."
-    return str(h.result.describe())
+    return str(h.result.describe(seen_by=seat, plain=plain))
 
 
 class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
@@ -80,10 +84,11 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     full list): the explorers and their tests read it; setting it shows that HTML
     alone (``""`` clears the view)."""
 
-    def __init__(self, explorer: Any = None, you: str = "you") -> None:
+    def __init__(self, explorer: Any = None, you: str = "you", *, plain: bool = False) -> None:
         super().__init__()
         self.explorer = explorer
         self.you = you
+        self.plain = plain
         self.hand: Any = None
         self.reviews: list[tuple[int, Review]] = []
         #: (seat, its review, the decision, the action index it judged), in chart order.
@@ -107,6 +112,9 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                                   "branch played from it")
         self.back_button.on_click(self._guarded(self.back))
         self.check_button = button(CHECK_LABEL, "too close to call: judge this decision "
+                                   f"again, played out {CLOSER_FACTOR} times as often "
+                                   "(a few seconds)" if plain else
+                                   "too close to call: judge this decision "
                                    f"again over {CLOSER_FACTOR} times as many guesses of the "
                                    "hidden dominoes (a few seconds)")
         self.check_button.on_click(self._guarded(self.judge_again))
@@ -169,9 +177,11 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                 parts.append(p(who + "No decision to review: every action was forced."))
                 continue
             total = rv.total_loss
+            # Plain, a hand's marks are the score: say once what that number is.
+            score = f" ({SCORE_WORDS})" if self.plain and rv.unit == "marks" else ""
             words = ("every decision was sound, from what you could see." if total < 1e-9
-                     else f"{total_words(rv)} given away on average, judged from "
-                          f"what {self.you} could see.")
+                     else f"{total_words(rv, plain=self.plain)} given away on average{score}, "
+                          f"judged from what {self.you} could see.")
             parts.append(p(f"{who}Review of {len(rv.decisions)} decisions: {words}"))
         return page(*parts)
 
@@ -179,7 +189,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         keys = " · ".join(f"{html.escape(style.letter)} {html.escape(word)}"
                           for word, style in MARK_STYLES.items())
         return ('<p style="font-family:sans-serif;font-size:0.95em;margin:2px 0;'
-                f'color:#1a1a1a">Marks: {keys}. Choose a mark or a sentence below to see '
+                f'color:#1a1a1a">Key: {keys}. Choose a symbol or a sentence below to see '
                 "the table at that moment.</p>")
 
     def _losses(self) -> list[int]:
@@ -188,7 +198,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     def loss_sentences(self) -> list[str]:
         """The sentences under the chart: the largest losses, largest first."""
-        return [self._who(i) + loss_sentence(self.decisions[i][2], self.you)
+        return [self._who(i) + loss_sentence(self.decisions[i][2], self.you, plain=self.plain)
                 for i in self._losses()]
 
     def _who(self, i: int) -> str:
@@ -205,7 +215,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             if sel is not None and not 0 <= sel < len(rv.decisions):
                 sel = None  # the decision shown is in another seat's chart
             pic: str = review_chart_svg(rv, hand=self.hand, width=width, controls=True,
-                                        you=self.you, selected=sel)
+                                        you=self.you, selected=sel, plain=self.plain)
             # Number the marks through every seat's chart: "m<N>" is decision N of the view.
             for k in range(len(rv.decisions) - 1, -1, -1):
                 pic = pic.replace(f'data-decision="{k}"', f'data-decision="{flat + k}"')
@@ -231,7 +241,7 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def _full_html(self) -> str:
         body = "".join(
             (p(f"{SEAT_NAMES[s]}'s hand:") if self._many() else "")
-            + review_html(rv, self.you, hindsight=self.hindsight.value)
+            + review_html(rv, self.you, hindsight=self.hindsight.value, plain=self.plain)
             for s, rv in self.reviews)
         n = len(self.decisions)
         return (f'<details class="t42-review-all"><summary style="font-family:sans-serif;'
@@ -260,9 +270,9 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         seat, _, d, step = self.decisions[i]
         before = self.hand.at(step)
         self.chart.draw(self._chart)
-        self.moment_head.value = page(p(self._who(i) + mark_words(d, self.you) + "."))
+        self.moment_head.value = page(p(self._who(i) + self._mark_words(d) + "."))
         self.moment_table.value = table_pic(before, seat=seat, show_all=False,
-                                            compact=self.chart.compact)
+                                            compact=self.chart.compact, plain=self.plain)
         self.moment_text.value = self._moment_html(d)
         self.check_row.layout.display = "" if self._can_check(d) else "none"
         self.check_box.value = ""
@@ -282,12 +292,16 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.children = [self.head, self.chart, self.legend, self.hindsight, self.moment,
                          self.full]
         if self.explorer is not None:
-            self.explorer.show_message(f"Shown: {mark_words(d, self.you)}. The table as it "
+            self.explorer.show_message(f"Shown: {self._mark_words(d)}. The table as it "
                                        "was before.")
 
+    def _mark_words(self, d: Judged) -> str:
+        return mark_words(d, self.you, plain=self.plain)
+
     def _moment_html(self, d: Judged) -> str:
-        parts = [p(d.reason), options_table(d.options, d.unit, d.chosen, goal=d.goal,
-                                            stake=d.stake)]
+        table = options_table(d.options, d.unit, d.chosen, goal=d.goal, stake=d.stake)
+        # Plain: the coach's reason and table say "guesses" and "marks": folded.
+        parts = [fold(p("The coach: " + d.reason), table)] if self.plain else [p(d.reason), table]
         h = d.hindsight
         if self.hindsight.value and h is not None:
             parts.append(p(f"{HINDSIGHT}: {coach.hindsight_words(h)}. Not advice: nobody "
@@ -311,7 +325,9 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if not self._can_check(d):
             return
         if self.explorer is not None:
-            self.explorer.show_message("Looking closer: more guesses of the hidden dominoes…")
+            self.explorer.show_message("Looking closer: the coach plays the hand out more "
+                                       "times…" if self.plain else
+                                       "Looking closer: more guesses of the hidden dominoes…")
         cap = CLOSER_FACTOR * coach.CAP_FACTOR * rv.samples
         again = coach.judge(self.hand.at(step), d.chosen, samples=rv.samples,
                             max_samples=min(cap, MAX_SAMPLES), seed=rv.seed)
@@ -325,12 +341,14 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.head.value = self._head_html()
         self.full.value = self._full_html()
         self.chart.draw(self._chart)
-        self.moment_head.value = page(p(self._who(i) + mark_words(again, self.you) + "."))
+        self.moment_head.value = page(p(self._who(i) + self._mark_words(again) + "."))
         self.moment_text.value = self._moment_html(again)
         self.check_row.layout.display = "" if self._can_check(again) else "none"
-        said = (f"Looked at closer, over {again.worlds} guesses: "
+        def over(n: int) -> str:
+            return f"played out {n} times" if self.plain else f"over {n} guesses"
+        said = (f"Looked at closer, {over(again.worlds)}: "
                 + (f"still {again.label}." if again.label == d.label
-                   else f"{label_word(again)} (over {d.worlds} guesses it was {d.label})."))
+                   else f"{label_word(again)} ({over(d.worlds)} it was {d.label})."))
         self.check_box.value = page(p(said))
         if self.explorer is not None:
             self.explorer.show_message(said)
@@ -349,9 +367,10 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         play_hand(branch, [RuleBasedPlayer()] * branch.seats)
         self.what_if = branch
         self.what_if_choice = action.choice
-        real = _result_words(self.hand)
-        then = _result_words(branch)
-        pic = table_pic(branch, seat=seat, show_all=True, compact=self.chart.compact)
+        real = _result_words(self.hand, seat, self.plain)
+        then = _result_words(branch, seat, self.plain)
+        pic = table_pic(branch, seat=seat, show_all=True, compact=self.chart.compact,
+                        plain=self.plain)
         self.what_if_box.value = (
             '<div style="display:flex;flex-wrap:wrap;gap:12px;font-family:sans-serif">'
             '<div style="flex:1 1 16em"><p style="margin:4px 0"><b>The real hand</b>: '
@@ -374,8 +393,8 @@ class ReviewView(W.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.what_if_box.value = ""
         self.children = [self.head, self.chart, self.legend, self.hindsight, self.full]
         if self.explorer is not None:
-            self.explorer.show_message("Back to the real hand: choose a mark to see another "
-                                       "moment.")
+            self.explorer.show_message("Back to the real hand: choose a symbol to see "
+                                       "another moment.")
 
     def _on_hindsight(self, _change: Any = None) -> None:
         if not self.reviews:

@@ -130,9 +130,9 @@ class PlayExplorer(Explorer):
         # file ``save``, in a real kernel) and come back on start; guided: one line per
         # step of the hand, with the chapter that teaches it (links from ``guide_base``).
         self._keep, self._save_file, self._guided = keep or save is not None, save, guided
-        # plain: the hint and the score in a beginner's words, no "guesses", "marks" or
-        # "count" (the figures folded); by default the guided hand's (the Play page's), and
-        # a chapter's as bookkit.plain_words decides (issue 34).
+        # plain: the hint, the score and the review in a beginner's words, no "guesses",
+        # "marks" or "count" (the figures folded); by default the guided hand's (the Play
+        # page's), and a chapter's as bookkit.plain_words decides (issue 34).
         self._plain = guided if plain is None else plain
         self._guide_base = guide_base
         self.source = DealSource(seed)
@@ -193,7 +193,8 @@ class PlayExplorer(Explorer):
         self.meaning = html_box()
         self.log_box = html_box()
         self.hint_box = html_box()
-        self.review_box = ReviewView(self)  # the review's chart, moments and what-ifs
+        # The review's chart, moments and what-ifs (in the same words as the hint).
+        self.review_box = ReviewView(self, plain=self._plain)
         self.score_box = html_box()
         self.source.load_button.on_click(self._on_load)
         self.seat_picker.observe(self._on_load, names="value")
@@ -415,7 +416,7 @@ class PlayExplorer(Explorer):
         svg = ""
         if self.pause.value:
             svg = table_pic(h, seat=seat, show_all=h.is_over, compact=self.table.compact,
-                            size=self.table.tile_size)
+                            size=self.table.tile_size, plain=self._plain)
         self._frames.append({"svg": svg, "words": words})
 
     @safe
@@ -854,9 +855,10 @@ class PlayExplorer(Explorer):
                    for s in seats]
         one = len(reviews) == 1
         self._review = [(x if one else f"{SEAT_NAMES[s]}: {x}")
-                        for s, rv in reviews for x in _coach.review_lines(rv)]
+                        for s, rv in reviews for x in _coach.review_lines(rv, plain=self._plain)]
         self.review_box.show(h, reviews)  # the chart; a mark shows that moment
-        said = [(s, *_coach.review_summary(rv, h if one else None)) for s, rv in reviews]
+        said = [(s, *_coach.review_summary(rv, h if one else None, plain=self._plain))
+                for s, rv in reviews]
         summary = " ".join(x if one else f"{SEAT_NAMES[s]}: {x}" for s, x, _ in said)
         kind = "good" if all(k == "good" for _, _, k in said) else "info"
         self.show_message("Review: " + summary, kind=kind)
@@ -1056,7 +1058,8 @@ class PlayExplorer(Explorer):
             self.table.actions_label = actions_label
             self.table.draw(lambda compact: table_pic(h, seat=seat, show_all=over,
                                                       controls=controls, compact=compact,
-                                                      size=self.table.tile_size))
+                                                      size=self.table.tile_size,
+                                                      plain=self._plain))
         self.next_button.disabled = not h.is_over or self.game.is_over
         # A button that cannot act yet is disabled, its reason its description (issue 34).
         self.review_button.disabled = not h.is_over
