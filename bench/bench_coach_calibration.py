@@ -153,8 +153,8 @@ def main() -> None:
             def show(i: int, d: DealCalibration, seed: int = seed) -> None:
                 if not args.quiet:
                     print(f"  seed {seed} deal {i + 1}: " + (
-                          f"duplicate {d.duplicate:+d} coach {d.coach:+.1f} plain "
-                          f"{d.plain:+.1f}" if d.counted else f"left out ({d.why})")
+                          f"duplicate {d.duplicate:+d} coach {d.coach:+.3f} plain "
+                          f"{d.plain:+.3f}" if d.counted else f"left out ({d.why})")
                           + f" ({d.seconds:.0f} s)", file=sys.stderr, flush=True)
 
             r.deals += calibrate(a, b, deals=args.deals, seed=seed, coach=coach,

@@ -74,6 +74,36 @@ export async function forget() {
   }
 }
 
+/** ``load()`` (loadPyodide with ``bytes`` as ``_loadSnapshot``) with room for the snapshot.
+ * Pyodide 314.0.6's WebAssembly module declares its own memory (30 MB) and ignores the
+ * INITIAL_MEMORY that its loader sets to the snapshot's size, so a Python whose memory grew
+ * past 30 MB before its snapshot was made could not be restored ("offset is out of bounds":
+ * the snapshot's memory is copied into a smaller one). While ``load`` runs, each new
+ * instance's exported memory is grown to the snapshot's before Pyodide reads it. */
+export async function withRoomFor(bytes, load) {
+  const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 4)[1];
+  const need = bytes.length - header; // the memory's bytes in the snapshot
+  const grow = (result) => {
+    const instance = result instanceof WebAssembly.Instance ? result : result.instance;
+    for (const value of Object.values(instance.exports)) {
+      if (value instanceof WebAssembly.Memory && value.buffer.byteLength < need) {
+        value.grow(Math.ceil((need - value.buffer.byteLength) / 65536));
+      }
+    }
+    return result;
+  };
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  WebAssembly.instantiate = (...args) => instantiate.apply(WebAssembly, args).then(grow);
+  WebAssembly.instantiateStreaming = (...args) =>
+    instantiateStreaming.apply(WebAssembly, args).then(grow);
+  try {
+    return await load();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 /** Pyodide's memory snapshot. Pyodide 314.0.6 expects an empty object at its JavaScript
  * reference table's index 6, which holds the map of loaded packages once packages are
  * loaded (as here, before any of our own references): accept the entry that is there. */

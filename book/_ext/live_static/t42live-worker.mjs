@@ -66,7 +66,8 @@ async function boot(pyodideURL, bridgeURL) {
     if (saved) {
       try {
         // The packages' files (not in the snapshot) load while the runtime starts.
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: saved, packages: PACKAGES });
+        pyodide = await snapshots.withRoomFor(saved, () =>
+          loadPyodide({ ...options, _loadSnapshot: saved, packages: PACKAGES }));
         restored = true;
       } catch (error) {
         console.warn("texas42: the saved Python could not be restored:", String(error));
