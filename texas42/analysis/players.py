@@ -706,8 +706,9 @@ class SamplingPlayer:
         if not view.rules.is_42:
             avg, solved = self._table_averages(view)
             return avg, None, solved
-        goal = goal_points(view) if plays_for_mark(view) else 0
-        marked = self.aim == "game" and goal_open(view, goal)
+        marked = self.aim == "game" and plays_for_mark(view)
+        goal = goal_points(view) if marked else 0  # (0: every guess "reaches" it, unused)
+        marked = marked and goal_open(view, goal)
         rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
         tie = view.rules.sevens_tie_side((view.bidder or 0) % 2)  # sevens: who wins a tie
         solver = self._solver(contract, view.sitting_out, tie)
