@@ -298,3 +298,13 @@ def hand_over(live: Locator) -> bool:
     """Whether the hand is over (the message offers the next hand, or the game is won)."""
     text = message(live).inner_text()
     return "Next hand" in text or "wins the game" in text
+
+
+def play_to_end(page: Page, live: Locator, most: int = 40) -> None:
+    """The learner's actions (:func:`act`) until the hand is over; it must be within
+    ``most`` of them."""
+    for _ in range(most):
+        if hand_over(live):
+            break
+        act(page, live)
+    assert hand_over(live), message(live).inner_text()

@@ -164,11 +164,7 @@ def test_the_play_pages_review_speaks_a_beginners_words(
         page = visit.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=PLAY_ANSWER_MS)
-        for _ in range(40):
-            if live.hand_over(area):
-                break
-            live.act(page, area)
-        assert live.hand_over(area), live.message(area).inner_text()
+        live.play_to_end(page, area)
         shown = _shown_words(area)  # the table's result, the message, the score
         assert "to the score" in shown, shown
         assert not EXPERTS_WORDS.search(shown), _experts(shown)

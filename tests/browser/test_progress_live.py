@@ -63,11 +63,7 @@ def test_a_hand_on_the_play_page_survives_a_reload_and_is_counted(
             "Welcome back: your game goes on at hand 1", timeout=ANSWER_MS)
         assert area.locator(".t42-table-pic [data-play]").count() == held
         # Finish the hand; the progress view counts it, and still does after a reload.
-        for _ in range(40):
-            if live.hand_over(area):
-                break
-            live.act(page, area)
-        assert live.hand_over(area), live.message(area).inner_text()
+        live.play_to_end(page, area)
         fold = _open_progress(area)
         expect(fold).to_contain_text("Hands played: 1, in 1 game.", timeout=ANSWER_MS)
         screenshot(page, f"play-page-progress-{width}", full_page=False)
@@ -85,10 +81,7 @@ def test_export_gives_json_that_imports_back(chromium: Browser, site_server: str
         page = first.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
-        for _ in range(40):
-            if live.hand_over(area):
-                break
-            live.act(page, area)
+        live.play_to_end(page, area)
         fold = _open_progress(area)
         with page.expect_download(timeout=ANSWER_MS) as download:
             fold.get_by_role("button", name="Export").click()
@@ -132,11 +125,7 @@ def test_a_mistake_is_played_again_and_the_game_comes_back(
         page = visit.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
-        for _ in range(40):
-            if live.hand_over(area):
-                break
-            live.act(page, area)
-        assert live.hand_over(area), live.message(area).inner_text()
+        live.play_to_end(page, area)
         after_hand = live.message(area).inner_text()
         area.locator("button", has_text="Review the hand").first.click()
         expect(area.locator(".t42-review [data-decision]").first).to_be_visible(timeout=ANSWER_MS)
@@ -244,11 +233,7 @@ def test_a_reload_mid_hand_keeps_the_verdicts_judged(chromium: Browser,
         page.reload(wait_until="load")
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Welcome back", timeout=ANSWER_MS)
-        for _ in range(40):
-            if live.hand_over(area):
-                break
-            live.act(page, area)
-        assert live.hand_over(area), live.message(area).inner_text()
+        live.play_to_end(page, area)
         area.get_by_role("button", name="Review the hand").click()
         marks = area.locator(".t42-review [data-decision]")
         expect(marks.first).to_be_visible(timeout=ANSWER_MS)
