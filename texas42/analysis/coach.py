@@ -13,9 +13,11 @@ rules continue well look good, a strong play of another style look like a mistak
 Bids, the contract, and plays judged in marks are played out by rule-based players who
 see only their own seat's view in that world
 (:func:`~texas42.analysis.playout.rule_playout`). The option's ``expected`` value is the
-average over the worlds (``weighted``: each world weighted by how likely the bids and
-plays seen are in it). A review adds guesses until the chosen option and the best
-separate at 95%, or a cap is reached: then the verdict is :data:`TOO_CLOSE`.
+average over the worlds, each weighted, for a bid or the naming of the contract, by how
+well it explains the bids made before (as a player reads the auction), and for a play
+with ``weighted`` by how likely the bids and plays seen are in it. A review adds
+guesses until the chosen option and the best separate at 95%, or a cap is reached:
+then the verdict is :data:`TOO_CLOSE`.
 
 Units (always said): every decision is judged in what the game scores. Under the marks
 rules that is *marks* (marks the seat's side wins minus marks it loses in this hand), for
@@ -586,8 +588,9 @@ class _Table:
         self.fast = rules.is_42
         #: How a play in a points contract is played out in a world (42's table).
         self.continuation = continuation or DEFAULT_CONTINUATION
-        #: Weight each guess by how likely the bids and plays seen are under the
-        #: rule-based player's policies (:func:`~texas42.analysis.sampling.play_likelihood`,
+        #: Weight each guess of a play by how likely the bids and plays seen are under
+        #: the rule-based player's policies (bids are always weighted by the auction:
+        #: :func:`~texas42.analysis.sampling.play_likelihood`,
         #: :class:`~texas42.analysis.players.AuctionReading`).
         self.weighted = weighted
         self.seats = rules.seats
@@ -671,12 +674,21 @@ class _Table:
         return masks, widow
 
     def weigher(self, view: Any) -> Callable[[Any], float]:
-        """How much each guess of this decision counts: 1, or (weighted, 42's table, a
-        play) how likely the bids and plays seen are in it under the rule-based player's
-        policies (the auction read once for all the guesses)."""
-        if not (self.weighted and self.fast and view.phase is Phase.PLAYING):
+        """How much each guess of this decision counts. At 42's table a bid or the naming
+        of the contract: how well the guess explains the bids made before it, read as
+        the rule-based bidder's (:class:`~texas42.analysis.players.AuctionReading`), as a
+        player reads the auction. Unweighted, the guesses ignored what the bids said, and
+        the coach rated a bolder bidder worse than duplicate play found it (issue 38 item
+        6: docs/FIGURES.md). A play: 1, or (weighted) how
+        likely the bids and plays seen are in it under the rule-based player's policies.
+        The auction is read once for all the guesses."""
+        if not self.fast or (view.phase is Phase.PLAYING and not self.weighted):
             return lambda world: 1.0
         auction = AuctionReading.of(view)
+        if view.phase is not Phase.PLAYING:
+            if not auction.worths:  # nothing bid yet that says anything
+                return lambda world: 1.0
+            return lambda world: auction.likelihood(list(world))
 
         def weight(world: Any) -> float:
             hands = list(world)
