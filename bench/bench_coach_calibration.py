@@ -147,8 +147,10 @@ def main() -> None:
         start = time.perf_counter()
         r = Calibration(a_name, b_name, coach)
         for seed in seeds:  # each seed as its own run (players seeded by it), pooled
-            a = calibration_player(a_name, seed=seed, continuation=args.continuation)
-            b = calibration_player(b_name, seed=seed + 1, continuation=args.continuation)
+            a = calibration_player(a_name, seed=seed, continuation=args.continuation,
+                                   unit=args.unit)
+            b = calibration_player(b_name, seed=seed + 1, continuation=args.continuation,
+                                   unit=args.unit)
 
             def show(i: int, d: DealCalibration, seed: int = seed) -> None:
                 if not args.quiet:

@@ -125,3 +125,53 @@ def test_a_review_of_some_kinds_judges_those_alone_as_the_whole_review_does() ->
         with pytest.raises(InputError) as e:
             review(hand, seat, samples=6, kinds=bad)  # type: ignore[arg-type]
         assert e.value.rule == "kinds"
+
+
+def test_the_coach_style_in_marks_plays_what_the_coach_values_most_in_marks() -> None:
+    """Calibrated in marks, the coach's own style chooses, while the bid is open, a play
+    with the most marks over its guesses, each play out scored as the coach scores it;
+    once the bid is decided it plays for points as the points style does."""
+    import random
+
+    from texas42 import Deal, Hand
+    from texas42.analysis.aim import goal_open, goal_points, plays_for_mark
+    from texas42.analysis.calibration import CoachPlayer, _points_contract
+    from texas42.analysis.coach import _mark_of
+    from texas42.analysis.players import _fingerprint, decide
+    from texas42.analysis.sampling import sample_holdings
+    from texas42.hand import Phase
+    from texas42.rules import STANDARD
+
+    marks_style = CoachPlayer(4, seed=3, unit="game")
+    points_style = CoachPlayer(4, seed=3)
+    open_seen = decided_seen = 0
+    for seed in range(30):
+        # Every trick played: the bid is decided before the end of some hands.
+        hand = Hand(Deal.from_seed(seed), shaker=seed % 4,
+                    rules=STANDARD.replace(early_end=False))
+        rb = RuleBasedPlayer()
+        while hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING):
+            view = SeatView.of(hand)
+            if (hand.phase is Phase.PLAYING and len(view.legal_plays) > 1
+                    and _points_contract(view) and plays_for_mark(view)):
+                chosen = marks_style.play(view).action
+                goal = goal_points(view)
+                if goal_open(view, goal):
+                    rng = random.Random(3 * 1_000_003 + _fingerprint(view))
+                    moves = [d.index for d in view.legal_plays]
+                    totals = [0.0] * len(moves)
+                    for _ in range(4):
+                        w = sample_holdings(view, rng)
+                        assert w is not None
+                        for i, v in enumerate(marks_style.continuation.values(
+                                view, w, moves, goal)):
+                            totals[i] += _mark_of(view, v)
+                    assert totals[moves.index(chosen.index)] == max(totals)
+                    open_seen += 1
+                else:
+                    assert chosen == points_style.play(view).action
+                    decided_seen += 1
+            d = decide(rb, hand)
+            kind = {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(hand.phase, "play")
+            hand.apply((kind, d.action))
+    assert open_seen > 20 and decided_seen > 2

@@ -53,8 +53,9 @@ from ..dominoes import DOMINOES
 from ..errors import InputError, quote
 from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
+from .aim import goal_open, goal_points, plays_for_mark
 from .bounds import time_bound_lifted
-from .coach import review
+from .coach import _mark_of, review
 from .continuation import make_continuation, rules_until
 from .parallel import run_jobs
 from .players import Decision, Player, RuleBasedPlayer, _fingerprint, make_player, play_hand
@@ -90,13 +91,23 @@ class _RulesBidder:
 class CoachPlayer(_RulesBidder):
     """Plays the domino the coach's continuation values most over ``samples`` guesses of
     the hidden dominoes (seeded from ``seed`` and the view); bids like the rules; a
-    contract the coach judges in marks is played by the rules."""
+    contract the coach judges in marks is played by the rules.
+
+    ``unit``: what the coach it imitates speaks. ``"points"``: the most average points.
+    ``"game"``: while the mark rides on a play of a hand bid for points under the marks
+    rules, the most average marks, each guess's play out scored as the coach scores it
+    (made or set; equal plays go to the rules' choice, else the first by name), and the
+    most points once the bid is decided. Calibrated in marks, the coach's own style is
+    the one that plays what it would advise in marks."""
 
     def __init__(self, samples: int = 16, seed: int = 0,
-                 continuation: str = "exact") -> None:
+                 continuation: str = "exact", unit: str = "points") -> None:
         super().__init__()
+        if unit not in ("points", "game"):
+            raise InputError(f"unit must be points or game, not {quote(unit)}", rule="unit")
         self.samples = samples
         self.seed = seed
+        self.unit = unit
         self.continuation_name = continuation
         self.continuation = make_continuation(continuation)
         self.name = f"coach-style:{samples}"
@@ -105,6 +116,9 @@ class CoachPlayer(_RulesBidder):
         legal = view.legal_plays
         if len(legal) == 1 or not _points_contract(view):
             return self.rules.play(view)
+        goal = goal_points(view) if self.unit == "game" and plays_for_mark(view) else None
+        if goal is not None and not goal_open(view, goal):
+            goal = None  # the bid is decided: only points are left to play for
         rng = random.Random(self.seed * 1_000_003 + _fingerprint(view))
         moves = [d.index for d in legal]
         totals = [0.0] * len(moves)
@@ -113,9 +127,19 @@ class CoachPlayer(_RulesBidder):
             w = sample_holdings(view, rng)
             if w is None:
                 continue
-            for i, v in enumerate(self.continuation.values(view, w, moves)):
-                totals[i] += v
+            values = self.continuation.values(view, w, moves, goal)
+            for i, v in enumerate(values):
+                totals[i] += v if goal is None else _mark_of(view, v)
             n += 1
+        if goal is not None:
+            top = max(totals)
+            tied = [DOMINOES[m] for m, t in zip(moves, totals, strict=True)
+                    if t >= top - 1e-9]
+            rule = self.rules.play(view).action
+            best = rule if rule in tied else min(tied, key=lambda d: d.display)
+            return Decision(best, f"{best}: best average marks over {n} guesses of the "
+                                  f"unseen dominoes, each played out by the coach's "
+                                  f"continuation: {top / max(n, 1):+.2f} for its side.")
         ranked = sorted(range(len(moves)), key=lambda i: (-totals[i], DOMINOES[moves[i]].display))
         best = DOMINOES[moves[ranked[0]]]
         return Decision(best, f"{best}: best average over {n} guesses of the unseen dominoes, "
@@ -182,12 +206,14 @@ class RandomPlays(_RulesBidder):
         return Decision(d, f"{d}: chosen at random.")
 
 
-def calibration_player(name: str, seed: int = 0, continuation: str = "exact") -> Player:
+def calibration_player(name: str, seed: int = 0, continuation: str = "exact",
+                       unit: str = "points") -> Player:
     """The players of :func:`make_player`, and ``coach-style[:N]`` (playing by the
-    ``continuation`` the coach reviews with), ``greedy[:N]`` and ``random-plays``."""
+    ``continuation`` the coach reviews with, for what it speaks in ``unit``: see
+    :class:`CoachPlayer`), ``greedy[:N]`` and ``random-plays``."""
     key, _, arg = name.partition(":")
     if key == "coach-style":
-        return CoachPlayer(int(arg or 16), seed, continuation)
+        return CoachPlayer(int(arg or 16), seed, continuation, unit)
     if key == "greedy":
         return GreedyPlayer(int(arg or 8), seed)
     if key == "random-plays":
