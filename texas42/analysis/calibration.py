@@ -444,7 +444,7 @@ def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,
 
 def per_decision_ratio(results: Sequence[Calibration], player: str) -> list[float]:
     """Each result's loss per play of ``player`` over its opponent's (for the bias
-    check: a player even with the coach's style gets at most 1.25 times its loss)."""
+    check: a player even with the coach's style gets at most 1.15 times its loss)."""
     out = []
     for r in results:
         la, lb = r.per_decision()
