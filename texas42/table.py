@@ -36,6 +36,7 @@ from typing import Any, Protocol
 from .analysis.players import Player, default_player
 from .analysis.players import decide as _decide
 from .bidding import PASS, bid_text
+from .claims import ClaimCheck
 from .contracts import Contract
 from .dominoes import Domino
 from .errors import IllegalActionError, IllegalPlayError, InputError, Texas42Error, check_kind
@@ -183,7 +184,8 @@ class TableInPlay:
             raise IllegalActionError(f"you cannot {what} now: it is not your turn "
                                      f"({hand.status()})", rule="turn")
         if hand.next_action != kind:
-            raise IllegalActionError(f"you cannot {what} now: {hand.status()}", rule="turn")
+            raise IllegalActionError(f"you cannot {what} now: it is not your turn to {what} "
+                                     f"({hand.status()})", rule="turn")
 
     def act(self, seats: Collection[int], kind: str, value: Any) -> Action:
         """The person who plays ``seats`` takes the action ``(kind, value)`` for the seat
@@ -204,6 +206,24 @@ class TableInPlay:
                     rule="sevens" if hand.contract.kind == "sevens" else "follow-suit")
         hand.apply((kind, value))
         return hand.actions[-1]
+
+    def may_lay_down(self, seats: Collection[int]) -> bool:
+        """Whether the person who plays ``seats`` may lay their hand down now: their turn
+        to play, no claim yet, and in nello only the declarer."""
+        hand = self.hand
+        return (self.persons_turn(seats) and hand.next_action == "play"
+                and (hand.sitting_out is None or hand.declarer == hand.to_act)
+                and hand.claim is None)
+
+    def lay_down(self, seats: Collection[int]) -> ClaimCheck:
+        """The person who plays ``seats`` lays down the hand to act (the engine checks the
+        claim and plays the rest; not sure: ``rule="claim-not-sure"``, nothing changed)."""
+        if not self.may_lay_down(seats):
+            raise IllegalActionError(
+                "you may lay down only when it is your turn to play"
+                + (" and you bid nello" if self.hand.sitting_out is not None else ""),
+                rule="turn")
+        return self.hand.lay_down(self.hand.to_act)
 
     # -- the computer's turns -------------------------------------------------------------
     def player_of(self, seat: int) -> Player | None:
