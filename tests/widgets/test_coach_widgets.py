@@ -130,9 +130,9 @@ def test_decisions_judged_while_the_hand_goes_on_are_the_review() -> None:
     finally:
         BACKGROUND.driven = False
         BACKGROUND.clear()
-    assert ex.state["phase"] == "over" and ex._judged
+    assert ex.state["phase"] == "over" and ex.judging.judged
     fresh = coach.review(ex.hand, 0, samples=32, seed=0)
-    assert sorted(ex._judged) == sorted((d.kind, d.index) for d in fresh.decisions)
+    assert sorted(ex.judging.judged) == sorted((d.kind, d.index) for d in fresh.decisions)
     ex.review_button.click()
     check_clean(ex, "review")
     shown = ex.review_box.reviews[0][1]

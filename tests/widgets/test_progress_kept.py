@@ -118,7 +118,7 @@ def test_a_review_is_charted_and_its_mistake_is_played_again() -> None:
     kept_before = ex.kept.to_json()
     ex.progress_view.try_buttons[0].click()
     assert ex.last_error is None, ex.message
-    assert ex._practice and list(ex.hand.plays) == list(rec.plays[:at])
+    assert ex.flow.practice and list(ex.hand.plays) == list(rec.plays[:at])
     assert ex.your_turn and ex.message.startswith("Again, trick 3")
     # The coach's best there, as the hint gives it: the answer; the mistake leaves the
     # list (kept at once), and the practice hand is not saved over the kept game.
@@ -137,7 +137,7 @@ def test_a_review_is_charted_and_its_mistake_is_played_again() -> None:
     assert ex.kept.to_json() == kept_before
     assert ex.progress_view.new_button.description == "Back to your game"
     ex.progress_view.new_button.click()  # back to the kept game, as it was
-    assert not ex._practice and ex.store.data == kept_before
+    assert not ex.flow.practice and ex.store.data == kept_before
     assert ex.hand.record() == ex.kept.game_entries()[-1].record
     assert ex.message.startswith("Welcome back")
     assert ex.progress_view.new_button.description == "New game"
@@ -387,21 +387,21 @@ def test_a_reload_mid_hand_keeps_the_verdicts_judged() -> None:
         for _ in range(3):  # the auction, the trumps, a play: each judged when idle
             learner_acts(ex)
             idle()
-        judged = dict(ex._judged)
+        judged = dict(ex.judging.judged)
         assert len(judged) >= 2 and not ex.hand.is_over
         saved = Progress.from_json(ex.store.data).game_entries()[-1].judged
         assert {(j.kind, j.index): j for j in saved} == judged
 
         again = reloaded(ex)
         assert again.hand.actions == ex.hand.actions
-        assert again._judged == judged and not BACKGROUND.pending(again)
+        assert again.judging.judged == judged and not BACKGROUND.pending(again)
 
         learner_acts(ex)  # one more decision, reloaded before it is judged
         BACKGROUND.drop(ex)
         third = reloaded(ex)
-        assert third._judged == judged and BACKGROUND.pending(third)  # queued again
+        assert third.judging.judged == judged and BACKGROUND.pending(third)  # queued again
         idle()
-        assert len(third._judged) == len(judged) + 1
+        assert len(third.judging.judged) == len(judged) + 1
         finish_hand(third)
         idle()
     finally:

@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from texas42 import Phase
+from texas42 import table as table_model
 from texas42 import widgets as tw
 from texas42.analysis import RuleBasedPlayer, decide
-from texas42.widgets import play_explorer
 from texas42.widgets.play_explorer import PlayExplorer
 
 from .helpers import bid_or_name, check_clean
@@ -23,15 +23,16 @@ ADVISOR = RuleBasedPlayer()
 
 
 def computer_seats(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The seats the explorer's computer player acts for, in order."""
+    """The seats the explorer's computer player acts for, in order (every computer turn
+    goes through the table model's one door, :func:`texas42.table.decide`)."""
     seen: list[int] = []
-    real = play_explorer.decide
+    real = table_model.decide
 
     def spy(hand: Any, player: Any = None) -> Any:
         seen.append(hand.to_act)
         return real(hand, player)
 
-    monkeypatch.setattr(play_explorer, "decide", spy)
+    monkeypatch.setattr(table_model, "decide", spy)
     return seen
 
 

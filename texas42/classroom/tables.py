@@ -1,16 +1,17 @@
-"""Tables of classmates: one model of a table in play, outside any widget.
+"""Tables of classmates: the classroom's view of a table in play.
 
-A :class:`Table` holds the engine's game (:class:`texas42.game.Game`, Moon's
-:class:`texas42.moon.MoonGame`) and its *places*: one per person the rules seat
-(two-hand 42: two people, each playing both hands of a side). A place is held by a
-person, through a random token only that person's device knows, or by the computer
-(the explorers' default player, :func:`texas42.analysis.players.default_player`): the
-computer fills the places nobody took and plays for a person who has been gone longer
-than :data:`GRACE_S`, until they come back with their token.
+A :class:`Table` is the one model of a table in play, :class:`texas42.table.TableInPlay`
+(the engine's game, whose turn, the computer's turns, the next hand), with the server's
+concerns layered on it: its *places*, one per person the rules seat (two-hand 42: two
+people, each playing both hands of a side). A place is held by a person, through a random
+token only that person's device knows, or by the computer (the explorers' default player,
+:func:`texas42.analysis.players.default_player`, seeded by the table): the computer fills
+the places nobody took and plays for a person who has been gone longer than
+:data:`GRACE_S`, until they come back with their token.
 
-Every action goes to the engine, which checks it: a refused action raises the engine's
-own error (:mod:`texas42.errors`, with its rule) and leaves the table as it was. What a
-place is sent is :meth:`Table.view`: its own dominoes and the table's public state,
+Every action goes to the model and the engine, which check it: a refused action raises the
+engine's own error (:mod:`texas42.errors`, with its rule) and leaves the table as it was.
+What a place is sent is :meth:`Table.view`: its own dominoes and the table's public state,
 never another hand nor the computer's reasons while the hand is played (the hand record,
 every domino, once the hand is over: the coach's review reads it).
 
@@ -25,19 +26,18 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.players import Player, decide, default_player
 from ..class_export import normal_name
 from ..contracts import Contract
 from ..dominoes import Domino
 from ..errors import IllegalActionError, InputError, quote
 from ..game import Game
 from ..hand import Action, Hand
-from ..moon import new_game
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..svg import table_svg
+from ..table import ComputerTurn, TableInPlay
 
 #: The tables a class can sit at, by the key a teacher or student gives: 42 at four, and
 #: the engine's other presets (two-hand, three-hand, Moon and Moon for many).
@@ -105,19 +105,19 @@ class Place:
 
 @dataclass
 class Table:
-    """A table in play: the game, its places, and each accepted action's count."""
+    """A table in play (:attr:`flow`, the model), its places, and each accepted action's
+    count."""
 
     code: str
     kind: str
     seed: int
-    game: Game
+    flow: TableInPlay
     places: list[Place]
     #: Games started at this table (the game's seed is derived from the table's and it).
     games: int = 0
     #: Accepted actions so far (every view carries it: a client sees its state is current).
     version: int = 0
     grace: float = GRACE_S
-    _players: dict[str, Player] = field(default_factory=dict, repr=False)
 
     @classmethod
     def new(cls, kind: str, *, code: str, seed: int | None = None, grace: float = GRACE_S
@@ -125,16 +125,21 @@ class Table:
         """A new table of ``kind`` (a key of :data:`TABLE_KINDS`)."""
         rules = table_rules(kind)
         seed = secrets.randbits(48) if seed is None else seed
-        return cls(code=code, kind=kind, seed=seed, game=new_game(rules, seed=seed),
+        return cls(code=code, kind=kind, seed=seed,
+                   flow=TableInPlay.new(rules, seed=seed, player_seed=seed),
                    places=[Place() for _ in range(rules.players)], grace=grace)
 
     @property
+    def game(self) -> Game:
+        return self.flow.game
+
+    @property
     def rules(self) -> Rules:
-        return self.game.rules
+        return self.flow.rules
 
     @property
     def hand(self) -> Hand:
-        return self.game.hand
+        return self.flow.hand
 
     # -- who sits where -------------------------------------------------------------------
     def seats_of(self, place: int) -> tuple[int, ...]:
@@ -179,23 +184,25 @@ class Table:
                 and p.gone_since + self.grace > now]
         return min(ends, default=None)
 
+    def _seat_people(self, now: float) -> None:
+        """Tell the model which seats people play now (the places present)."""
+        self.flow.people = frozenset(s for i in range(len(self.places))
+                                     if not self.computer_plays(i, now)
+                                     for s in self.seats_of(i))
+
     # -- actions --------------------------------------------------------------------------
     def act(self, place: int, kind: object, value: object, *, now: float) -> None:
-        """The person at ``place`` takes an action; the engine checks it. Refused: the
-        engine's error (or InputError for a malformed one), the table unchanged."""
+        """The person at ``place`` takes an action; the model and the engine check it.
+        Refused: the engine's error (or InputError for a malformed one), the table
+        unchanged."""
         if not isinstance(kind, str) or kind not in ACTION_KINDS:
             raise InputError(f"{quote(kind)} is not an action: give one of "
                              f"{', '.join(ACTION_KINDS)}", rule="action")
-        hand = self.hand
         if kind == "next":
             self._next_hand()
             return
-        if hand.is_over:
-            raise IllegalActionError("the hand is over: ask for the next hand", rule="hand-over")
-        if hand.to_act not in self.seats_of(place):
-            raise IllegalActionError(
-                f"it is not your turn: seat {hand.to_act} is to act ({hand.status()})",
-                rule="turn")
+        self.flow.check_turn(self.seats_of(place), kind)
+        # What came over the network is checked for shape before the engine reads it.
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise InputError(f"the value {quote(value)} of a {kind} is not a bid, contract "
                              "or domino", rule="action")
@@ -205,17 +212,16 @@ class Table:
             raise InputError(f"{quote(value)} is not a {kind}", rule="action")
         if kind == "bid" and isinstance(value, str) and value.strip().isdigit():
             value = int(value.strip())
-        hand.apply((kind, value))
+        self.flow.act(self.seats_of(place), kind, value)
         self.version += 1
 
     def _next_hand(self) -> None:
-        if not self.hand.is_over:
-            raise IllegalActionError("finish this hand first", rule="hand-not-over")
-        if self.game.is_over:
+        """The next hand, or once the game is over a new game (seeded from the table's)."""
+        if self.hand.is_over and self.game.is_over:
             self.games += 1
-            self.game = new_game(self.rules, seed=self.game_seed(self.games))
+            self.flow.new_game(seed=self.game_seed(self.games))
         else:
-            self.game.next_hand()
+            self.flow.next_hand()
         self.version += 1
 
     def game_seed(self, games: int) -> int:
@@ -224,32 +230,31 @@ class Table:
     def computer_to_act(self, now: float) -> bool:
         """Whether the seat to act is the computer's now (never at a table where nobody
         is: the hand waits for people)."""
-        hand = self.hand
-        if hand.is_over or not any(p.present(now, self.grace) for p in self.places):
+        if not any(p.present(now, self.grace) for p in self.places):
             return False
-        return self.computer_plays(self.place_of_seat(hand.to_act), now)
+        self._seat_people(now)
+        return self.flow.computer_to_act()
 
     def computer_decision(self, hand: Hand) -> tuple[str, Any]:
         """The computer's action for the seat to act in ``hand`` (a copy of this table's
         hand: the server asks in a worker thread while the table goes on). The player
         sees only that seat's view; its reasons are never sent."""
-        player = self._players.get(self.rules.bidding)
-        if player is None:
-            player = self._players[self.rules.bidding] = default_player(self.seed, self.rules)
-        decision = decide(player, hand)
-        return decision.kind, decision.action
+        turn = self.flow.computer_decision(hand)
+        return turn.kind, turn.value
 
     def apply_computer(self, kind: str, value: Any) -> Action:
         """Take the computer's action (checked by the engine like any other)."""
-        self.hand.apply((kind, value))
+        action = self.flow.apply_computer(ComputerTurn(self.hand.to_act, kind, value, ""))
         self.version += 1
-        return self.hand.actions[-1]
+        return action
 
     def computer_turn(self, now: float) -> Action | None:
         """If the seat to act is the computer's, its action (taken); else None."""
         if not self.computer_to_act(now):
             return None
-        return self.apply_computer(*self.computer_decision(self.hand.copy()))
+        self.flow.computer_turn()
+        self.version += 1
+        return self.hand.actions[-1]
 
     # -- what each place sees ---------------------------------------------------------
     def view(self, place: int, *, now: float) -> dict[str, Any]:
@@ -339,7 +344,7 @@ class Table:
         table = cls.new(kind, code=normal_code(state["code"]), seed=int(state["seed"]),
                         grace=grace)
         table.games = int(state["games"])
-        table.game = new_game(table.rules, seed=table.game_seed(table.games))
+        table.flow.new_game(seed=table.game_seed(table.games))
         hands = state["hands"]
         for index, saved in enumerate(hands):
             if index:

@@ -27,15 +27,15 @@ from ..errors import (
     InputError,
     NotationError,
     Texas42Error,
-    check_kind,
     check_seat,
 )
+from ..game import Game
 from ..hand import Hand, Phase
 from ..progress import Progress
 from ..records import HandRecord
 from ..rules import ALL_PRESETS, STANDARD, Rules
 from ..scoring import SIDE_NAMES
-from ..tricks import explain_play
+from ..table import ComputerTurn, Judging, TableInPlay, position_hand
 from . import _analysis, _coach, _progress, _tables
 from ._background import BACKGROUND
 from ._base import Explorer, safe
@@ -110,10 +110,12 @@ class PlayExplorer(Explorer):
 
     #: The kept mistake played again: (entry, mistake, index of the action to answer).
     _again: tuple[Any, Any, int] | None
-    #: The learner's decisions judged while the hand went on, by (kind, index), and the
-    #: hand they belong to (:meth:`_judge_later`).
-    _judged: dict[tuple[str, int], Any]
-    _judged_hand: Any
+    #: The table in play (the one model of the flow: whose turn, the computer's turns,
+    #: the next hand, playing on from a position); this explorer is its view.
+    flow: TableInPlay
+    #: The learner's decisions judged while the hand goes on (in the live page's idle
+    #: moments), so the review takes them as they are.
+    judging: Judging
 
     title = "Play a hand"
 
@@ -231,9 +233,9 @@ class PlayExplorer(Explorer):
         self._review: list[str] = []
         self._claim = ""  # the verdict on the learner's last claim
         self._busy = False
-        self._players: dict[int, Any] = {}
         self._guided_layout()
         self._show_table()
+        self.flow = TableInPlay(self._new_game())
         self._start()
         self._progress_start()
         if start is not None:
@@ -290,9 +292,14 @@ class PlayExplorer(Explorer):
         self.table.pause_ms = PAUSE_MS if self.pause.value else 0
 
     @property
+    def game(self) -> Game:
+        """The game being played (the model's)."""
+        return self.flow.game
+
+    @property
     def hand(self) -> Hand:
         """The hand being played: the game's latest."""
-        return self.game.hand
+        return self.flow.hand
 
     @property
     def seat(self) -> int:
@@ -329,21 +336,24 @@ class PlayExplorer(Explorer):
         return h.to_act if not h.is_over and h.to_act in self.my_seats else self.seat
 
     # -- the flow ----------------------------------------------------------------------------
-    def _start(self) -> None:
-        """A new game; its first hand is the chosen deal, with the learner bidding first
-        (the shaker sits at the learner's right)."""
+    def _new_game(self) -> Game:
+        """A new game as the settings say; its first hand is the chosen deal, with the
+        learner bidding first (the shaker sits at the learner's right)."""
         rules = self.rules
         deal = self.source.deal(rules.layout)  # a bad deal raises here, before anything changes
-        seed = int(self.source.seed.value)
-        self.game = moon.new_game(rules, first_shaker=(self.seat - 1) % rules.seats,
-                                     seed=seed, deal=deal)
+        return moon.new_game(rules, first_shaker=(self.seat - 1) % rules.seats,
+                             seed=int(self.source.seed.value), deal=deal)
+
+    def _start(self) -> None:
+        """A new game (:meth:`_new_game`), played from its first hand."""
+        self.flow.resume(self._new_game())
         self._make_players()
         self._start_hand()
 
     def _make_players(self) -> None:
         name = str(self.opponents.value)
         # The table's default player is shared ("default": decide's own).
-        self._players = {} if name == "default" else {
+        self.flow.players = {} if name == "default" else {
             s: make_player(self.rules, name, seed=s) for s in range(self.rules.seats)}
 
     def _show_table(self) -> None:
@@ -374,24 +384,23 @@ class PlayExplorer(Explorer):
         self.render()
 
     def _computer_turns(self) -> None:
+        """The model runs the computer's turns until the learner's; each is logged and
+        kept as a frame (the table shows them one at a time)."""
         h = self.hand
+        # (In nello the bidder's partner sits out: if that is you, the others play on.)
+        self.flow.people = frozenset(self.my_seats)
         # A sampling player takes seconds over a bid's replies: the bar moves per action.
         with showing(self.progress, 2) as bar:
-            for n in range(200):
-                # (In nello the bidder's partner sits out: if that is you, the others play on.)
-                if h.is_over or h.to_act in self.my_seats:
-                    break
-                self._computer_turn(h)
+            for n, turn in enumerate(self.flow.computer_turns()):
+                self._computer_said(turn)
                 bar.max = max(bar.max, n + 1)
                 bar.value = n + 1
         if h.is_over and h.result is not None and self.in_tricks:
             self.log.append(f"Result: {h.result.describe()}")
 
-    def _computer_turn(self, h: Hand) -> None:
-        """One action of the seat to act, a computer player."""
-        seat = h.to_act
-        decision = decide(h, self._players.get(seat))
-        decision.apply(h)
+    def _computer_said(self, decision: ComputerTurn) -> None:
+        """One action of a computer player, just taken: the log's line and a frame."""
+        h, seat = self.hand, decision.seat
         if decision.kind == "discard":
             # The others do not see what the bidder lays aside.
             self.log.append(f"{self._who(seat)} picks up the widow and lays one domino aside.")
@@ -470,14 +479,14 @@ class PlayExplorer(Explorer):
 
     @safe
     def _on_next(self, _b: Any = None) -> None:
-        g = self.game
-        if g.is_over:
-            raise IllegalActionError(
-                f"the game is over: {self._team_words(g.winner or 0)} won. Press 'Deal' for a "
-                "new game.", rule="game-over")
-        if not self.hand.is_over:
-            raise IllegalActionError("finish this hand first", rule="hand-not-over")
-        g.next_hand()
+        try:
+            self.flow.next_hand()
+        except IllegalActionError as refused:
+            if refused.rule != "game-over":
+                raise
+            raise IllegalActionError(  # (in the learner's words: who won, what to press)
+                f"the game is over: {self._team_words(self.game.winner or 0)} won. Press "
+                "'Deal' for a new game.", rule="game-over") from None
         self._start_hand()
 
     def _team_words(self, side: int) -> str:
@@ -549,7 +558,7 @@ class PlayExplorer(Explorer):
         self._progress_save()
         problem = self.message if self.message != said and self.message_kind == "error" else ""
         verdict = self._answer_again()
-        self._judge_later()
+        self.judging.later(self.flow)
         self._computer_turns()
         self.render()
         if verdict:
@@ -557,56 +566,6 @@ class PlayExplorer(Explorer):
                 "good" if verdict.startswith("That is") else "info"))
         if problem:
             self.show_message(problem, kind="error")
-
-    def _review_seed(self) -> int:
-        """The coach's seed for this game's hands (the same for the hint and the review:
-        one judgement)."""
-        return len(self.game.hands) if self.in_tricks else 0
-
-    def _judge_later(self, step: int | None = None) -> None:
-        """The learner's decision just made (or the one at ``step``) is judged while the
-        hand goes on, in the live page's idle moments (:mod:`._background`), so the review
-        is ready when the hand ends; the review takes what is done and judges the rest
-        itself. Each verdict is saved with the game as it comes (a reload keeps it)."""
-        h = self.hand
-        if not h.actions or not BACKGROUND.driven:
-            return  # nobody runs idle work here (a notebook kernel): the review does it all
-        step = len(h.actions) - 1 if step is None else step
-        action = h.actions[step]
-        before = h.at(step)
-        if len(before.legal_actions()) < 2:
-            return  # forced: nothing to judge
-        if self._judged_hand is not h:  # a new hand: what was judged belongs to the old
-            BACKGROUND.drop(self)
-            self._judged, self._judged_hand = {}, h
-        from ..analysis import coach
-
-        key = (action.kind, sum(1 for a in h.actions[:step] if a.kind == action.kind))
-        try:
-            samples = _coach.coach_samples(h, None, _coach.REVIEW_SAMPLES)
-            steps = coach.judge_steps(before, action.choice, samples=samples,
-                                      seed=self._review_seed(), hindsight=True)
-        except Texas42Error:
-            return  # no verdict to give: the review says so itself
-        judged = self._judged
-
-        def done(verdict: Any) -> None:
-            judged[key] = verdict
-            if judged is self._judged:  # (still this hand's: saved with the game)
-                self._progress_save()
-
-        BACKGROUND.add(self, steps, done)
-
-    def _judge_rest(self) -> None:
-        """After a reload: the learner's decisions of the hand not judged yet are queued
-        again (those judged before the reload came back with the game)."""
-        h = self.hand
-        counts: dict[str, int] = {}
-        for step, action in enumerate(h.actions):
-            index = counts.get(action.kind, 0)
-            counts[action.kind] = index + 1
-            if action.seat in self.my_seats and (action.kind, index) not in self._judged:
-                self._judge_later(step)
 
     def _answer_again(self) -> str:
         """A kept mistake played again: the coach's verdict on the choice just made at
@@ -632,22 +591,15 @@ class PlayExplorer(Explorer):
         return (f"Not yet: {d.reason} The position stays in your kept mistakes: try it "
                 "again later.")
 
-    def _require_turn(self, kind: str, what: str) -> None:
-        h = self.hand
-        if h.next_action != kind or h.to_act not in self.my_seats:
-            raise IllegalActionError(f"you cannot {what} now: {h.status()}", rule="turn")
-
     @safe
     def _on_table_action(self, kind: str, value: str) -> None:
         """A button under the table ({"bid": "30"}, {"contract": "sixes"}) or a click on a
         domino that is not a button ({"tap": "6-4"}, "" for one face down)."""
         if kind == "bid":
-            self._require_turn("bid", "bid")
             options = {str(v): v for _, v in self.bid_picker.options}
             # Not one of the buttons (a page out of date): the engine says why not.
             self._bid(options.get(value, int(value) if value.isdigit() else value))
         elif kind == "contract":
-            self._require_turn("contract", "name trumps")
             self._name(value)
         else:
             raise IllegalPlayError(self._tap_words(value), rule="turn")
@@ -686,24 +638,23 @@ class PlayExplorer(Explorer):
 
     @safe
     def _on_bid(self, _b: Any = None) -> None:
-        self._require_turn("bid", "bid")
         self._bid(self.bid_picker.value)
 
     def _bid(self, value: int | str) -> None:
+        """The learner's bid, checked by the model (whose turn) and the engine."""
         seat = self.acting
-        self.hand.bid(value if isinstance(value, str) else int(value))
+        self.flow.act(self.my_seats, "bid", value if isinstance(value, str) else int(value))
         words = (trick_bid_words(int(value)) if self.in_tricks
                  else bid_words(self.hand, len(self.hand.bids) - 1))
         self._after_learner(seat, f"bid {words}")
 
     @safe
     def _on_name(self, _b: Any = None) -> None:
-        self._require_turn("contract", "name trumps")
         self._name(str(self.contract_picker.value))
 
     def _name(self, contract: str) -> None:
         seat = self.acting
-        self.hand.name_contract(contract)
+        self.flow.act(self.my_seats, "contract", contract)
         words = f"name {self.hand.contract}"
         if self.hand.sitting_out is not None:
             words += ". " + contract_consequence(self.hand).rstrip(".")
@@ -718,23 +669,14 @@ class PlayExplorer(Explorer):
     def _play(self, domino: str | Domino) -> None:
         h = self.hand
         d = Domino.parse(domino) if isinstance(domino, str) else domino
-        if h.next_action == "discard" and h.to_act in self.my_seats:
-            seat = h.to_act
-            h.discard_domino(d)
+        # After taking the widow, a click lays that domino aside; else it plays it.
+        discard = h.next_action == "discard" and self.your_turn
+        seat, step = h.to_act, len(h.actions)
+        self.flow.act(self.my_seats, "discard" if discard else "play", d)
+        if discard:
             self._after_learner(seat, f"pick up the widow and lay {d} aside")
             return
-        if h.phase is not Phase.PLAYING or h.to_act not in self.my_seats:
-            raise IllegalPlayError("it is not your turn to play", rule="turn")
-        seat = h.to_act
-        held = h.holding(seat)
-        if d in held and d not in h.legal_plays():
-            assert h.contract is not None
-            raise IllegalPlayError(
-                "Not allowed: " + explain_play(d, held, h.current_trick, h.contract),
-                rule="follow-suit",
-            )
-        self.choices.append((len(h.actions), d))
-        h.play(d)
+        self.choices.append((step, d))
         self._after_learner(seat, f"play {d}")
 
     def lay_down(self) -> None:
@@ -744,7 +686,7 @@ class PlayExplorer(Explorer):
     @safe
     def _on_lay_down(self, _b: Any = None) -> None:
         h = self.hand
-        if not self._may_lay_down:
+        if not self.flow.may_lay_down(self.my_seats):
             self.show_message(
                 "You may lay down only when it is your turn to play"
                 + (" and you bid nello." if h.sitting_out is not None else "."),
@@ -759,7 +701,7 @@ class PlayExplorer(Explorer):
             with showing(self.progress) as bar:
                 if h.rules.is_42:
                     _analysis.check_claim(h, seat, _analysis.progress_to(bar))
-                check = h.lay_down(seat)  # elsewhere it says why not (or checks it)
+                check = self.flow.lay_down(self.my_seats)  # elsewhere it says why not
         except IllegalActionError as exc:
             self._claim = exc.message
             self.show_message(self._claim + " Play on.", kind="warn")  # nothing changed
@@ -774,13 +716,7 @@ class PlayExplorer(Explorer):
 
     @property
     def _may_lay_down(self) -> bool:
-        h = self.hand
-        return (
-            self.your_turn
-            and h.phase is Phase.PLAYING
-            and (h.sitting_out is None or h.declarer == self.acting)
-            and h.claim is None
-        )
+        return self.flow.may_lay_down(self.my_seats)
 
     @safe
     def _on_pick(self, _change: Any = None) -> None:
@@ -803,7 +739,7 @@ class PlayExplorer(Explorer):
             return
         with showing(self.progress):
             # The guided hand (the Play page) speaks a beginner's language (issue 34).
-            body, text = _coach.hint(h, plain=self._plain)
+            body, text = _coach.hint(h, seed=self.flow.coach_seed(), plain=self._plain)
         self.hint_box.value = body
         self.show_message("Hint: " + text)
 
@@ -829,7 +765,7 @@ class PlayExplorer(Explorer):
         body = ""
         if h.phase is not Phase.BIDDING:
             with showing(self.progress):
-                body, coach_text = _coach.hint(h, seed=len(self.game.hands))
+                body, coach_text = _coach.hint(h, seed=self.flow.coach_seed())
             text += " The coach: " + coach_text
         self.hint_box.value = page(p("Hint: " + text)) + body
         self.show_message("Hint: " + text)
@@ -846,10 +782,10 @@ class PlayExplorer(Explorer):
             self.show_message("Nothing to review: you made no decision.")
             return
         self.show_message("Reviewing your decisions (the bar shows how far it is)...")
-        seed = self._review_seed()
+        seed = self.flow.coach_seed()
         # What was judged while the hand went on is taken as it is; the rest is done now.
-        BACKGROUND.drop(self)
-        known = self._judged if self._judged_hand is h else {}
+        self.judging.stop()
+        known = self.judging.verdicts(h)
         # The coach judges one seat at a time: each hand the learner played.
         reviews = [(s, _coach.run_review(h, s, self.progress, seed=seed, known=known))
                    for s in seats]
@@ -867,7 +803,7 @@ class PlayExplorer(Explorer):
     # -- state -------------------------------------------------------------------------------
     @property
     def your_turn(self) -> bool:
-        return not self.hand.is_over and self.hand.to_act in self.my_seats
+        return self.flow.persons_turn(self.my_seats)
 
     @property
     def _bidding_now(self) -> bool:
@@ -1092,10 +1028,8 @@ class PlayExplorer(Explorer):
         self.progress_view = _progress.ProgressView(
             on_try=self.try_again, on_new=self.new_game, on_export=self.export_progress,
             on_import=self.import_progress)
-        self._practice = False  # playing a kept mistake again: the game is not saved
         self._again = None
-        self._judged = {}
-        self._judged_hand = None
+        self.judging = Judging(BACKGROUND, on_verdict=self._progress_save, owner=self)
         self._ready = False  # saving waits until what was kept has been read
         self.guide_toggle = W.Checkbox(value=True, indent=False,
                                        description="Explain each step (the guide)",
@@ -1171,18 +1105,15 @@ class PlayExplorer(Explorer):
                               "stay counted under Your progress, and a new game starts "
                               "here.", kind="warn")
             return
-        self.game = game
+        self.flow.resume(game)
         # The verdicts judged before the reload are this hand's; the rest are judged again.
-        BACKGROUND.drop(self)
         last = self.kept.game_entries()[-1]
-        self._judged = {(j.kind, j.index): j for j in last.judged}
-        self._judged_hand = self.hand
+        self.judging.take(self.hand, {(j.kind, j.index): j for j in last.judged})
         if last.loss is None:
-            self._judge_rest()
+            self.judging.rest(self.flow, self.my_seats)
         self._make_players()
         self.log, self.choices, self._review, self._claim = self._history(), [], [], ""
         self.hint_box.value = self.review_box.value = ""
-        self._practice = False
         self._computer_turns()
         self.render()
         h = self.hand
@@ -1193,10 +1124,10 @@ class PlayExplorer(Explorer):
     def _progress_save(self, force: bool = False) -> None:
         """Keep the game and what the learner did (``force``: while a kept mistake is
         played again, what was kept only: the practice hand is not a game to keep)."""
-        if not (self._keep and self._ready) or (self._practice and not force):
+        if not (self._keep and self._ready) or (self.flow.practice and not force):
             return
-        if not self._practice:
-            judged = self._judged.values() if self._judged_hand is self.hand else ()
+        if not self.flow.practice:
+            judged = self.judging.verdicts(self.hand).values()
             self.kept.save_game(self.game, self.seat, judged=tuple(judged))
         self.store.data = self.kept.to_json()  # (and to the file, when it is the store)
 
@@ -1222,7 +1153,7 @@ class PlayExplorer(Explorer):
     def _progress_note_review(self, reviews: list[Any]) -> None:
         """Keep the coach's verdict on the hand just reviewed: its loss, its worst
         decisions (each a position to play again)."""
-        if self._practice or not (self._keep and self._ready):
+        if self.flow.practice or not (self._keep and self._ready):
             return
         from ..analysis.coach import LABELS, POINTS_PER_MARK
         from ..progress import Mistake
@@ -1246,14 +1177,12 @@ class PlayExplorer(Explorer):
     def new_game(self) -> None:
         """Start over (what "New game" does): the hands played so far stay counted. While
         a kept mistake is played again, the button is "Back to your game" instead."""
-        if self._practice and self.kept.game_entries():
-            self._practice = False
+        if self.flow.practice and self.kept.game_entries():
             self.progress_view.new_button.description = "New game"
             self._progress_restore()
             return
         if self.source.mode.value == "seed":
             self.source.seed.value = int(self.source.seed.value) + 1  # another first deal
-        self._practice = False
         self._start()
         self._announce()
 
@@ -1264,16 +1193,8 @@ class PlayExplorer(Explorer):
         kept mistake is played again: "New game" returns to it). A position that is not a
         hand, is over, or is at a table this explorer does not offer is refused
         (:class:`~texas42.errors.InputError`, ``rule="position"``) and nothing changes."""
-        from ..moon import MoonHand
-
-        check_kind(position, (Hand, MoonHand, HandRecord), "a hand or a hand record to play "
-                   "on from", rule="position")
-        record = position if isinstance(position, HandRecord) else HandRecord.from_hand(
-            position)
-        hand = record.replay(moon.hand_type(record.rules))
-        if hand.is_over:
-            raise InputError("the position is a hand that is over: nothing is left to play",
-                             rule="position")
+        hand = position_hand(position)  # a bad position raises here: nothing changed
+        record = HandRecord.from_hand(hand)
         rules, seat = self.rules, self.seat
         with contextlib.suppress(NotationError):  # (a custom table: not one of the list)
             self._set_pickers(record.rules, seat)
@@ -1285,15 +1206,11 @@ class PlayExplorer(Explorer):
         self._play_position(hand, seat)
         self.show_message("Play on from here. " + self._turn_words())
 
-    def _play_position(self, hand: Any, seat: int) -> None:
-        """``hand`` (a copy of its own) becomes the hand played, not kept as the game."""
-        record = HandRecord.from_hand(hand)
-        self._set_pickers(record.rules, seat)
-        game = moon.new_game(record.rules, first_shaker=record.shaker, seed=None,
-                                deal=record.deal)
-        game.hands[-1] = hand
-        self._practice = True
-        self.game = game
+    def _play_position(self, hand: Hand, seat: int) -> None:
+        """Play on from ``hand`` in ``seat`` (the model's :meth:`TableInPlay.play_on`: a
+        hand to practise, not kept as the game)."""
+        self._set_pickers(hand.rules, seat)
+        self.flow.play_on(hand)
         self._make_players()
         self.log, self.choices, self._review, self._claim = [], [], [], ""
         self.hint_box.value = self.review_box.value = ""
@@ -1306,8 +1223,7 @@ class PlayExplorer(Explorer):
         """Play the ``n``-th worst kept mistake again, from just before it (the kept game
         waits: "New game" or a reload comes back to it)."""
         entry, mistake = self.kept.worst_mistakes()[n]
-        record = entry.position(mistake)
-        hand = record.replay(moon.hand_type(record.rules))
+        hand = position_hand(entry.position(mistake))
         # The decision to answer: the first action after the cut.
         self._again = (entry, mistake, len(hand.actions))
         self._play_position(hand, entry.seat)
