@@ -1,6 +1,7 @@
 """The page a student plays at (/table/ on the classroom server, texas42/classroom/table.html):
-two phones (390 px) join one table by its code, with two computer places, and play the
-whole hand with the keyboard and taps; one goes offline and comes back to its place; a
+four phones (390 px, four browser contexts) join one table by its code and play the whole
+hand with the keyboard; one goes offline and comes back to its place (two students with two
+computer places play a hand in test_table_restart.py); a
 student who played a hand against the computer opens the coach's review of their play,
 on a phone and on a laptop. No request leaves the server, no console error."""
 
@@ -66,20 +67,21 @@ def take_turn(page: Page, table: Table) -> bool:
     return True
 
 
-def test_two_phones_play_a_hand_and_one_comes_back(chromium: Browser,
-                                                   room: tuple[str, Hall]) -> None:
+def test_four_phones_play_a_hand_and_one_comes_back(chromium: Browser,
+                                                    room: tuple[str, Hall]) -> None:
     base, hall = room
     table: Table = hall.open_table("42", seed=12)
     problems: list[str] = []
     pages = []
-    for name in ("Ana", "Ben"):
+    names = ["Ana", "Ben", "Cal", "Dee"]
+    for name in names:
         context, page = phone(chromium, base, problems)
         page.goto(f"{base}/table/?table={table.code.lower()}")
         page.fill("#name", name)
         page.click("#join button[type=submit]")
         page.wait_for_selector("#picture svg")
         pages.append((context, page))
-    assert [p.name for p in table.places[:2]] == ["Ana", "Ben"]
+    assert [p.name for p in table.places] == names  # no place left to the computer
     # Fits a phone: nothing wider than the screen.
     for _, page in pages:
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
