@@ -9,7 +9,10 @@
 // (review(known=...)). For comparison: the whole review judged at once, the hints, the
 // Moon review, and "Look closer" (4 x the guesses) on a verdict too close to call.
 //
-//   node bench/bench_coach_pyodide.mjs
+//   node bench/bench_coach_pyodide.mjs [--continuation NAME]
+//
+// --continuation: judge with another continuation (make_continuation's names, e.g. a
+// candidate for the default) instead of the coach's DEFAULT_CONTINUATION.
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +22,8 @@ const { loadPyodide } = await import(path.join(root, "node_modules/pyodide/pyodi
 const py = await loadPyodide({ indexURL: path.join(root, "node_modules/pyodide") + "/" });
 py.FS.mkdirTree("/src");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/src");
+const at = process.argv.indexOf("--continuation");
+py.globals.set("CONTINUATION", at > 0 ? process.argv[at + 1] : "");
 const out = await py.runPythonAsync(`
 import sys, time, statistics
 sys.path.insert(0, "/src")
@@ -27,6 +32,10 @@ from texas42.analysis import RuleBasedPlayer, play_hand, solver
 from texas42.analysis.coach import CAP_FACTOR, TOO_CLOSE, advise, judge, judge_steps, review
 from texas42.moon import MoonDeal, MoonHand
 from texas42.svg import review_chart_svg
+import texas42.analysis.coach as coach_module
+from texas42.analysis.continuation import make_continuation
+if CONTINUATION:
+    coach_module.DEFAULT_CONTINUATION = make_continuation(CONTINUATION)
 
 def med(xs): return f"median {statistics.median(xs):.2f} max {max(xs):.2f}"
 
@@ -80,7 +89,7 @@ for k in range(6):
     t = time.perf_counter(); review(mh, k % 3, samples=16, seed=k); mr.append(time.perf_counter() - t)
 steps_sorted = sorted(step_max)
 p99 = steps_sorted[int(0.99 * (len(steps_sorted) - 1))]
-(f"{sys.version.split()[0]}: 42 review judged at the end (32 guesses, up to 96) {med(whole)}; "
+(f"{sys.version.split()[0]}, continuation {coach_module.DEFAULT_CONTINUATION.name}: 42 review judged at the end (32 guesses, up to 96) {med(whole)}; "
  f"judged while the hand goes on: idle time a hand {med(idle)}, one step median {statistics.median(step_max)*1000:.0f} ms, "
  f"99th percentile {p99*1000:.0f} ms, max {max(step_max)*1000:.0f} ms over {len(step_max)} steps; "
  f"then Review the hand (hindsight and chart) {med(ready)}; first-bid hint {med(hb)}; play hint {med(hp)}; "
