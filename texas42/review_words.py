@@ -27,10 +27,10 @@ from .html_parts import p, page, unseen
 from .svg.review_chart import chance_words, did_words, label_word, plain_label
 
 #: Guesses per decision in the explorers, the same for the hint and the review so that
-#: both are one judgement (:func:`texas42.analysis.coach.advise`): a hint well under a
-#: second, a review a few (away from 42's tables the worlds are played through the
-#: engine, slower: fewer).
-COACH_SAMPLES = 32
+#: both are one judgement (:func:`texas42.analysis.coach.advise`): the coach's own
+#: default, a hint well under a second, a review a few (away from 42's tables the worlds
+#: are played through the engine, slower: fewer).
+COACH_SAMPLES = coach.DEFAULT_SAMPLES
 HINT_SAMPLES = REVIEW_SAMPLES = COACH_SAMPLES
 TABLE_SAMPLES = 16
 HINDSIGHT = "Hindsight (all hands open)"

@@ -179,8 +179,22 @@ def test_continuations_by_name() -> None:
         assert got == mix.values(view, w, moves) and len(set(got)) == 1
         shares[got[0]] += 1
     assert min(shares.values()) >= 10, shares  # both parts get a share of the worlds
+    # N*NAME gives a part N shares: the same object N times, written back the same way.
+    weighted = make_continuation("mix:2*exact:5/4+exact:7/7")
+    assert isinstance(weighted, MixedContinuation)
+    assert [p.name for p in weighted.parts] == ["exact:5/4", "exact:5/4", "exact:7/7"]
+    assert weighted.parts[0] is weighted.parts[1]
+    assert weighted.name == "mix:2*exact:5/4+exact:7/7" == make_continuation(
+        "mix:exact:5/4+exact:5/4+exact:7/7").name == make_continuation(weighted.name).name
+    two_to_one = MixedContinuation([Fixed(1.0), Fixed(1.0), Fixed(2.0)])
+    shares = {1.0: 0, 2.0: 0}
+    for k in range(300):
+        w = sample_holdings(view, random.Random(k))
+        assert w is not None
+        shares[two_to_one.values(view, w, moves)[0]] += 1
+    assert 150 <= shares[1.0] <= 250, shares  # about two worlds in three
     for bad in ("player:", "player:nobody", "exact:9x", "solver", "mix:rules", "mix:rules+x",
-                "own-view:2"):
+                "own-view:2", "mix:0*rules+exact", "mix:x*rules+exact", "mix:10*rules+exact"):
         with pytest.raises(NotationError, match="not a continuation") as err:
             make_continuation(bad)
         assert err.value.rule == "continuation"

@@ -239,8 +239,9 @@ def continuation_ms(continuation: object) -> float:
 
     if isinstance(continuation, RuleContinuation):
         return RULES_CONTINUATION_MS
-    if isinstance(continuation, MixedContinuation):  # each guess to one part: the dearest
-        return max(continuation_ms(part) for part in continuation.parts)
+    if isinstance(continuation, MixedContinuation):  # each guess to one part, by shares
+        return sum(continuation_ms(part) for part in continuation.parts) / len(
+            continuation.parts)
     if isinstance(continuation, PlayerContinuation):
         player = continuation.player
         if isinstance(player, SearchPlayer):

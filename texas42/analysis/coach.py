@@ -91,7 +91,8 @@ from .view import SeatView
 
 #: Guesses of the hidden dominoes per decision, by default (a review adds more, batch by
 #: batch, until the verdict on every option settles: up to :data:`CAP_FACTOR` times).
-DEFAULT_SAMPLES = 48
+#: The explorers' number too, and the one the default continuation was calibrated with.
+DEFAULT_SAMPLES = 32
 #: A review's cap on the guesses of one decision: this many times ``samples``.
 CAP_FACTOR = 3
 #: Two options *separate* when their paired difference is more than this many standard

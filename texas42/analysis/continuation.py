@@ -24,13 +24,19 @@ solver answers with one yes/no search a move (several times faster than the valu
 
 - :class:`RuleContinuation`: rule-based players to the end (fast, 0.05 ms a playout; the
   coach's yardstick before issue 21, biased towards what those rules continue well).
-- :class:`ExactContinuation` (the coach's default): the exact open-hands solver on the
-  world once at most ``exact`` tricks are left; before that the rule-based players play
-  on only until ``then`` tricks are left and the solver plays the rest exactly. Measured
+- :class:`ExactContinuation`: the exact open-hands solver on the world once at most
+  ``exact`` tricks are left; before that the rule-based players play on only until
+  ``then`` tricks are left and the solver plays the rest exactly. Measured
   (``bench/bench_coach.py --crossover``): solving every play of a world costs about
   0.2 ms with 3 tricks left, 0.7 ms with 4, 3 ms with 5, 7 ms with 6 and 35 ms with 7
-  (CPython, a busy machine): exact from 5 tricks left keeps a whole hand's review in the
-  browser's budget.
+  (CPython, a busy machine). ``exact:5/4`` is the *quick look*, the coach's default
+  until issue 38: it leans to the plays that the rule-based players continue well, so a
+  player who plays as it advises loses marks to a stronger one while it rates them
+  better (docs/FIGURES.md). ``exact:7/7`` solves every world from the trick in progress
+  and leans the other way, to the style of the players who solve guesses exactly.
+- :class:`MixedContinuation`: shares of the guesses to several continuations. The
+  coach's default, :data:`CALIBRATED`, plays two guesses in three as the quick look and
+  one as ``exact:7/7``: measured against duplicate play, in marks, it leans to neither.
 """
 
 from __future__ import annotations
@@ -278,8 +284,16 @@ class MixedContinuation:
     def __init__(self, parts: Sequence[Continuation]) -> None:
         if len(parts) < 2:
             raise InputError("a mix needs two continuations or more", rule="continuation")
+        #: One entry per share of the guesses: a part given twice plays twice as many.
         self.parts = tuple(parts)
-        self.name = "mix:" + "+".join(p.name for p in self.parts)
+        names: list[list[object]] = []  # runs of one name, written N*NAME
+        for p in self.parts:
+            if names and names[-1][0] == p.name:
+                names[-1][1] = int(str(names[-1][1])) + 1
+            else:
+                names.append([p.name, 1])
+        self.name = "mix:" + "+".join(f"{n}*{name}" if n != 1 else str(name)
+                                      for name, n in names)
 
     def values(self, view: SeatView, world: Sequence[int],
                moves: Sequence[int], goal: int | None = None) -> list[float]:
@@ -294,7 +308,8 @@ def make_continuation(name: str) -> Continuation:
     ``"exact[:E[/T]]"`` (:class:`ExactContinuation`; default ``exact:5/4``),
     ``"player:NAME"`` (:class:`PlayerContinuation` of the player
     :func:`~texas42.analysis.players.make_player` makes of NAME), ``"mix:A+B[+...]"``
-    (:class:`MixedContinuation` of the continuations named A, B, ...) or ``"own-view"``
+    (:class:`MixedContinuation` of the continuations named A, B, ...; ``N*A`` gives A N
+    shares of the guesses, N from 1 to 9) or ``"own-view"``
     (:data:`OWN_VIEW`).
 
     Raises :class:`~texas42.errors.NotationError` (``rule="continuation"``) for any other
@@ -303,7 +318,17 @@ def make_continuation(name: str) -> Continuation:
     if key == "own-view" and not arg:
         return make_continuation(OWN_VIEW)
     if key == "mix" and "+" in arg:
-        return MixedContinuation([make_continuation(part) for part in arg.split("+")])
+        parts: list[Continuation] = []
+        for part in arg.split("+"):
+            share, star, rest = part.partition("*")
+            if not star:
+                parts.append(make_continuation(part))
+            elif share.strip().isascii() and share.strip().isdigit() and 1 <= int(share) <= 9:
+                parts += [make_continuation(rest)] * int(share)  # one object, N shares
+            else:
+                raise NotationError(f"{name!r} is not a continuation: a share in a mix is "
+                                    "N*NAME with N from 1 to 9", rule="continuation")
+        return MixedContinuation(parts)
     if key == "player" and arg:
         from .players import make_player
 
@@ -324,11 +349,16 @@ def make_continuation(name: str) -> Continuation:
                         rule="continuation")
 
 
-#: The coach's continuation unless told otherwise.
-DEFAULT_CONTINUATION: Continuation = ExactContinuation()
+#: The coach's continuation unless told otherwise: two guesses in three played out as the
+#: quick look (``exact:5/4``), one solved exactly from the trick in progress. Its summed
+#: verdicts agree with duplicate play in marks for the pairs in docs/FIGURES.md, the
+#: coach's own style included (each style's lean is the other part's opposite).
+CALIBRATED = "mix:2*exact:5/4+exact:7/7"
+DEFAULT_CONTINUATION: Continuation = make_continuation(CALIBRATED)
 
 
 __all__ = [
+    "CALIBRATED",
     "DEFAULT_CONTINUATION",
     "EXACT_TRICKS",
     "OWN_VIEW",
