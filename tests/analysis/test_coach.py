@@ -22,7 +22,6 @@ from texas42.analysis.coach import (
     label_for,
     review,
 )
-from texas42.analysis.continuation import CALIBRATED
 from texas42.analysis.sampling import deal_hidden
 from texas42.analysis.view import SeatView
 from texas42.contracts import tables
@@ -219,7 +218,7 @@ def test_review_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         assert list(d) == ["kind", "index", "chosen", "options", "loss", "label", "reason",
                            "hindsight", "worlds", "continuation", "unit", "goal"]
         # The default continuation plays a play out; rule-based players a bid or trumps.
-        assert d["continuation"] == (CALIBRATED if d["kind"] == "play" else "")
+        assert d["continuation"] == ("exact:5/4" if d["kind"] == "play" else "")
         assert 4 <= d["worlds"] <= 12  # adaptive: 4 guesses at first, up to 3 times as many
         assert d["kind"] in ("bid", "contract", "play")
         if d["kind"] == "bid":

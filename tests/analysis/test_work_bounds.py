@@ -18,7 +18,7 @@ from texas42 import Deal, Hand, HandRecord, Rules
 from texas42.analysis import RuleBasedPlayer, play_hand
 from texas42.analysis.bounds import MAX_SAMPLES, check_continuation, coach_cap, odds_samples
 from texas42.analysis.coach import CAP_FACTOR, advise, judge, review
-from texas42.analysis.continuation import CALIBRATED, RuleContinuation
+from texas42.analysis.continuation import RuleContinuation
 from texas42.analysis.evaluator import evaluate_hand
 from texas42.cli import main
 from texas42.errors import BudgetError, IllegalBidError, InputError, NotationError
@@ -82,7 +82,7 @@ def test_the_largest_review_samples_are_accepted_and_one_more_is_refused() -> No
     with pytest.raises(BudgetError) as info:
         review(hand, 0, samples=MAX_SAMPLES)
     largest = _largest(info.value)
-    assert f"decisions, the {CALIBRATED} continuation and the hindsight" in info.value.message
+    assert "decisions, the exact:5/4 continuation and the hindsight" in info.value.message
     cap, _ = coach_cap(hand, 0, largest, None, 0, None, whole=True, hindsight=True)
     assert cap == CAP_FACTOR * largest  # never cut to fit: the hint's cap is the same
     before = hand.at(next(i for i, a in enumerate(hand.actions) if a.seat == 0))

@@ -55,7 +55,6 @@ from ..progress import (
 from ..records import MAX_RECORD_BYTES, HandRecord, load_json
 from ..rules import Rules
 from .bounds import MAX_SAMPLES
-from .continuation import CALIBRATED
 from .evaluator import METHODS, Evaluation, TrickEvaluation, evaluate_hand
 from .position import Position, replay_full
 from .solver import can_make, can_reach, solve
@@ -186,18 +185,15 @@ def add_review_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--weighted", action="store_true", help="weight each guess by how likely "
                    "the bids and plays seen are in it under the rule-based player's policies "
                    "(sharper when the other seats bid and played by the rules)")
-    p.add_argument("--continuation", default=CALIBRATED, metavar="NAME",
-                   help="how each option is played out in a guess: the default "
-                   f"{CALIBRATED} (two guesses in three as exact:5/4, one as exact:7/7: "
-                   "its verdicts agree with duplicate play in marks), exact[:E[/T]] (the "
-                   "exact solver from E tricks left, rule-based players until T tricks "
-                   "left before that; exact = exact:5/4, the quick look, leans to the "
-                   "rule-based players' style), rules, player:NAME (that player in every "
-                   "seat, each from its own view: slower), mix:A+B (each guess played out "
-                   "by one of those continuations; N*A gives A N shares) or own-view (about "
-                   "200 times slower, a few guesses fit). A review that would take more "
-                   "than 60 s of CPU is refused at once, naming the largest --samples that "
-                   "fits")
+    p.add_argument("--continuation", default="exact", metavar="NAME",
+                   help="how each option is played out in a guess: exact[:E[/T]] (the exact "
+                   "solver from E tricks left, rule-based players until T tricks left before "
+                   "that; default exact = exact:5/4, the quick look), rules, player:NAME "
+                   "(that player in every seat, each from its own view: slower), mix:A+B "
+                   "(each guess played out by one of those continuations; N*A gives A N "
+                   "shares) or own-view (about 200 times slower, a few guesses fit). A "
+                   "review that would take more than 60 s of CPU is refused at once, naming "
+                   "the largest --samples that fits")
     p.add_argument("--seed", type=seed_number, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=review_main)

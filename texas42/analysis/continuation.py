@@ -29,19 +29,19 @@ solver answers with one yes/no search a move (several times faster than the valu
   ``then`` tricks are left and the solver plays the rest exactly. Measured
   (``bench/bench_coach.py --crossover``): solving every play of a world costs about
   0.2 ms with 3 tricks left, 0.7 ms with 4, 3 ms with 5, 7 ms with 6 and 35 ms with 7
-  (CPython, a busy machine). ``exact:5/4`` is the *quick look*, the coach's default
-  until issue 38: it leans to the plays that the rule-based players continue well, so a
-  player who plays as it advises loses marks to a stronger one while it rates them
-  better (docs/FIGURES.md). ``exact:7/7`` solves every world from the trick in progress
-  and leans the other way, to the style of the players who solve guesses exactly.
-- :class:`MixedContinuation`: shares of the guesses to several continuations. The
-  coach's default, :data:`CALIBRATED`, plays two guesses in three as the quick look and
-  one as ``exact:7/7``: measured against duplicate play, in marks, it leans to neither.
+  (CPython, a busy machine). ``exact:5/4`` is the *quick look*, the coach's default: it
+  leans to the plays that the rule-based players continue well, so a player who plays
+  as it advises loses marks to a stronger one while it rates them better
+  (docs/FIGURES.md). ``exact:7/7`` solves every world from the trick in progress and
+  leans the other way, to the style of the players who solve guesses exactly.
+- :class:`MixedContinuation`: shares of the guesses to several continuations
+  (``mix:2*exact:5/4+exact:7/7``: two guesses in three as the quick look).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Protocol
 
 from ..bidding import MARK
@@ -286,14 +286,8 @@ class MixedContinuation:
             raise InputError("a mix needs two continuations or more", rule="continuation")
         #: One entry per share of the guesses: a part given twice plays twice as many.
         self.parts = tuple(parts)
-        names: list[list[object]] = []  # runs of one name, written N*NAME
-        for p in self.parts:
-            if names and names[-1][0] == p.name:
-                names[-1][1] = int(str(names[-1][1])) + 1
-            else:
-                names.append([p.name, 1])
-        self.name = "mix:" + "+".join(f"{n}*{name}" if n != 1 else str(name)
-                                      for name, n in names)
+        runs = [(name, len(list(same))) for name, same in groupby(p.name for p in self.parts)]
+        self.name = "mix:" + "+".join(name if n == 1 else f"{n}*{name}" for name, n in runs)
 
     def values(self, view: SeatView, world: Sequence[int],
                moves: Sequence[int], goal: int | None = None) -> list[float]:
@@ -349,16 +343,13 @@ def make_continuation(name: str) -> Continuation:
                         rule="continuation")
 
 
-#: The coach's continuation unless told otherwise: two guesses in three played out as the
-#: quick look (``exact:5/4``), one solved exactly from the trick in progress. Its summed
-#: verdicts agree with duplicate play in marks for the pairs in docs/FIGURES.md, the
-#: coach's own style included (each style's lean is the other part's opposite).
-CALIBRATED = "mix:2*exact:5/4+exact:7/7"
-DEFAULT_CONTINUATION: Continuation = make_continuation(CALIBRATED)
+#: The coach's continuation unless told otherwise: the quick look (``exact:5/4``). It
+#: leans to its own style (docs/FIGURES.md); the mixes with ``exact:7/7`` measured so far
+#: lean less that way but more against other players' (docs/FIGURES_HISTORY.md).
+DEFAULT_CONTINUATION: Continuation = ExactContinuation()
 
 
 __all__ = [
-    "CALIBRATED",
     "DEFAULT_CONTINUATION",
     "EXACT_TRICKS",
     "OWN_VIEW",
