@@ -12,7 +12,7 @@
 //   node bench/bench_coach_pyodide.mjs [--continuation NAME]
 //
 // --continuation: judge with another continuation (make_continuation's names, e.g. a
-// candidate for the default) instead of the coach's DEFAULT_CONTINUATION.
+// candidate for the default) instead of the coach's default, in every 42 judgement.
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,10 +32,9 @@ from texas42.analysis import RuleBasedPlayer, play_hand, solver
 from texas42.analysis.coach import CAP_FACTOR, TOO_CLOSE, advise, judge, judge_steps, review
 from texas42.moon import MoonDeal, MoonHand
 from texas42.svg import review_chart_svg
-import texas42.analysis.coach as coach_module
-from texas42.analysis.continuation import make_continuation
-if CONTINUATION:
-    coach_module.DEFAULT_CONTINUATION = make_continuation(CONTINUATION)
+from texas42.analysis.continuation import DEFAULT_CONTINUATION, make_continuation
+# Passed to every judgement of 42 (and so to its work bound); Moon's use its own playouts.
+C = make_continuation(CONTINUATION) if CONTINUATION else DEFAULT_CONTINUATION
 
 def med(xs): return f"median {statistics.median(xs):.2f} max {max(xs):.2f}"
 
@@ -44,7 +43,7 @@ for k in range(6):
     seat = k % 4
     h = Hand(Deal.from_seed(1 + k), shaker=3); play_hand(h, [RuleBasedPlayer()] * 4)
     solver._SOLUTIONS.clear(); solver._SOLVERS.clear()
-    t = time.perf_counter(); done = review(h, seat, samples=32, seed=0); whole.append(time.perf_counter() - t)
+    t = time.perf_counter(); done = review(h, seat, samples=32, seed=0, continuation=C); whole.append(time.perf_counter() - t)
     # As the play explorer does: each decision judged step by step as it is made.
     known, counts, spent = {}, {}, 0.0
     for i, a in enumerate(h.actions):
@@ -56,7 +55,7 @@ for k in range(6):
         if a.kind == "bid":
             from texas42.bidding import bid_text
             text = a.value if isinstance(a.value, str) else bid_text(int(a.value))
-        steps = judge_steps(before, text, samples=32, seed=0)
+        steps = judge_steps(before, text, samples=32, seed=0, continuation=C)
         while True:
             t = time.perf_counter()
             try:
@@ -69,27 +68,27 @@ for k in range(6):
     idle.append(spent)
     solver._SOLUTIONS.clear(); solver._SOLVERS.clear()
     t = time.perf_counter()
-    rv = review(h, seat, samples=32, seed=0, known=known)
+    rv = review(h, seat, samples=32, seed=0, known=known, continuation=C)
     review_chart_svg(rv, hand=h, controls=True)
     ready.append(time.perf_counter() - t)
     assert rv == done
     first = next(i for i, a in enumerate(h.actions) if a.seat == seat)
-    t = time.perf_counter(); advise(h.at(first), samples=32, seed=0); hb.append(time.perf_counter() - t)
+    t = time.perf_counter(); advise(h.at(first), samples=32, seed=0, continuation=C); hb.append(time.perf_counter() - t)
     for i, a in enumerate(h.actions):  # every play hint of the seat (the explorers' 32)
         if a.kind == "play" and a.seat == seat and len(h.at(i).legal_actions()) > 1:
-            t = time.perf_counter(); advise(h.at(i), samples=32, seed=0); hp.append(time.perf_counter() - t)
+            t = time.perf_counter(); advise(h.at(i), samples=32, seed=0, continuation=C); hp.append(time.perf_counter() - t)
     close = [d for d in done.decisions if d.label == TOO_CLOSE]
     if close:
         d = close[0]
         i = [j for j, a in enumerate(h.actions) if a.seat == seat and a.kind == d.kind][0]
         steps_i = [j for j, a in enumerate(h.actions) if a.kind == d.kind]
         i = steps_i[d.index]
-        t = time.perf_counter(); judge(h.at(i), d.chosen, samples=32, seed=0, max_samples=4 * CAP_FACTOR * 32); closer.append(time.perf_counter() - t)
+        t = time.perf_counter(); judge(h.at(i), d.chosen, samples=32, seed=0, max_samples=4 * CAP_FACTOR * 32, continuation=C); closer.append(time.perf_counter() - t)
     mh = MoonHand(MoonDeal.from_seed(1 + k), shaker=k % 3); play_hand(mh, [RuleBasedPlayer()] * 3)
     t = time.perf_counter(); review(mh, k % 3, samples=16, seed=k); mr.append(time.perf_counter() - t)
 steps_sorted = sorted(step_max)
 p99 = steps_sorted[int(0.99 * (len(steps_sorted) - 1))]
-(f"{sys.version.split()[0]}, continuation {coach_module.DEFAULT_CONTINUATION.name}: 42 review judged at the end (32 guesses, up to 96) {med(whole)}; "
+(f"{sys.version.split()[0]}, continuation {C.name}: 42 review judged at the end (32 guesses, up to 96) {med(whole)}; "
  f"judged while the hand goes on: idle time a hand {med(idle)}, one step median {statistics.median(step_max)*1000:.0f} ms, "
  f"99th percentile {p99*1000:.0f} ms, max {max(step_max)*1000:.0f} ms over {len(step_max)} steps; "
  f"then Review the hand (hindsight and chart) {med(ready)}; first-bid hint {med(hb)}; play hint {med(hp)}; "
