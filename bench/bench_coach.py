@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python3 bench/bench_coach.py [--hands 12] [--seed 1] [--samples 48]
     PYTHONPATH=. python3 bench/bench_coach.py --crossover [--hands 12]
+    PYTHONPATH=. python3 bench/bench_coach.py --continuation NAME [--hands 12]
 
 Seeded deals played through by four rule-based players (Moon: three); then, in CPU
 seconds of one process:
@@ -18,6 +19,8 @@ A decision adds guesses until the verdict on every option settles (up to 3 times
 ``samples``): the times include that. ``--crossover``: what the exact search costs by
 tricks left (every legal play of one guessed world solved), against a rule-based
 playout: where :data:`texas42.analysis.continuation.EXACT_TRICKS` comes from.
+``--continuation NAME``: the 42 reviews and hints judged by that continuation (a
+candidate for the coach's default), not the default.
 """
 
 from __future__ import annotations
@@ -96,30 +99,34 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     ap.add_argument("--crossover", action="store_true")
+    ap.add_argument("--continuation", default=None,
+                    help="judge the 42 reviews and hints by this continuation")
     args = ap.parse_args()
     if args.crossover:
         crossover(args.hands, args.seed)
         return
     print(f"Python {platform.python_version()} on {platform.machine()}; "
-          f"{args.hands} hands from seed {args.seed}")
+          f"{args.hands} hands from seed {args.seed}"
+          + (f"; continuation {args.continuation}" if args.continuation else ""))
+    c = {"continuation": args.continuation}
     full, explorer, bare, hints_bid, hints_play, moon = [], [], [], [], [], []
     for k in range(args.hands):
         hand = Hand(Deal.from_seed(args.seed + k), shaker=3)
         play_hand(hand, [RuleBasedPlayer()] * 4)
         seat = k % 4
-        full.append(clock(review, hand, seat, samples=args.samples, seed=k))
-        explorer.append(clock(review, hand, seat, samples=EXPLORER, seed=k))
-        bare.append(clock(review, hand, seat, samples=EXPLORER, seed=k, hindsight=False))
+        full.append(clock(review, hand, seat, samples=args.samples, seed=k, **c))
+        explorer.append(clock(review, hand, seat, samples=EXPLORER, seed=k, **c))
+        bare.append(clock(review, hand, seat, samples=EXPLORER, seed=k, hindsight=False, **c))
         first_bid = True
         for i, a in enumerate(hand.actions):
             before = hand.at(i)
             if a.seat != seat or len(before.legal_actions()) < 2:
                 continue
             if a.kind == "bid" and first_bid:
-                hints_bid.append(clock(advise, before, samples=EXPLORER, seed=k))
+                hints_bid.append(clock(advise, before, samples=EXPLORER, seed=k, **c))
                 first_bid = False
             elif a.kind == "play":
-                hints_play.append(clock(advise, before, samples=EXPLORER, seed=k))
+                hints_play.append(clock(advise, before, samples=EXPLORER, seed=k, **c))
         mh = MoonHand(MoonDeal.from_seed(args.seed + k), shaker=k % 3)
         play_hand(mh, [RuleBasedPlayer()] * 3)
         moon.append(clock(review, mh, k % 3, samples=MOON, seed=k))

@@ -185,6 +185,9 @@ def test_after_the_hand_a_student_opens_the_review_of_their_play(
     assert page.locator("#review details").get_attribute("open") is not None
     # Fits the screen; nothing axe calls serious; nothing from another host.
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    # The compact table keeps a phone's proportions on a laptop (not stretched to 760 px).
+    box = page.locator("#picture svg").bounding_box()
+    assert box is not None and box["width"] <= 480
     assert serious_axe_violations(page) == []
     save_screenshot(page, f"table-review-{viewport['width']}")
     # The next hand puts the review away.

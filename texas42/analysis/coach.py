@@ -74,8 +74,8 @@ from ..records import HandRecord
 from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
 from .aim import goal_points, made_at_end
-from .bounds import check_samples, coach_cap
-from .continuation import DEFAULT_CONTINUATION, Continuation
+from .bounds import check_continuation, check_samples, coach_cap
+from .continuation import Continuation
 from .players import (
     AuctionReading,
     RuleBasedPlayer,
@@ -588,7 +588,7 @@ class _Table:
         self.in_points = in_points
         self.fast = rules.is_42
         #: How a play in a points contract is played out in a world (42's table).
-        self.continuation = continuation or DEFAULT_CONTINUATION
+        self.continuation = check_continuation(continuation)  # None: the default
         #: Weight each guess of a play by how likely the bids and plays seen are under
         #: the rule-based player's policies (bids are always weighted by the auction:
         #: :func:`~texas42.analysis.sampling.play_likelihood`,
@@ -800,11 +800,7 @@ def _game(hand: Any, continuation: Continuation | str | None = None,
     if not isinstance(unit, str) or unit not in UNITS:
         raise NotationError(f"unit must be one of {', '.join(UNITS)}, not {quote(unit)}",
                             rule="unit")
-    if isinstance(continuation, str):
-        from .continuation import make_continuation
-
-        continuation = make_continuation(continuation)
-    return _Table(hand.rules, continuation, weighted, unit == "points")
+    return _Table(hand.rules, check_continuation(continuation), weighted, unit == "points")
 
 
 def _legal(hand: Any) -> list[Any]:
