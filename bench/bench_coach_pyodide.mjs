@@ -3,16 +3,18 @@
 // texas42 mounted read-only. Wall-clock seconds; 6 seeded hands (42 and Moon).
 //
 // What a learner waits for (issue 38): each decision is judged while the hand goes on,
-// one guess at a time (coach.judge_steps, run in the page's idle slices): its longest
-// single step is the most a click can wait behind it; the sum of its steps is the idle
-// time the hand needs. "Review the hand" then only adds the hindsight and the chart
-// (review(known=...)). For comparison: the whole review judged at once, the hints, the
+// in steps (coach.judge_steps as the page asks it: a play's hindsight included, a long
+// exact search cut every SLICE_NODES boundaries; run in the page's idle slices): its
+// longest single step is the most a click can wait behind it; the sum of its steps is
+// the idle time the hand needs. "Review the hand" then only adds the bids' hindsight and
+// the chart (review(known=...)). For comparison: the whole review judged at once, the hints, the
 // Moon review, and "Look closer" (4 x the guesses) on a verdict too close to call.
 //
-//   node bench/bench_coach_pyodide.mjs [--continuation NAME]
+//   node bench/bench_coach_pyodide.mjs [--continuation NAME] [--unsliced]
 //
 // --continuation: judge with another continuation (make_continuation's names, e.g. a
 // candidate for the default) instead of the coach's default, in every 42 judgement.
+// --unsliced: each guess (and a play's hindsight) one step, as before the slices.
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +26,7 @@ py.FS.mkdirTree("/src");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/src");
 const at = process.argv.indexOf("--continuation");
 py.globals.set("CONTINUATION", at > 0 ? process.argv[at + 1] : "");
+py.globals.set("SLICED", !process.argv.includes("--unsliced"));
 const out = await py.runPythonAsync(`
 import sys, time, statistics
 sys.path.insert(0, "/src")
@@ -46,6 +49,7 @@ for k in range(6):
     t = time.perf_counter(); done = review(h, seat, samples=32, seed=0, continuation=C); whole.append(time.perf_counter() - t)
     # As the play explorer does: each decision judged step by step as it is made.
     known, counts, spent = {}, {}, 0.0
+    solver._SOLUTIONS.clear(); solver._SOLVERS.clear()  # (the hindsight paid for again)
     for i, a in enumerate(h.actions):
         index = counts.get(a.kind, 0); counts[a.kind] = index + 1
         before = h.at(i)
@@ -55,7 +59,8 @@ for k in range(6):
         if a.kind == "bid":
             from texas42.bidding import bid_text
             text = a.value if isinstance(a.value, str) else bid_text(int(a.value))
-        steps = judge_steps(before, text, samples=32, seed=0, continuation=C)
+        steps = judge_steps(before, text, samples=32, seed=0, continuation=C, hindsight=True,
+                            sliced=SLICED)
         while True:
             t = time.perf_counter()
             try:
@@ -88,10 +93,10 @@ for k in range(6):
     t = time.perf_counter(); review(mh, k % 3, samples=16, seed=k); mr.append(time.perf_counter() - t)
 steps_sorted = sorted(step_max)
 p99 = steps_sorted[int(0.99 * (len(steps_sorted) - 1))]
-(f"{sys.version.split()[0]}, continuation {C.name}: 42 review judged at the end (32 guesses, up to 96) {med(whole)}; "
+(f"{sys.version.split()[0]}, continuation {C.name}{'' if SLICED else ', unsliced'}: 42 review judged at the end (32 guesses, up to 96) {med(whole)}; "
  f"judged while the hand goes on: idle time a hand {med(idle)}, one step median {statistics.median(step_max)*1000:.0f} ms, "
  f"99th percentile {p99*1000:.0f} ms, max {max(step_max)*1000:.0f} ms over {len(step_max)} steps; "
- f"then Review the hand (hindsight and chart) {med(ready)}; first-bid hint {med(hb)}; play hint {med(hp)}; "
+ f"then Review the hand (the bids' hindsight and the chart) {med(ready)}; first-bid hint {med(hb)}; play hint {med(hp)}; "
  f"Look closer on a close call ({len(closer)} hands) {med(closer) if closer else '-'}; Moon review (16) {med(mr)}")
 `);
 console.log(out + `; load average ${os.loadavg()[0].toFixed(1)}`);

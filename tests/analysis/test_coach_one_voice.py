@@ -193,13 +193,14 @@ def test_a_decision_judged_step_by_step_is_the_reviews_verdict() -> None:
         assert got.hindsight == (d.hindsight if kind == "play" else None)
         with_after[(kind, index)] = got
     assert review(hand, 0, samples=SAMPLES, seed=3, known=with_after) == full
-    # Each guess is one step: a judgement of many guesses takes many small steps.
+    # Unsliced, each guess is one step: a judgement of many guesses takes many steps.
     first = next(d for d in rv.decisions if d.worlds > 1)
     step = next(i for i, a in enumerate(hand.actions) if a.seat == 0
                 and a.kind == first.kind and sum(1 for b in hand.actions[:i]
                                                  if b.kind == a.kind) == first.index)
-    n = sum(1 for _ in judge_steps(hand.at(step), first.chosen, samples=SAMPLES, seed=3))
-    assert n == first.worlds
+    n = sum(1 for _ in judge_steps(hand.at(step), first.chosen, samples=SAMPLES, seed=3,
+                                   sliced=False))
+    assert n == first.worlds  # (sliced, a long search is cut further: test_coach_slices)
 
 
 def test_the_review_command_judges_in_the_unit_asked(

@@ -60,9 +60,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Callable, Collection, Generator, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from ..bidding import MARK, special_bid_doubles
 from ..contracts import Contract
@@ -75,7 +75,7 @@ from ..rules import Rules
 from ..scoring import points_bid_made, score_points_bid
 from .aim import goal_points, made_at_end
 from .bounds import check_continuation, check_samples, coach_cap
-from .continuation import Continuation
+from .continuation import SLICE_NODES, Continuation, Steps, run_steps, values_steps
 from .players import (
     AuctionReading,
     RuleBasedPlayer,
@@ -117,7 +117,6 @@ LABELS: tuple[tuple[float, str], ...] = (
 )
 
 Progress = Callable[[int, int], None]
-_T = TypeVar("_T")
 _RULES = RuleBasedPlayer()
 
 
@@ -701,13 +700,22 @@ class _Table:
         """Every option's value in one world: at 42's table, a play in a points
         contract, by the :attr:`continuation` (exact search where affordable); else one
         rule-based playout per option."""
+        return run_steps(self.values_steps(hand, view, world, kind, options, unit, False))
+
+    def values_steps(self, hand: Any, view: Any, world: Any, kind: str,
+                     options: list[Any], unit: str, sliced: bool) -> Steps[list[float]]:
+        """:meth:`values`; ``sliced``: yielding inside the continuation's long searches
+        (:func:`~texas42.analysis.continuation.values_steps`), for a live page."""
         if self.plays_out(view, kind, unit):
             moves = [o.index for o in options]
-            if unit == "marks":  # a hand bid for points: each play out scored as its mark
-                # (only whether the side reaches its goal counts: a yes/no search a move)
-                got = self.continuation.values(view, world, moves, goal_points(view))
-                return [_mark_of(view, v) for v in got]
-            return self.continuation.values(view, world, moves)
+            # Under marks (a hand bid for points) each play-out is scored as its mark:
+            # only whether the side reaches its goal counts, a yes/no search a move.
+            goal = goal_points(view) if unit == "marks" else None
+            if sliced:
+                got = yield from values_steps(self.continuation, view, world, moves, goal)
+            else:
+                got = self.continuation.values(view, world, moves, goal)
+            return [_mark_of(view, v) for v in got] if unit == "marks" else got
         if self.fast and kind != "play":  # (the world's hand built once, copied an option)
             base = _world_hand(hand, world)
             playouts: dict[tuple[Any, ...], tuple[int, int]] = {}
@@ -861,23 +869,11 @@ def _advise(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
     return run_steps(_advise_steps(game, hand, seat, samples, seed, cap))
 
 
-Steps = Generator[None, None, _T]
-
-
-def run_steps(steps: Steps[_T]) -> _T:
-    """Drive a stepwise judgement (:func:`judge_steps`) to its end; its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
-
-
-def _advise_steps(game: Any, hand: Any, seat: int | None, samples: int, seed: int,
-                  cap: int) -> Steps[Advice]:
+def _advise_steps(game: _Table, hand: Any, seat: int | None, samples: int, seed: int,
+                  cap: int, sliced: bool = False) -> Steps[Advice]:
     """:func:`_advise`, one guess at a time: it yields after each guess played out, so
     the judgement can be spread over the idle moments of a live page
-    (:func:`judge_steps`)."""
+    (:func:`judge_steps`); ``sliced``: inside a guess's long exact searches too."""
     if hand.is_over or not hand.legal_actions():
         raise NotationError("the hand is over: there is no decision to advise on",
                             rule="no-decision")
@@ -905,10 +901,7 @@ def _advise_steps(game: Any, hand: Any, seat: int | None, samples: int, seed: in
             if w is None:
                 continue
             try:
-                if hasattr(game, "values"):
-                    got = game.values(hand, view, w, kind, options, unit)
-                else:
-                    got = [game.value(hand, view, w, kind, o, unit) for o in options]
+                got = yield from game.values_steps(hand, view, w, kind, options, unit, sliced)
             except Texas42Error:
                 # The guess fits the counts, voids and bids, but the engine refuses to
                 # replay the auction on it (a plunge by a seat given too few doubles).
@@ -1327,13 +1320,14 @@ def judge(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int =
     """Judge one decision as :func:`review` judges each (see :func:`judge_steps`)."""
     return run_steps(judge_steps(hand, chosen, samples=samples, seed=seed,
                                  max_samples=max_samples, continuation=continuation,
-                                 weighted=weighted, unit=unit))
+                                 weighted=weighted, unit=unit, sliced=False))
 
 
 def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                 max_samples: int | None = None,
                 continuation: Continuation | str | None = None, weighted: bool = False,
-                unit: str = "game", hindsight: bool = False) -> Steps[Judged]:
+                unit: str = "game", hindsight: bool = False,
+                sliced: bool = True) -> Steps[Judged]:
     """Judge one decision as :func:`review` judges each: ``chosen`` (an option's text,
     as :attr:`Judged.chosen`: "pass", "30", "fives", "6-4") for the seat to act in
     ``hand`` (a 42 :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`), from
@@ -1343,7 +1337,10 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
     judgement). The arguments are checked and the hand copied at once (the caller may
     play on); the generator it returns yields after each guess played out and returns
     the :class:`Judged` (:func:`run_steps`; :func:`judge` runs it through), so a live
-    page can judge a decision in its idle moments while the hand goes on.
+    page can judge a decision in its idle moments while the hand goes on. ``sliced``
+    (the default): it also yields inside a guess's long exact searches, every
+    :data:`~texas42.analysis.continuation.SLICE_NODES` boundaries, so no step runs long
+    (the same verdict: the solver is exact; ``False`` saves the restarts' work).
 
     Raises :class:`~texas42.errors.NotationError` (``rule="choice"``) when ``chosen`` is
     not a legal option there, and as :func:`advise` does when there is no decision."""
@@ -1364,21 +1361,41 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
                             rule="choice")
     index = sum(1 for a in hand.actions if a.kind == kind)
     game = _game(hand, continuation, weighted, unit)
-    steps = _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None)
+    steps = _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None, sliced)
     if hindsight and kind == "play":
-        return _with_hindsight(steps, game, hand)
+        return _with_hindsight(steps, game, hand, sliced)
     return steps
 
 
-def _with_hindsight(steps: Steps[Judged], game: _Table, hand: Any) -> Steps[Judged]:
-    """A play's judgement, then (one more step) its hindsight: the open-hands solver on
-    the true deal, within the solver's budget (what a review would add; kept, never
-    shown, until the review shows it as hindsight)."""
+def _with_hindsight(steps: Steps[Judged], game: _Table, hand: Any,
+                    sliced: bool) -> Steps[Judged]:
+    """A play's judgement, then (one more step, or with ``sliced`` as many as its
+    search needs) its hindsight: the open-hands solver on the true deal, within the
+    solver's budget (what a review would add; kept, never shown, until the review shows
+    it as hindsight)."""
     judged = yield from steps
     yield
-    seat = hand.to_act
-    after = _bounded([SOLVE_BUDGET], functools.partial(game.hindsight, "play", hand, seat, hand))
+    ask = functools.partial(game.hindsight, "play", hand, hand.to_act, hand)
+    after = (yield from _bounded_steps(ask)) if sliced else _bounded([SOLVE_BUDGET], ask)
     return replace(judged, hindsight=after)
+
+
+def _bounded_steps(ask: Callable[[int], dict[str, Any]]) -> Steps[dict[str, Any]]:
+    """:func:`_bounded` with the whole budget, asked :data:`SLICE_NODES` boundaries at a
+    time: past them it yields and asks again, the shared solver keeping the boundaries
+    each slice settled (the same answer, as the solver is exact)."""
+    from .solver import nodes_searched
+
+    spent = 0
+    while True:
+        start = nodes_searched()
+        try:
+            return ask(min(SLICE_NODES, SOLVE_BUDGET - spent))
+        except BudgetError:
+            spent += max(SLICE_NODES, nodes_searched() - start)
+            if spent >= SOLVE_BUDGET:
+                return dict(_TOO_BIG)
+        yield
 
 
 def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, samples: int,
@@ -1390,8 +1407,8 @@ def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, sample
 
 def _judge_steps(game: _Table, before: Any, kind: str, index: int, chosen: str,
                  samples: int, seed: int, cap: int,
-                 hindsight: dict[str, Any] | None) -> Steps[Judged]:
-    advice = yield from _advise_steps(game, before, None, samples, seed, cap)
+                 hindsight: dict[str, Any] | None, sliced: bool = False) -> Steps[Judged]:
+    advice = yield from _advise_steps(game, before, None, samples, seed, cap, sliced)
     label, close = _verdict(advice, chosen)
     action, why = game.rule(before)
     return Judged(

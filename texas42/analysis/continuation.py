@@ -21,6 +21,9 @@ value may then be ``goal`` or ``goal - 1`` instead of the exact one, and the exa
 solver answers with one yes/no search a move (several times faster than the value).
 :class:`PlayerContinuation` turns any :class:`~texas42.analysis.players.Player` into one
 (it plays the world through the engine, each seat seeing only its own view in that world).
+A continuation may also have ``values_steps`` (the same answer, yielding every
+:data:`SLICE_NODES` boundaries of a long search): :func:`values_steps` uses it, so a live
+page never runs one long step.
 
 - :class:`RuleContinuation`: rule-based players to the end (fast, 0.05 ms a playout; the
   coach's yardstick before issue 21, biased towards what those rules continue well).
@@ -40,14 +43,14 @@ solver answers with one yes/no search a move (several times faster than the valu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
 from itertools import groupby
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..bidding import MARK
 from ..contracts import Contract
 from ..dominoes import DOMINOES
-from ..errors import InputError, NotationError, Texas42Error
+from ..errors import BudgetError, InputError, NotationError, Texas42Error
 from ..rules import sevens_tie_side
 from ._tables import COUNT, fast_tables
 from .playout import rule_playout
@@ -66,6 +69,23 @@ OWN_VIEW = "mix:player:hybrid:2/3+player:sampling:1"
 EXACT_TRICKS = 5
 #: Before that: rule-based players until this many tricks are left, then exact.
 THEN_TRICKS = 4
+#: The most trick boundaries the solver searches between two yields of
+#: :meth:`ExactContinuation.values_steps`: about 6 ms in CPython, 20 ms in the browser's
+#: Python (a solve from the first trick can search several thousand).
+SLICE_NODES = 200
+
+_T = TypeVar("_T")
+#: A computation that yields between its slices and returns its answer.
+Steps = Generator[None, None, _T]
+
+
+def run_steps(steps: Steps[_T]) -> _T:
+    """Run ``steps`` to the end and return the answer."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 class Continuation(Protocol):
@@ -176,21 +196,33 @@ class ExactContinuation:
 
     def values(self, view: SeatView, world: Sequence[int],
                moves: Sequence[int], goal: int | None = None) -> list[float]:
+        return run_steps(self._values(view, world, moves, goal, None))
+
+    def values_steps(self, view: SeatView, world: Sequence[int], moves: Sequence[int],
+                     goal: int | None = None) -> Steps[list[float]]:
+        """:meth:`values`, yielding every :data:`SLICE_NODES` boundaries the solver
+        searches (a live page's idle slice): the same values, as the solver is exact."""
+        return self._values(view, world, moves, goal, SLICE_NODES)
+
+    def _values(self, view: SeatView, world: Sequence[int], moves: Sequence[int],
+                goal: int | None, slice_nodes: int | None) -> Steps[list[float]]:
         c = _check(view)
         bidder = view.bidder
         assert bidder is not None
         solver = self._solver(c, view.sitting_out)
         team = view.team
+        ask = _Slices(solver, slice_nodes).ask
         try:
             if 7 - view.tricks_played <= self.exact:
                 pos = Position(tuple(world), c, view.leader, view.trick, bidder=bidder,
                                out=view.sitting_out)
                 rest = pos.remaining_points
                 if goal is not None:
-                    reach = solver.play_reach(pos, _side0_need(team, goal, rest))
+                    need = _side0_need(team, goal, rest)
+                    reach = yield from ask(lambda: solver.play_reach(pos, need))
                     return [float(goal if reach[m] == (team == 0) else goal - 1)
                             for m in moves]
-                got = solver.play_values(pos)
+                got = yield from ask(lambda: solver.play_values(pos))
                 return [float(got[m] if team == 0 else rest - got[m]) for m in moves]
             out = []
             every = view.high_bid >= MARK
@@ -200,23 +232,51 @@ class ExactContinuation:
                 trick = [d.index for d in view.trick] + [m]
                 h, lead, took = rules_until(hands, c, bidder, view.leader, trick, every,
                                             self.then)
-                pos = Position(tuple(h), c, lead, (), bidder=bidder, out=view.sitting_out)
+                after = Position(tuple(h), c, lead, (), bidder=bidder, out=view.sitting_out)
                 if goal is not None:
-                    yes = self._reaches(solver, pos, team, goal - took[team])
-                    out.append(float(goal if yes else goal - 1))
+                    need = _side0_need(team, goal - took[team], after.remaining_points)
+                    yes = yield from ask(lambda: solver.reach(after, need))  # noqa: B023
+                    out.append(float(goal if yes == (team == 0) else goal - 1))
                     continue
-                v = solver.value(pos)
-                out.append(float(took[team] + (v if team == 0 else pos.remaining_points - v)))
+                v = yield from ask(lambda: solver.value(after))  # noqa: B023
+                out.append(float(took[team] + (v if team == 0 else after.remaining_points - v)))
             return out
         finally:
             solver.clear()
 
-    @staticmethod
-    def _reaches(solver: Solver, pos: Position, team: int, need: int) -> bool:
-        """Whether ``team`` can take at least ``need`` points from ``pos`` on, by one
-        yes/no search (the solver's is side 0's)."""
-        reach = solver.reach(pos, _side0_need(team, need, pos.remaining_points))
-        return reach == (team == 0)
+
+class _Slices:
+    """Questions to one solver asked within slices of ``size`` trick boundaries (``None``:
+    at once). A question that outgrows what is left of the slice yields and is asked
+    again: the boundaries it settled are kept in the solver's table, so the search goes
+    on where it was, and no step runs long. Past the solver's whole budget for one
+    question, its :class:`~texas42.errors.BudgetError`, as unsliced."""
+
+    def __init__(self, solver: Solver, size: int | None) -> None:
+        self.solver = solver
+        self.size = size
+        self.left = size or 0
+
+    def ask(self, question: Callable[[], _T]) -> Steps[_T]:
+        if self.size is None:
+            return question()
+        solver = self.solver
+        first = solver.nodes
+        while True:
+            if self.left <= 0:
+                yield
+                self.left = self.size
+            start = solver.nodes
+            try:
+                with solver.budgeted(self.left):
+                    answer = question()
+            except BudgetError:
+                self.left = 0
+                if solver.nodes - first >= solver.budget:
+                    raise
+                continue
+            self.left -= solver.nodes - start
+            return answer
 
 
 def _side0_need(team: int, need: int, rest: int) -> int:
@@ -291,10 +351,34 @@ class MixedContinuation:
 
     def values(self, view: SeatView, world: Sequence[int],
                moves: Sequence[int], goal: int | None = None) -> list[float]:
+        return self._part(world).values(view, world, moves, goal)
+
+    def values_steps(self, view: SeatView, world: Sequence[int], moves: Sequence[int],
+                     goal: int | None = None) -> Steps[list[float]]:
+        """:meth:`values`, in the slices of the part that plays ``world`` out."""
+        return values_steps(self._part(world), view, world, moves, goal)
+
+    def _part(self, world: Sequence[int]) -> Continuation:
         h = 0
         for mask in world:  # FNV-style, the same on every platform (hash() is not)
             h = ((h ^ mask) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        return self.parts[(h >> 29) % len(self.parts)].values(view, world, moves, goal)
+        return self.parts[(h >> 29) % len(self.parts)]
+
+
+def values_steps(continuation: Continuation, view: SeatView, world: Sequence[int],
+                 moves: Sequence[int], goal: int | None = None) -> Steps[list[float]]:
+    """``continuation.values(...)`` in slices a live page can run between clicks: by its
+    own ``values_steps`` where it has one (the exact solver's long searches), else in
+    one step."""
+    sliced = getattr(continuation, "values_steps", None)
+    if sliced is not None:
+        return sliced(view, world, moves, goal)  # type: ignore[no-any-return]
+    return _at_once(continuation.values(view, world, moves, goal))
+
+
+def _at_once(answer: _T) -> Steps[_T]:
+    return answer
+    yield  # (a generator that returns at once)
 
 
 def make_continuation(name: str) -> Continuation:
