@@ -308,3 +308,39 @@ def test_a_state_stored_before_loads_and_the_server_plays_as_it_did() -> None:
             view = table.view(0, now=1.0)
             table.act(0, view["next_action"], view["legal"][0], now=1.0)
     assert table.to_state()["hands"] == old["hands"] and table.version == old["version"]
+
+
+def test_the_advice_is_worked_out_ahead_and_the_hint_and_the_verdict_take_it() -> None:
+    """While the person thinks, the coach's advice on their decision is queued; the hint
+    takes it (the rest worked out at once), and the verdict on their choice starts from
+    it: the same judgement as the coach's own advice and verdict."""
+    from dataclasses import replace
+
+    from texas42.analysis import coach
+    from texas42.review_words import REVIEW_SAMPLES, coach_samples
+
+    queue = FakeQueue()
+    judging = Judging(queue, owner="me")
+    table = quick(STANDARD, (0,), seed=5, first_shaker=3)  # seat 0 bids first
+    judging.prepare(table, (1,))  # not that person's turn
+    assert queue.tasks == []
+    judging.prepare(table, (0,))
+    judging.prepare(table, (0,))  # the same decision: queued once
+    assert [o for o, _, _ in queue.tasks] == ["me"]
+    samples, seed = coach_samples(table.hand, None, REVIEW_SAMPLES), table.coach_seed()
+    before = table.hand.copy()
+    expected = coach.advise(before, samples=samples, seed=seed)
+    assert judging.advice_now(table) == expected  # asked before any idle moment
+    queue.run()  # the queued work finds it done
+    table.act((0,), "bid", 30)
+    judging.later(table)
+    queue.run()
+    verdict = judging.verdicts(table.hand)[("bid", 0)]
+    assert replace(verdict, hindsight=None) == coach.judge(before, "30", samples=samples,
+                                                           seed=seed)
+    # Once the decision is made, there is no advice ahead for the next one until asked.
+    assert judging.advice_now(table) is None
+    # Nobody runs idle work (a notebook kernel): nothing is prepared.
+    idle = Judging(FakeQueue(driven=False))
+    idle.prepare(quick(STANDARD, (0,), seed=5, first_shaker=3), (0,))
+    assert idle.queue.tasks == []  # type: ignore[attr-defined]

@@ -318,11 +318,42 @@ class Queue(Protocol):
     def drop(self, owner: object) -> None: ...
 
 
+class _Ahead:
+    """One decision's advice worked out ahead, in steps, shared by whoever needs it first:
+    the queue (idle moments), the hint (at once, the rest of it) and the verdict."""
+
+    def __init__(self, hand: Hand, step: int, steps: Generator[None, None, Any]) -> None:
+        self.hand = hand
+        self.step = step  # the position: ``hand`` before its action ``step``
+        self._steps = steps
+        self.advice: Any = None
+        #: The work raised an error: whoever needs the advice asks the coach again.
+        self.failed = False
+
+    def run(self) -> Generator[None, None, Any]:
+        """The advice, one step at a time (several runs share the work)."""
+        while self.advice is None:
+            if self.failed:
+                raise RuntimeError("the advice worked out ahead failed")
+            try:
+                next(self._steps)
+            except StopIteration as done:
+                self.advice = done.value
+                break
+            except Exception:
+                self.failed = True
+                raise
+            yield
+        return self.advice
+
+
 class Judging:
     """The person's decisions judged while the hand goes on, by ``(kind, index)``: each
-    queued as it is made (the coach's :func:`~texas42.analysis.coach.judge_steps`, one
-    guess a step, run in idle moments), so the review takes what is done and judges the
-    rest itself. Verdicts belong to one hand: a new hand starts afresh."""
+    queued as it is made (the coach's :func:`~texas42.analysis.coach.judge_steps`, in
+    short steps run in idle moments), so the review takes what is done and judges the
+    rest itself. Verdicts belong to one hand: a new hand starts afresh. The advice on the
+    person's decision is worked out ahead, while they think (:meth:`prepare`): the hint
+    takes it (:meth:`advice_now`), and the verdict starts from it."""
 
     def __init__(self, queue: Queue, on_verdict: Callable[[], None] = lambda: None,
                  owner: object = None) -> None:
@@ -333,6 +364,8 @@ class Judging:
         self.on_verdict = on_verdict
         self.judged: dict[tuple[str, int], Any] = {}
         self.hand: Hand | None = None
+        #: The advice on the person's decision now, being worked out ahead.
+        self.ahead: _Ahead | None = None
 
     def verdicts(self, hand: Hand) -> dict[tuple[str, int], Any]:
         """What was judged of ``hand`` (nothing when the verdicts are another hand's)."""
@@ -346,6 +379,46 @@ class Judging:
     def stop(self) -> None:
         """Nothing more is judged in the background (the review does the rest now)."""
         self.queue.drop(self.owner)
+
+    def prepare(self, table: TableInPlay, seats: Collection[int]) -> None:
+        """When one of ``seats`` is to act with a choice: queue the coach's advice on it
+        (the hint's and the verdict's judgement), so it is ready when asked."""
+        h = table.hand
+        step = len(h.actions)
+        if (not self.queue.driven or h.is_over or h.to_act not in seats
+                or len(h.legal_actions()) < 2
+                or (self.ahead is not None and self.ahead.hand is h
+                    and self.ahead.step == step)):
+            return
+        from .analysis import coach
+        from .review_words import REVIEW_SAMPLES, coach_samples
+
+        try:
+            steps = coach.advise_steps(h, samples=coach_samples(h, None, REVIEW_SAMPLES),
+                                       seed=table.coach_seed())
+        except Texas42Error:
+            return  # the hint will say why itself
+        self.ahead = _Ahead(h, step, steps)
+        self.queue.add(self.owner, self.ahead.run(), lambda _advice: None)
+
+    def advice_now(self, table: TableInPlay) -> Any:
+        """The advice on the decision to make now, the rest of it worked out at once, or
+        ``None`` when it was not prepared (the caller asks the coach itself)."""
+        ahead = self._ahead_at(table.hand, len(table.hand.actions))
+        if ahead is None:
+            return None
+        from .analysis.coach import run_steps
+
+        try:
+            return run_steps(ahead.run())
+        except Exception:  # (as the queue would: the caller asks the coach itself)
+            return None
+
+    def _ahead_at(self, hand: Hand, step: int) -> _Ahead | None:
+        ahead = self.ahead
+        if ahead is None or ahead.failed or ahead.hand is not hand or ahead.step != step:
+            return None
+        return ahead
 
     def later(self, table: TableInPlay, step: int | None = None) -> None:
         """Queue the decision just made in ``table``'s hand (or the one at ``step``)."""
@@ -365,8 +438,10 @@ class Judging:
         key = (action.kind, sum(1 for a in h.actions[:step] if a.kind == action.kind))
         try:
             samples = coach_samples(h, None, REVIEW_SAMPLES)
+            ahead = self._ahead_at(h, step)
             steps = coach.judge_steps(before, action.choice, samples=samples,
-                                      seed=table.coach_seed(), hindsight=True)
+                                      seed=table.coach_seed(), hindsight=True,
+                                      advice=ahead.run() if ahead is not None else None)
         except Texas42Error:
             return  # no verdict to give: the review says so itself
         judged = self.judged

@@ -394,7 +394,13 @@ def test_a_reload_mid_hand_keeps_the_verdicts_judged() -> None:
 
         again = reloaded(ex)
         assert again.hand.actions == ex.hand.actions
-        assert again.judging.judged == judged and not BACKGROUND.pending(again)
+        assert again.judging.judged == judged
+        # Nothing is judged again: the one task queued is the advice on the learner's
+        # turn now, worked out while they think.
+        queued = [o for o, _, _ in BACKGROUND._tasks if o is again]
+        ahead = again.judging.ahead
+        assert len(queued) == 1 and ahead is not None
+        assert ahead.hand is again.hand and ahead.step == len(again.hand.actions)
 
         learner_acts(ex)  # one more decision, reloaded before it is judged
         BACKGROUND.drop(ex)

@@ -840,6 +840,22 @@ def advise(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES
     return _advise(_game(hand, continuation, weighted, unit), hand, seat, samples, seed, cap)
 
 
+def advise_steps(hand: Any, seat: int | None = None, *, samples: int = DEFAULT_SAMPLES,
+                 seed: int = 0, continuation: Continuation | str | None = None,
+                 weighted: bool = False, max_samples: int | None = None,
+                 unit: str = "game", sliced: bool = True) -> Steps[Advice]:
+    """:func:`advise` in steps, as :func:`judge_steps` judges (the same advice): a live
+    page works it out in its idle moments while the seat thinks, so the hint is ready
+    when asked and the verdict on the choice (``judge_steps(..., advice=...)``) starts
+    from it. The arguments are checked and the hand copied at once."""
+    cap, continuation = coach_cap(hand, seat, samples, max_samples, seed, continuation)
+    if hand.is_over or not hand.legal_actions():
+        raise NotationError("the hand is over: there is no decision to advise on",
+                            rule="no-decision")
+    game = _game(hand, continuation, weighted, unit)
+    return _advise_steps(game, hand.copy(), seat, samples, seed, cap, sliced)
+
+
 def _decided_advice(game: Any, hand: Any, view: SeatView, kind: str, unit: str,
                     goal: str, stake: int) -> Advice | None:
     """A play once the bid is made or set (the hand plays on): every option gives the
@@ -1327,7 +1343,7 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
                 max_samples: int | None = None,
                 continuation: Continuation | str | None = None, weighted: bool = False,
                 unit: str = "game", hindsight: bool = False,
-                sliced: bool = True) -> Steps[Judged]:
+                sliced: bool = True, advice: Steps[Advice] | None = None) -> Steps[Judged]:
     """Judge one decision as :func:`review` judges each: ``chosen`` (an option's text,
     as :attr:`Judged.chosen`: "pass", "30", "fives", "6-4") for the seat to act in
     ``hand`` (a 42 :class:`~texas42.Hand` or a :class:`~texas42.moon.MoonHand`), from
@@ -1341,6 +1357,9 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
     (the default): it also yields inside a guess's long exact searches, every
     :data:`~texas42.analysis.continuation.SLICE_NODES` boundaries, so no step runs long
     (the same verdict: the solver is exact; ``False`` saves the restarts' work).
+    ``advice``: this decision's advice being worked out already (:func:`advise_steps` of
+    the same position with the same settings, maybe partly run): taken over, not begun
+    again.
 
     Raises :class:`~texas42.errors.NotationError` (``rule="choice"``) when ``chosen`` is
     not a legal option there, and as :func:`advise` does when there is no decision."""
@@ -1361,7 +1380,8 @@ def judge_steps(hand: Any, chosen: str, *, samples: int = DEFAULT_SAMPLES, seed:
                             rule="choice")
     index = sum(1 for a in hand.actions if a.kind == kind)
     game = _game(hand, continuation, weighted, unit)
-    steps = _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None, sliced)
+    steps = _judge_steps(game, hand, kind, index, chosen, samples, seed, cap, None, sliced,
+                         advice)
     if hindsight and kind == "play":
         return _with_hindsight(steps, game, hand, sliced)
     return steps
@@ -1407,8 +1427,10 @@ def _judge(game: _Table, before: Any, kind: str, index: int, chosen: str, sample
 
 def _judge_steps(game: _Table, before: Any, kind: str, index: int, chosen: str,
                  samples: int, seed: int, cap: int,
-                 hindsight: dict[str, Any] | None, sliced: bool = False) -> Steps[Judged]:
-    advice = yield from _advise_steps(game, before, None, samples, seed, cap, sliced)
+                 hindsight: dict[str, Any] | None, sliced: bool = False,
+                 ahead: Steps[Advice] | None = None) -> Steps[Judged]:
+    advice = yield from (ahead if ahead is not None else
+                         _advise_steps(game, before, None, samples, seed, cap, sliced))
     label, close = _verdict(advice, chosen)
     action, why = game.rule(before)
     return Judged(
@@ -1457,6 +1479,7 @@ __all__ = [
     "Option",
     "Review",
     "advise",
+    "advise_steps",
     "chance_of",
     "hindsight_words",
     "judge",

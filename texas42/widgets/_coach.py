@@ -81,11 +81,13 @@ def plain_hint_words(a: Advice) -> str:
 
 
 def hint(hand: Hand, seed: int = 0, samples: int | None = None,
-         *, plain: bool = False) -> tuple[str, str]:
+         *, plain: bool = False, advice: coach.Advice | None = None) -> tuple[str, str]:
     """(HTML, one-line text) of the coach's hint for the seat to act. ``plain``: in a
     beginner's words (:func:`plain_hint_words`), the coach's own reason and the table of
-    figures folded under "Show the full figures" (the Play page, before the course)."""
-    a = coach.advise(hand, samples=coach_samples(hand, samples, HINT_SAMPLES), seed=seed)
+    figures folded under "Show the full figures" (the Play page, before the course).
+    ``advice``: the same advice worked out ahead (``Judging.advice_now``), else asked."""
+    a = advice if advice is not None else coach.advise(
+        hand, samples=coach_samples(hand, samples, HINT_SAMPLES), seed=seed)
     text = str(a.reason)  # it starts with the best choice and says why
     figures = (
         p(f"{_unit_words(a).capitalize()}, for each choice, over {a.worlds} guesses of "

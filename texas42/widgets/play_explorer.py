@@ -397,6 +397,8 @@ class PlayExplorer(Explorer):
                 bar.value = n + 1
         if h.is_over and h.result is not None and self.in_tricks:
             self.log.append(f"Result: {h.result.describe()}")
+        # The learner's turn: the coach's advice on it is worked out while they think.
+        self.judging.prepare(self.flow, self.my_seats)
 
     def _computer_said(self, decision: ComputerTurn) -> None:
         """One action of a computer player, just taken: the log's line and a frame."""
@@ -739,7 +741,9 @@ class PlayExplorer(Explorer):
             return
         with showing(self.progress):
             # The guided hand (the Play page) speaks a beginner's language (issue 34).
-            body, text = _coach.hint(h, seed=self.flow.coach_seed(), plain=self._plain)
+            # The advice was worked out while the learner thought (mostly done by now).
+            body, text = _coach.hint(h, seed=self.flow.coach_seed(), plain=self._plain,
+                                     advice=self.judging.advice_now(self.flow))
         self.hint_box.value = body
         self.show_message("Hint: " + text)
 
@@ -765,7 +769,8 @@ class PlayExplorer(Explorer):
         body = ""
         if h.phase is not Phase.BIDDING:
             with showing(self.progress):
-                body, coach_text = _coach.hint(h, seed=self.flow.coach_seed())
+                body, coach_text = _coach.hint(h, seed=self.flow.coach_seed(),
+                                               advice=self.judging.advice_now(self.flow))
             text += " The coach: " + coach_text
         self.hint_box.value = page(p("Hint: " + text)) + body
         self.show_message("Hint: " + text)
