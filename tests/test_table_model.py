@@ -344,3 +344,31 @@ def test_the_advice_is_worked_out_ahead_and_the_hint_and_the_verdict_take_it() -
     idle = Judging(FakeQueue(driven=False))
     idle.prepare(quick(STANDARD, (0,), seed=5, first_shaker=3), (0,))
     assert idle.queue.tasks == []  # type: ignore[attr-defined]
+
+
+def test_advice_worked_out_ahead_that_failed_is_asked_for_again() -> None:
+    """If the work ahead fails, the hint and the verdict ask the coach themselves."""
+    from dataclasses import replace
+
+    from texas42.analysis import coach
+    from texas42.errors import InputError
+
+    def broken() -> Generator[None, None, Any]:
+        raise InputError("a failure in the idle work", rule="judge")
+        yield
+
+    queue = FakeQueue()
+    judging = Judging(queue, owner="me")
+    table = quick(STANDARD, (0,), seed=5, first_shaker=3)
+    before = table.hand.copy()
+    judging.prepare(table, (0,))
+    assert judging.ahead is not None
+    judging.ahead._steps = broken()
+    assert judging.advice_now(table) is None and judging.ahead.failed
+    queue.tasks.clear()  # (the queue drops a task that fails)
+    table.act((0,), "bid", 30)
+    judging.later(table)
+    queue.run()
+    verdict = judging.verdicts(table.hand)[("bid", 0)]
+    assert replace(verdict, hindsight=None) == coach.judge(before, "30", samples=32,
+                                                           seed=table.coach_seed())

@@ -334,7 +334,8 @@ class _Ahead:
         """The advice, one step at a time (several runs share the work)."""
         while self.advice is None:
             if self.failed:
-                raise RuntimeError("the advice worked out ahead failed")
+                raise InputError("the advice worked out ahead for this decision failed: "
+                                 "the coach is asked again", rule="judge")
             try:
                 next(self._steps)
             except StopIteration as done:
