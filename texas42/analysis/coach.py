@@ -695,17 +695,13 @@ class _Table:
             return play_likelihood(view, hands) * auction.likelihood(hands)
         return weight
 
-    def values(self, hand: Any, view: Any, world: Any, kind: str,
-               options: list[Any], unit: str) -> list[float]:
-        """Every option's value in one world: at 42's table, a play in a points
-        contract, by the :attr:`continuation` (exact search where affordable); else one
-        rule-based playout per option."""
-        return run_steps(self.values_steps(hand, view, world, kind, options, unit, False))
-
     def values_steps(self, hand: Any, view: Any, world: Any, kind: str,
                      options: list[Any], unit: str, sliced: bool) -> Steps[list[float]]:
-        """:meth:`values`; ``sliced``: yielding inside the continuation's long searches
-        (:func:`~texas42.analysis.continuation.values_steps`), for a live page."""
+        """Every option's value in one world: at 42's table, a play in a points
+        contract, by the :attr:`continuation` (exact search where affordable); else one
+        rule-based playout per option. ``sliced``: yielding inside the continuation's
+        long searches (:func:`~texas42.analysis.continuation.values_steps`), for a live
+        page; else in one step."""
         if self.plays_out(view, kind, unit):
             moves = [o.index for o in options]
             # Under marks (a hand bid for points) each play-out is scored as its mark:
