@@ -118,6 +118,9 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", default="1",
                     help="the deals' seed; several (1,2): --deals from each, pooled")
+    ap.add_argument("--first", type=int, default=1,
+                    help="begin at this deal of each seed (1: the first), to go on with a "
+                    "run that stopped: the same results as the whole run's for those deals")
     ap.add_argument("--pairs", default=PAIRS)
     ap.add_argument("--samples", type=int, default=16, help="the coach's first batch")
     ap.add_argument("--max-samples", type=int, default=None,
@@ -137,6 +140,8 @@ def main() -> None:
         seeds = [int(x) for x in args.seed.split(",")]
     except ValueError:
         ap.error(f"--seed {args.seed!r}: whole numbers, separated by commas")
+    if not 1 <= args.first <= args.deals + 1:
+        ap.error(f"--first {args.first}: from 1 to --deals + 1 ({args.deals + 1})")
     coach = CoachSettings(args.samples, args.max_samples, 7, args.continuation,
                           args.weighted, args.unit)
     print(f"{args.deals} deals from each seed of {args.seed}; coach: {args.samples} guesses "
@@ -161,7 +166,8 @@ def main() -> None:
 
             r.deals += calibrate(a, b, deals=args.deals, seed=seed, coach=coach,
                                  names=(a_name, b_name), workers=args.workers,
-                                 dask=args.dask, progress=show).deals
+                                 dask=args.dask, progress=show,
+                                 first=args.first - 1).deals
         print(r.summary() + f"; {time.perf_counter() - start:.0f} s wall", flush=True)
         if a_name.startswith("coach-style"):
             print("  " + bias_check(r), flush=True)

@@ -15,6 +15,7 @@ from texas42.analysis.calibration import (
 from texas42.analysis.match import match
 from texas42.analysis.players import Decision
 from texas42.analysis.view import SeatView
+from texas42.errors import InputError
 
 COACH = CoachSettings(samples=8)
 
@@ -52,6 +53,10 @@ def test_the_same_seed_gives_the_same_reviews_on_1_2_4_workers_and_a_dask_cluste
 
     one = run(workers=1)
     assert len(one) == 2 and any(row[-1] for row in one)
+    assert run(workers=1, first=1) == one[1:]  # a stopped run goes on where it was
+    assert run(workers=1, first=2) == []
+    with pytest.raises(InputError, match="first deal 3"):
+        run(first=3)
     assert run(workers=2) == one
     assert run(workers=4) == one
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

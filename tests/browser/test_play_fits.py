@@ -265,12 +265,24 @@ def test_out_of_turn_and_the_pause(
         screenshot(page, f"play-fits-{size}-out-of-turn", full_page=False)
         # With the pause (on by default): the bid, then each computer bid, one at a time.
         said = area.locator(".t42-table-said")
+        # Every line said, in order: a frame lasts 0.6 s, shorter than a poll may take.
+        page.evaluate(
+            """(i) => { const p = document.querySelectorAll('.t42-live')[i]
+                 .querySelector('.t42-table-said');
+               window.__t42Said = [];
+               new MutationObserver(() => window.__t42Said.push(p.textContent.trim()))
+                 .observe(p, { childList: true, characterData: true, subtree: true }); }""",
+            index)
         area.get_by_role("button", name="Bid 84", exact=True).click()
         expect(table).to_have_attribute("data-animating", "true", timeout=ANSWER_MS)
         expect(said).to_have_text("You bid 84.", timeout=ANSWER_MS)
-        expect(said).to_contain_text("Left opponent", timeout=ANSWER_MS)  # the next, later
         assert said.get_attribute("aria-live") == "polite"
         settle(page, index)
+        lines = page.evaluate("() => window.__t42Said")
+        start = lines.index("You bid 84.")
+        later = [line for line in lines[start:] if line and not line.startswith("You bid")]
+        assert later and later[0].startswith("Left opponent"), lines  # the next, later
+        assert len(set(later)) >= 3, f"each computer bid said one at a time: {lines}"
         expect(area.locator(ACT).first).to_be_visible()  # the trump buttons, after them
         area.locator(ACT).first.click()
         settle(page, index)

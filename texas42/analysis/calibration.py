@@ -426,19 +426,25 @@ def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,
               coach: CoachSettings | None = None, rules: Rules = STANDARD,
               workers: int | None = 1, dask: Any = None,
               progress: Callable[[int, DealCalibration], None] | None = None,
-              ) -> Calibration:
+              first: int = 0) -> Calibration:
     """The calibration of the coach on ``deals`` deals of A against B (module
     docstring). The deals are shaken from ``seed`` as :func:`~.match.match` shakes
-    them, so the duplicate result is the match's on the same deals. ``workers`` and
-    ``dask``: as :func:`~.parallel.run_jobs`."""
+    them, so the duplicate result is the match's on the same deals. ``first``: begin at
+    that deal (0-based) of the same sequence, to go on with a run that stopped; every
+    deal's result depends only on the seed and its place (the players' guesses are
+    seeded by what they see). ``workers`` and ``dask``: as :func:`~.parallel.run_jobs`."""
+    if not 0 <= first <= deals:
+        raise InputError(f"first deal {first}: from 0 to the {deals} deals",
+                         rule="calibration")
     cs = coach or CoachSettings()
     r = rules.replace(early_end=False) if rules.early_end else rules
     rng = random.Random(seed)
-    jobs = [_Job(i, Deal.shake(rng, r.layout), i % r.seats, a, b, cs, r)
-            for i in range(deals)]
+    shaken = [Deal.shake(rng, r.layout) for _ in range(deals)]
+    jobs = [_Job(i, shaken[i], i % r.seats, a, b, cs, r) for i in range(first, deals)]
     out = Calibration(*(names or (a.name, b.name)), cs)
     out.deals = run_jobs(calibrate_deal, jobs, workers=workers, dask=dask,
-                         on_result=progress)
+                         on_result=None if progress is None
+                         else lambda i, d: progress(first + i, d))
     return out
 
 
