@@ -3,8 +3,15 @@
     PYTHONPATH=. nice -n 10 python3 bench/bench_coach_calibration.py --deals 200 \\
         [--pairs rule-based/sampling:12,hybrid:48/4/sampling:12,...] [--samples 16] \\
         [--max-samples 48] [--continuation exact|rules|player:NAME|mix:A+B|own-view] \\
-        [--weighted] [--seed 1 | --seed 1,2 (pooled)] \\
-        [--workers N | --dask ADDRESS]
+        [--weighted] [--seed 1 | --seed 1,2 (pooled)] [--unit points|game] \\
+        [--first K] [--compare NAME[@weighted] ...] [--workers N | --dask ADDRESS]
+
+``--first K`` goes on with a run that stopped (deal K onwards, the same results).
+``--compare`` reviews the same hands with another coach too (a candidate continuation, or
+weighted guesses): its duplicate - coach, and its prediction minus the main coach's deal by
+deal, a paired difference far narrower than either interval (a candidate's lean measured on
+a quarter of the deals; the players still play by ``--continuation``, so for coach-style
+the candidate judges the main coach's style, not its own).
 
 For each pair of players A/B (default: rule-based vs sampling:12, hybrid:48/4 vs
 sampling:12, greedy vs sampling:12 (a count-taker: a deliberately different style), and
@@ -65,6 +72,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -133,6 +141,10 @@ def main() -> None:
                     help="points (the measure in points) or game: in marks, what the coach "
                     "speaks under the marks rules (the duplicate result in marks, each "
                     "play's loss in marks)")
+    ap.add_argument("--compare", action="append", default=[], metavar="NAME[@weighted]",
+                    help="also review the same hands with this continuation (@weighted: "
+                    "with weighted guesses; repeatable): its duplicate - coach, and its "
+                    "prediction minus the main coach's, deal by deal (paired)")
     ap.add_argument("--quiet", action="store_true")
     add_arguments(ap)
     args = ap.parse_args()
@@ -144,6 +156,13 @@ def main() -> None:
         ap.error(f"--first {args.first}: from 1 to --deals + 1 ({args.deals + 1})")
     coach = CoachSettings(args.samples, args.max_samples, 7, args.continuation,
                           args.weighted, args.unit)
+    also = []
+    for spec in args.compare:
+        name, at, how = spec.partition("@")
+        if at and how != "weighted":
+            ap.error(f"--compare {spec!r}: NAME or NAME@weighted")
+        also.append(replace(coach, continuation=name or args.continuation,
+                            weighted=bool(at)))
     print(f"{args.deals} deals from each seed of {args.seed}; coach: {args.samples} guesses "
           f"(cap {args.max_samples or 3 * args.samples}), continuation {args.continuation}"
           f"{', weighted' if args.weighted else ''}", flush=True)
@@ -161,14 +180,24 @@ def main() -> None:
                 if not args.quiet:
                     print(f"  seed {seed} deal {i + 1}: " + (
                           f"duplicate {d.duplicate:+d} coach {d.coach:+.3f} plain "
-                          f"{d.plain:+.3f}" if d.counted else f"left out ({d.why})")
+                          f"{d.plain:+.3f}" + "".join(f" also{j + 1} {x:+.3f}"
+                                                     for j, x in enumerate(d.also))
+                          if d.counted else f"left out ({d.why})")
                           + f" ({d.seconds:.0f} s)", file=sys.stderr, flush=True)
 
             r.deals += calibrate(a, b, deals=args.deals, seed=seed, coach=coach,
                                  names=(a_name, b_name), workers=args.workers,
                                  dask=args.dask, progress=show,
-                                 first=args.first - 1).deals
+                                 first=args.first - 1, also=also).deals
         print(r.summary() + f"; {time.perf_counter() - start:.0f} s wall", flush=True)
+        for j, (spec, other) in enumerate(zip(args.compare, also, strict=True)):
+            if len(r.counted) < 2:
+                break
+            (rm, rh), (sm, sh) = r.residual_also(j), r.shift_also(j)
+            print(f"  also{j + 1} {spec} ({other.continuation}"
+                  f"{', weighted' if other.weighted else ''}): duplicate - coach {rm:+.2f} "
+                  f"({rm - rh:+.2f} to {rm + rh:+.2f}); its prediction minus the main "
+                  f"coach's {sm:+.3f} ({sm - sh:+.3f} to {sm + sh:+.3f}), paired", flush=True)
         if a_name.startswith("coach-style"):
             print("  " + bias_check(r), flush=True)
 

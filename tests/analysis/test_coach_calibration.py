@@ -64,6 +64,29 @@ def test_the_same_seed_gives_the_same_reviews_on_1_2_4_workers_and_a_dask_cluste
         assert run(dask=cluster.scheduler_address) == one
 
 
+def test_other_coaches_review_the_same_hands_for_a_paired_comparison() -> None:
+    """``also``: a weighted coach and another continuation review the very hands the
+    main coach reviews; each alone gives the prediction it gives as the main coach."""
+    from dataclasses import replace
+
+    marks = CoachSettings(samples=6, seed=7, unit="game")
+    other = replace(marks, continuation="rules", weighted=True)
+    both = calibrate(RuleBasedPlayer(), RandomPlays(1), deals=2, seed=1, coach=marks,
+                     also=[other])
+    alone = calibrate(RuleBasedPlayer(), RandomPlays(1), deals=2, seed=1, coach=other)
+    assert both.counted and len(both.deals) == len(alone.deals)
+    for d, e in zip(both.deals, alone.deals, strict=True):
+        assert len(d.also) == (1 if d.counted else 0)
+        if d.counted:
+            assert d.also[0] == pytest.approx(e.coach)
+            assert d.duplicate == e.duplicate
+    sm, _ = both.shift_also(0)
+    assert sm == pytest.approx(sum(d.also[0] - d.coach for d in both.counted)
+                               / len(both.counted))
+    rm, _ = both.residual_also(0)
+    assert rm == pytest.approx(alone.residual()[0])
+
+
 def test_in_marks_the_prediction_is_the_difference_of_the_losses() -> None:
     """In the unit the coach speaks (marks): the duplicate result is A's marks minus B's,
     and the prediction B's losses minus A's (a play's loss is won minus lost already)."""

@@ -254,6 +254,8 @@ class _Job:
     b: Player
     coach: CoachSettings
     rules: Rules
+    #: Other coach settings that review the same two hands (:func:`calibrate`'s ``also``).
+    also: tuple[CoachSettings, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -280,6 +282,8 @@ class DealCalibration:
     plain_b: float = 0.0
     #: What a loss costs the duplicate result: 2 in points, 1 in marks (module docstring).
     factor: int = 2
+    #: The prediction of each of :func:`calibrate`'s ``also`` settings, on the same hands.
+    also: tuple[float, ...] = ()
 
     @property
     def plain(self) -> float:
@@ -329,11 +333,28 @@ def calibrate_deal(job: _Job) -> DealCalibration:
     if why:
         return DealCalibration(job.index, False, why, 0, 0.0, 0.0, 0.0, 0, 0, 0,
                                time.process_time() - start)
+    cs = job.coach
+    loss, plain, count, worlds = _losses(hands, cs)
+    # Points: a loss of x costs its side's points minus the other's 2x; marks are won
+    # minus lost already (module docstring).
+    k = 1 if cs.unit == "game" else 2
+    also = []
+    for other in job.also:
+        o = _losses(hands, other)[0]
+        also.append((1 if other.unit == "game" else 2) * (o[1] - o[0]))
+    return DealCalibration(job.index, True, "", dup, k * (loss[1] - loss[0]), loss[0],
+                           loss[1], count[0], count[1], worlds, time.process_time() - start,
+                           plain[0], plain[1], k, tuple(also))
+
+
+def _losses(hands: tuple[Hand, Hand], cs: CoachSettings
+            ) -> tuple[list[float], list[float], list[int], int]:
+    """Every seat of both hands reviewed by the coach ``cs``: each side's summed held-out
+    and plain losses and decisions (0: A's side), and the guesses used."""
     loss = [0.0, 0.0]
     plain = [0.0, 0.0]
     count = [0, 0]
     worlds = 0
-    cs = job.coach
     cont = make_continuation(cs.continuation)
     kinds = ("bid", "contract") if cs.judge == "bids" else ("play",)
     for k, hand in enumerate(hands):
@@ -349,12 +370,7 @@ def calibrate_deal(job: _Job) -> DealCalibration:
                 plain[side] += d.loss
                 count[side] += 1
                 worlds += d.worlds
-    # Points: a loss of x costs its side's points minus the other's 2x; marks are won
-    # minus lost already (module docstring).
-    k = 1 if cs.unit == "game" else 2
-    return DealCalibration(job.index, True, "", dup, k * (loss[1] - loss[0]), loss[0],
-                           loss[1], count[0], count[1], worlds, time.process_time() - start,
-                           plain[0], plain[1], k)
+    return loss, plain, count, worlds
 
 
 @dataclass
@@ -383,6 +399,15 @@ class Calibration:
         its 95% interval holds 0 (``plain``: the prediction from the plain losses)."""
         return mean_interval([d.duplicate - (d.plain if plain else d.coach)
                               for d in self.counted])
+
+    def residual_also(self, j: int) -> tuple[float, float]:
+        """:meth:`residual` for the ``j``-th of :func:`calibrate`'s ``also`` settings."""
+        return mean_interval([d.duplicate - d.also[j] for d in self.counted])
+
+    def shift_also(self, j: int) -> tuple[float, float]:
+        """How far the ``j``-th ``also`` setting's prediction lies from this coach's,
+        deal by deal on the same hands (paired: far narrower than either residual)."""
+        return mean_interval([d.also[j] - d.coach for d in self.counted])
 
     def agrees(self) -> bool:
         m, h = self.residual()
@@ -426,13 +451,16 @@ def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,
               coach: CoachSettings | None = None, rules: Rules = STANDARD,
               workers: int | None = 1, dask: Any = None,
               progress: Callable[[int, DealCalibration], None] | None = None,
-              first: int = 0) -> Calibration:
+              first: int = 0, also: Sequence[CoachSettings] = ()) -> Calibration:
     """The calibration of the coach on ``deals`` deals of A against B (module
     docstring). The deals are shaken from ``seed`` as :func:`~.match.match` shakes
     them, so the duplicate result is the match's on the same deals. ``first``: begin at
     that deal (0-based) of the same sequence, to go on with a run that stopped; every
     deal's result depends only on the seed and its place (the players' guesses are
-    seeded by what they see). ``workers`` and ``dask``: as :func:`~.parallel.run_jobs`."""
+    seeded by what they see). ``also``: other coach settings (a candidate continuation,
+    weighted guesses) that review the same hands too, for a paired comparison
+    (:attr:`DealCalibration.also`; the players still play by ``coach``'s continuation).
+    ``workers`` and ``dask``: as :func:`~.parallel.run_jobs`."""
     if not 0 <= first <= deals:
         raise InputError(f"first deal {first}: from 0 to the {deals} deals",
                          rule="calibration")
@@ -440,7 +468,8 @@ def calibrate(a: Player, b: Player, *, deals: int = 20, seed: int = 1,
     r = rules.replace(early_end=False) if rules.early_end else rules
     rng = random.Random(seed)
     shaken = [Deal.shake(rng, r.layout) for _ in range(deals)]
-    jobs = [_Job(i, shaken[i], i % r.seats, a, b, cs, r) for i in range(first, deals)]
+    jobs = [_Job(i, shaken[i], i % r.seats, a, b, cs, r, tuple(also))
+            for i in range(first, deals)]
     out = Calibration(*(names or (a.name, b.name)), cs)
     out.deals = run_jobs(calibrate_deal, jobs, workers=workers, dask=dask,
                          on_result=None if progress is None
