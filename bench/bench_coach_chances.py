@@ -1,7 +1,7 @@
 """Benchmark: does the chance the coach states come true?
 
     PYTHONPATH=. python3 bench/bench_coach_chances.py [--hands 100] [--players rule-based]
-        [--samples 32] [--seed 1] [--continuation NAME]
+        [--samples 32] [--seed 1] [--continuation NAME] [--naming-only]
 
 The coach tells a learner, for a play in a hand bid for points, "your side makes 30 in
 about 6 of 10 hands", and for the naming of trumps the marks it expects. Seeded deals are
@@ -63,6 +63,8 @@ def main() -> None:
     ap.add_argument("--players", default="rule-based")
     ap.add_argument("--continuation", default=None,
                     help="judge by this continuation, not the coach's default")
+    ap.add_argument("--naming-only", action="store_true",
+                    help="only the naming of trumps (quick: for many hands)")
     args = ap.parse_args()
     cont = make_continuation(args.continuation) if args.continuation else None
     start = time.process_time()
@@ -77,7 +79,8 @@ def main() -> None:
             index = counts.get(a.kind, 0)
             counts[a.kind] = index + 1
             before = hand.at(i)
-            if a.kind not in ("play", "contract") or len(before.legal_actions()) < 2:
+            if (a.kind not in ("play", "contract") or len(before.legal_actions()) < 2
+                    or (args.naming_only and a.kind == "play")):
                 continue
             won = int(hand.result.marks[SeatView.of(before).team] > 0)
             chosen = choice_text(a.kind, a.value)
@@ -97,6 +100,8 @@ def main() -> None:
            came["weighted"])
     report("the naming of trumps (weighted by the auction)", stated["naming"],
            came["naming"])
+    if args.naming_only:
+        return
     d, dh = mean_interval([(w - x) ** 2 - (p - x) ** 2 for p, w, x in zip(
         stated["plain"], stated["weighted"], came["plain"], strict=True)])
     print(f"plays: Brier weighted - plain {d:+.4f} ({d - dh:+.4f} to {d + dh:+.4f})")
