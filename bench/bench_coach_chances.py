@@ -74,10 +74,7 @@ def main() -> None:
     for k, hand in point_hands(args.hands, args.seed, args.players):
         hands += 1
         assert hand.result is not None
-        counts: dict[str, int] = {}
         for i, a in enumerate(hand.actions):
-            index = counts.get(a.kind, 0)
-            counts[a.kind] = index + 1
             before = hand.at(i)
             if (a.kind not in ("play", "contract") or len(before.legal_actions()) < 2
                     or (args.naming_only and a.kind == "play")):
