@@ -172,9 +172,9 @@ def main() -> None:
         r = Calibration(a_name, b_name, coach)
         for seed in seeds:  # each seed as its own run (players seeded by it), pooled
             a = calibration_player(a_name, seed=seed, continuation=args.continuation,
-                                   unit=args.unit)
+                                   unit=args.unit, weighted=args.weighted)
             b = calibration_player(b_name, seed=seed + 1, continuation=args.continuation,
-                                   unit=args.unit)
+                                   unit=args.unit, weighted=args.weighted)
 
             def show(i: int, d: DealCalibration, seed: int = seed) -> None:
                 if not args.quiet:

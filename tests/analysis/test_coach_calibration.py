@@ -203,3 +203,46 @@ def test_the_coach_style_in_marks_plays_what_the_coach_values_most_in_marks() ->
             kind = {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(hand.phase, "play")
             hand.apply((kind, d.action))
     assert open_seen > 20 and decided_seen > 2
+
+
+def test_coach_style_weighted_weighs_its_guesses_as_the_coach_does() -> None:
+    """A weighted coach's own style counts each guess by how likely the bids and plays
+    seen are in it (the coach's own weigher): it plays the domino with the best weighted
+    average, and the weights change some choices."""
+    import random
+
+    from texas42 import Deal, Hand
+    from texas42.analysis.calibration import CoachPlayer, _points_contract
+    from texas42.analysis.coach import _Table
+    from texas42.analysis.players import _fingerprint, decide
+    from texas42.analysis.sampling import sample_holdings
+    from texas42.hand import Phase
+
+    weighted = CoachPlayer(4, seed=5, weighted=True)
+    plain = CoachPlayer(4, seed=5)
+    checked = differ = 0
+    for seed in range(12):
+        hand = Hand(Deal.from_seed(seed), shaker=seed % 4)
+        rb = RuleBasedPlayer()
+        while hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING):
+            view = SeatView.of(hand)
+            if (hand.phase is Phase.PLAYING and len(view.legal_plays) > 1
+                    and _points_contract(view)):
+                chosen = weighted.play(view).action
+                rng = random.Random(5 * 1_000_003 + _fingerprint(view))
+                weigh = _Table(view.rules, weighted=True).weigher(view)
+                moves = [d.index for d in view.legal_plays]
+                totals = [0.0] * len(moves)
+                for _ in range(4):
+                    w = sample_holdings(view, rng)
+                    assert w is not None
+                    p = weigh(w)
+                    for i, v in enumerate(weighted.continuation.values(view, w, moves)):
+                        totals[i] += p * v
+                assert totals[moves.index(chosen.index)] >= max(totals) * (1 - 1e-9)
+                checked += 1
+                differ += chosen != plain.play(view).action
+            d = decide(rb, hand)
+            kind = {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(hand.phase, "play")
+            hand.apply((kind, d.action))
+    assert checked > 30 and differ > 0

@@ -55,7 +55,7 @@ from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
 from .aim import goal_open, goal_points, plays_for_mark
 from .bounds import time_bound_lifted
-from .coach import _mark_of, review
+from .coach import _mark_of, _Table, review
 from .continuation import make_continuation, rules_until
 from .parallel import run_jobs
 from .players import Decision, Player, RuleBasedPlayer, _fingerprint, make_player, play_hand
@@ -98,16 +98,22 @@ class CoachPlayer(_RulesBidder):
     rules, the most average marks, each guess's play out scored as the coach scores it
     (made or set; equal plays go to the rules' choice, else the first by name), and the
     most points once the bid is decided. Calibrated in marks, the coach's own style is
-    the one that plays what it would advise in marks."""
+    the one that plays what it would advise in marks.
+
+    ``weighted``: each guess counts by how likely the bids and plays seen are in it, as
+    the coach weighs its guesses with ``weighted=True`` (so a weighted coach's own style
+    is still its own)."""
 
     def __init__(self, samples: int = 16, seed: int = 0,
-                 continuation: str = "exact", unit: str = "points") -> None:
+                 continuation: str = "exact", unit: str = "points",
+                 weighted: bool = False) -> None:
         super().__init__()
         if unit not in ("points", "game"):
             raise InputError(f"unit must be points or game, not {quote(unit)}", rule="unit")
         self.samples = samples
         self.seed = seed
         self.unit = unit
+        self.weighted = weighted
         self.continuation_name = continuation
         self.continuation = make_continuation(continuation)
         self.name = f"coach-style:{samples}"
@@ -123,14 +129,19 @@ class CoachPlayer(_RulesBidder):
         moves = [d.index for d in legal]
         totals = [0.0] * len(moves)
         n = 0
+        wsum = 0.0
+        weigh = _Table(view.rules, weighted=True).weigher(view) if self.weighted else None
         for _ in range(self.samples):
             w = sample_holdings(view, rng)
             if w is None:
                 continue
             values = self.continuation.values(view, w, moves, goal)
+            weight = 1.0 if weigh is None else weigh(w)
             for i, v in enumerate(values):
-                totals[i] += v if goal is None else _mark_of(view, v)
+                totals[i] += weight * (v if goal is None else _mark_of(view, v))
             n += 1
+            wsum += weight
+        totals = [t / (wsum or 1.0) for t in totals]  # (weighted) averages
         if goal is not None:
             top = max(totals)
             tied = [DOMINOES[m] for m, t in zip(moves, totals, strict=True)
@@ -139,12 +150,12 @@ class CoachPlayer(_RulesBidder):
             best = rule if rule in tied else min(tied, key=lambda d: d.display)
             return Decision(best, f"{best}: best average marks over {n} guesses of the "
                                   f"unseen dominoes, each played out by the coach's "
-                                  f"continuation: {top / max(n, 1):+.2f} for its side.")
+                                  f"continuation: {top:+.2f} for its side.")
         ranked = sorted(range(len(moves)), key=lambda i: (-totals[i], DOMINOES[moves[i]].display))
         best = DOMINOES[moves[ranked[0]]]
         return Decision(best, f"{best}: best average over {n} guesses of the unseen dominoes, "
                               f"each played out by the coach's continuation: "
-                              f"{totals[ranked[0]] / max(n, 1):.1f} points for its side.")
+                              f"{totals[ranked[0]]:.1f} points for its side.")
 
 
 class GreedyPlayer(_RulesBidder):
@@ -207,13 +218,14 @@ class RandomPlays(_RulesBidder):
 
 
 def calibration_player(name: str, seed: int = 0, continuation: str = "exact",
-                       unit: str = "points") -> Player:
+                       unit: str = "points", weighted: bool = False) -> Player:
     """The players of :func:`make_player`, and ``coach-style[:N]`` (playing by the
-    ``continuation`` the coach reviews with, for what it speaks in ``unit``: see
-    :class:`CoachPlayer`), ``greedy[:N]`` and ``random-plays``."""
+    ``continuation`` the coach reviews with, for what it speaks in ``unit``, its guesses
+    ``weighted`` as the coach's: see :class:`CoachPlayer`), ``greedy[:N]`` and
+    ``random-plays``."""
     key, _, arg = name.partition(":")
     if key == "coach-style":
-        return CoachPlayer(int(arg or 16), seed, continuation, unit)
+        return CoachPlayer(int(arg or 16), seed, continuation, unit, weighted)
     if key == "greedy":
         return GreedyPlayer(int(arg or 8), seed)
     if key == "random-plays":
