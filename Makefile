@@ -160,9 +160,12 @@ nbval: setup
 	else echo "==> nbval: no notebooks/*.ipynb yet, nothing to check"; fi
 
 # Real Chromium against the built site (_build/html) and a JupyterLab server on 127.0.0.1.
+# Two test processes (pytest-xdist), each taking whole modules (a module's servers and
+# order stay together): most of a test is waiting on the page, so two share 2 cores well
+# (31 min -> 22 on this machine, docs/FIGURES.md).
 browser: setup chromium
 	@echo "==> pytest -m browser (headless $(CHROMIUM))"
-	$(PY) -m pytest -m browser tests/browser
+	$(PY) -m pytest -m browser -n 2 --dist loadscope tests/browser
 
 # ---------------------------------------------------------------- benchmarks
 bench: setup

@@ -196,7 +196,9 @@ def jupyterlab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabS
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log_path = ARTIFACTS / "jupyterlab.log"
+    # One server a test process (make browser runs two: pytest-xdist), one log each.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    log_path = ARTIFACTS / (f"jupyterlab-{worker}.log" if worker else "jupyterlab.log")
     command = [
         sys.executable,
         "-m",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import http.server
 import json
@@ -11,6 +12,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -209,11 +211,20 @@ def save_screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
 
 
 def record_timings(path: Path, name: str, figures: dict[str, Any]) -> None:
-    """Add ``name``'s figures to the JSON artifact ``path`` (kept across tests) and print them."""
+    """Add ``name``'s figures to the JSON artifact ``path`` (kept across tests) and print them.
+
+    The browser tests run in two processes (``make browser``: pytest-xdist), and two
+    modules may add to one file: the read, change and write hold a lock, and the file is
+    replaced whole, so no figure is lost and no reader sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    data[name] = figures
-    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data: dict[str, Any] = (json.loads(path.read_text(encoding="utf-8"))
+                                if path.is_file() else {})
+        data[name] = figures
+        fresh = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        fresh.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(fresh, path)
     print(f"\n[{path.stem}] {name}: {figures}")
 
 
@@ -235,6 +246,15 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A page closed while a file was on its way (the browser hung up) is no error
+        of the site; anything else is printed as the standard server prints it."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve_directory(directory: Path, prefix: str = "") -> Iterator[str]:
     """Serve ``directory`` over HTTP on a free 127.0.0.1 port; yield its base URL.
@@ -245,7 +265,7 @@ def serve_directory(directory: Path, prefix: str = "") -> Iterator[str]:
     prefix = prefix.rstrip("/")
     handler_class = type("_Handler", (_QuietHandler,), {"prefix": prefix})
     handler = functools.partial(handler_class, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
     thread.start()
     try:

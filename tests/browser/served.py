@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
 
+from .helpers import QuietServer
+
 
 @dataclass
 class Sent:
@@ -148,7 +150,7 @@ def counting_server(
         "_Counting", (CountingHandler,), {"log_book": log_book, "precompressed": precompressed}
     )
     handler = functools.partial(handler_class, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="counting-server", daemon=True)
     thread.start()
     try:
