@@ -4,11 +4,12 @@
         [--pairs rule-based/sampling:12,hybrid:48/4/sampling:12,...] [--samples 16] \\
         [--max-samples 48] [--continuation exact|rules|player:NAME|mix:A+B|own-view] \\
         [--weighted] [--seed 1 | --seed 1,2 (pooled)] [--unit points|game] \\
-        [--first K] [--compare NAME[@weighted] ...] [--workers N | --dask ADDRESS]
+        [--first K] [--compare NAME[@weighted][@N] ...] [--workers N | --dask ADDRESS]
 
 ``--first K`` goes on with a run that stopped (deal K onwards, the same results).
-``--compare`` reviews the same hands with another coach too (a candidate continuation, or
-weighted guesses): its duplicate - coach, and its prediction minus the main coach's deal by
+``--compare`` reviews the same hands with another coach too (a candidate continuation,
+weighted guesses, or N guesses capped at 3N: ``exact@96``; an empty NAME is the main
+coach's continuation): its duplicate - coach, and its prediction minus the main coach's deal by
 deal, a paired difference far narrower than either interval (a candidate's lean measured on
 a quarter of the deals; the players still play by ``--continuation``, so for coach-style
 the candidate judges the main coach's style, not its own).
@@ -141,10 +142,12 @@ def main() -> None:
                     help="points (the measure in points) or game: in marks, what the coach "
                     "speaks under the marks rules (the duplicate result in marks, each "
                     "play's loss in marks)")
-    ap.add_argument("--compare", action="append", default=[], metavar="NAME[@weighted]",
+    ap.add_argument("--compare", action="append", default=[],
+                    metavar="NAME[@weighted][@N]",
                     help="also review the same hands with this continuation (@weighted: "
-                    "with weighted guesses; repeatable): its duplicate - coach, and its "
-                    "prediction minus the main coach's, deal by deal (paired)")
+                    "with weighted guesses; @N: N guesses, capped at 3N; repeatable): its "
+                    "duplicate - coach, and its prediction minus the main coach's, deal by "
+                    "deal (paired)")
     ap.add_argument("--quiet", action="store_true")
     add_arguments(ap)
     args = ap.parse_args()
@@ -158,11 +161,16 @@ def main() -> None:
                           args.weighted, args.unit)
     also = []
     for spec in args.compare:
-        name, at, how = spec.partition("@")
-        if at and how != "weighted":
-            ap.error(f"--compare {spec!r}: NAME or NAME@weighted")
-        also.append(replace(coach, continuation=name or args.continuation,
-                            weighted=bool(at)))
+        name, *hows = spec.split("@")
+        other = replace(coach, continuation=name or args.continuation, weighted=False)
+        for how in hows:
+            if how == "weighted":
+                other = replace(other, weighted=True)
+            elif how.isascii() and how.isdigit() and int(how) >= 1:
+                other = replace(other, samples=int(how), max_samples=3 * int(how))
+            else:
+                ap.error(f"--compare {spec!r}: NAME[@weighted][@N], N guesses")
+        also.append(other)
     print(f"{args.deals} deals from each seed of {args.seed}; coach: {args.samples} guesses "
           f"(cap {args.max_samples or 3 * args.samples}), continuation {args.continuation}"
           f"{', weighted' if args.weighted else ''}", flush=True)
@@ -195,7 +203,8 @@ def main() -> None:
                 break
             (rm, rh), (sm, sh) = r.residual_also(j), r.shift_also(j)
             print(f"  also{j + 1} {spec} ({other.continuation}"
-                  f"{', weighted' if other.weighted else ''}): duplicate - coach {rm:+.2f} "
+                  f"{', weighted' if other.weighted else ''}, {other.samples} guesses): "
+                  f"duplicate - coach {rm:+.2f} "
                   f"({rm - rh:+.2f} to {rm + rh:+.2f}); its prediction minus the main "
                   f"coach's {sm:+.3f} ({sm - sh:+.3f} to {sm + sh:+.3f}), paired", flush=True)
         if a_name.startswith("coach-style"):
