@@ -3,19 +3,30 @@ coach's verdicts, summed per deal, agree with the duplicate result."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import pytest
 
+from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer
+from texas42.analysis.aim import goal_open, goal_points, plays_for_mark
 from texas42.analysis.calibration import (
+    CoachPlayer,
     CoachSettings,
     RandomPlays,
+    _points_contract,
     calibrate,
     calibration_player,
 )
+from texas42.analysis.coach import _mark_of, guess_weigher
 from texas42.analysis.match import match
-from texas42.analysis.players import Decision
+from texas42.analysis.players import Decision, _fingerprint, decide
+from texas42.analysis.sampling import sample_holdings
 from texas42.analysis.view import SeatView
 from texas42.errors import InputError
+from texas42.hand import Phase
+from texas42.rules import STANDARD
 
 COACH = CoachSettings(samples=8)
 
@@ -155,21 +166,24 @@ def test_a_review_of_some_kinds_judges_those_alone_as_the_whole_review_does() ->
         assert e.value.rule == "kinds"
 
 
+def _play_views(hand: Hand) -> Iterator[SeatView]:
+    """Play ``hand`` to its end with rule-based seats, yielding each seat's view of a
+    play with a choice in a points contract, before it is made."""
+    rb = RuleBasedPlayer()
+    while hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING):
+        view = SeatView.of(hand)
+        if (hand.phase is Phase.PLAYING and len(view.legal_plays) > 1
+                and _points_contract(view)):
+            yield view
+        d = decide(rb, hand)
+        kind = {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(hand.phase, "play")
+        hand.apply((kind, d.action))
+
+
 def test_the_coach_style_in_marks_plays_what_the_coach_values_most_in_marks() -> None:
     """Calibrated in marks, the coach's own style chooses, while the bid is open, a play
     with the most marks over its guesses, each play out scored as the coach scores it;
     once the bid is decided it plays for points as the points style does."""
-    import random
-
-    from texas42 import Deal, Hand
-    from texas42.analysis.aim import goal_open, goal_points, plays_for_mark
-    from texas42.analysis.calibration import CoachPlayer, _points_contract
-    from texas42.analysis.coach import _mark_of
-    from texas42.analysis.players import _fingerprint, decide
-    from texas42.analysis.sampling import sample_holdings
-    from texas42.hand import Phase
-    from texas42.rules import STANDARD
-
     marks_style = CoachPlayer(4, seed=3, unit="game")
     points_style = CoachPlayer(4, seed=3)
     open_seen = decided_seen = 0
@@ -177,31 +191,26 @@ def test_the_coach_style_in_marks_plays_what_the_coach_values_most_in_marks() ->
         # Every trick played: the bid is decided before the end of some hands.
         hand = Hand(Deal.from_seed(seed), shaker=seed % 4,
                     rules=STANDARD.replace(early_end=False))
-        rb = RuleBasedPlayer()
-        while hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING):
-            view = SeatView.of(hand)
-            if (hand.phase is Phase.PLAYING and len(view.legal_plays) > 1
-                    and _points_contract(view) and plays_for_mark(view)):
-                chosen = marks_style.play(view).action
-                goal = goal_points(view)
-                if goal_open(view, goal):
-                    rng = random.Random(3 * 1_000_003 + _fingerprint(view))
-                    moves = [d.index for d in view.legal_plays]
-                    totals = [0.0] * len(moves)
-                    for _ in range(4):
-                        w = sample_holdings(view, rng)
-                        assert w is not None
-                        for i, v in enumerate(marks_style.continuation.values(
-                                view, w, moves, goal)):
-                            totals[i] += _mark_of(view, v)
-                    assert totals[moves.index(chosen.index)] == max(totals)
-                    open_seen += 1
-                else:
-                    assert chosen == points_style.play(view).action
-                    decided_seen += 1
-            d = decide(rb, hand)
-            kind = {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(hand.phase, "play")
-            hand.apply((kind, d.action))
+        for view in _play_views(hand):
+            if not plays_for_mark(view):
+                continue
+            chosen = marks_style.play(view).action
+            goal = goal_points(view)
+            if goal_open(view, goal):
+                rng = random.Random(3 * 1_000_003 + _fingerprint(view))
+                moves = [d.index for d in view.legal_plays]
+                totals = [0.0] * len(moves)
+                for _ in range(4):
+                    w = sample_holdings(view, rng)
+                    assert w is not None
+                    for i, v in enumerate(marks_style.continuation.values(
+                            view, w, moves, goal)):
+                        totals[i] += _mark_of(view, v)
+                assert totals[moves.index(chosen.index)] == max(totals)
+                open_seen += 1
+            else:
+                assert chosen == points_style.play(view).action
+                decided_seen += 1
     assert open_seen > 20 and decided_seen > 2
 
 
@@ -209,40 +218,23 @@ def test_coach_style_weighted_weighs_its_guesses_as_the_coach_does() -> None:
     """A weighted coach's own style counts each guess by how likely the bids and plays
     seen are in it (the coach's own weigher): it plays the domino with the best weighted
     average, and the weights change some choices."""
-    import random
-
-    from texas42 import Deal, Hand
-    from texas42.analysis.calibration import CoachPlayer, _points_contract
-    from texas42.analysis.coach import _Table
-    from texas42.analysis.players import _fingerprint, decide
-    from texas42.analysis.sampling import sample_holdings
-    from texas42.hand import Phase
-
     weighted = CoachPlayer(4, seed=5, weighted=True)
     plain = CoachPlayer(4, seed=5)
     checked = differ = 0
     for seed in range(12):
-        hand = Hand(Deal.from_seed(seed), shaker=seed % 4)
-        rb = RuleBasedPlayer()
-        while hand.phase in (Phase.BIDDING, Phase.CONTRACT, Phase.PLAYING):
-            view = SeatView.of(hand)
-            if (hand.phase is Phase.PLAYING and len(view.legal_plays) > 1
-                    and _points_contract(view)):
-                chosen = weighted.play(view).action
-                rng = random.Random(5 * 1_000_003 + _fingerprint(view))
-                weigh = _Table(view.rules, weighted=True).weigher(view)
-                moves = [d.index for d in view.legal_plays]
-                totals = [0.0] * len(moves)
-                for _ in range(4):
-                    w = sample_holdings(view, rng)
-                    assert w is not None
-                    p = weigh(w)
-                    for i, v in enumerate(weighted.continuation.values(view, w, moves)):
-                        totals[i] += p * v
-                assert totals[moves.index(chosen.index)] >= max(totals) * (1 - 1e-9)
-                checked += 1
-                differ += chosen != plain.play(view).action
-            d = decide(rb, hand)
-            kind = {Phase.BIDDING: "bid", Phase.CONTRACT: "contract"}.get(hand.phase, "play")
-            hand.apply((kind, d.action))
+        for view in _play_views(Hand(Deal.from_seed(seed), shaker=seed % 4)):
+            chosen = weighted.play(view).action
+            rng = random.Random(5 * 1_000_003 + _fingerprint(view))
+            weigh = guess_weigher(view, True)
+            moves = [d.index for d in view.legal_plays]
+            totals = [0.0] * len(moves)
+            for _ in range(4):
+                w = sample_holdings(view, rng)
+                assert w is not None
+                p = weigh(w)
+                for i, v in enumerate(weighted.continuation.values(view, w, moves)):
+                    totals[i] += p * v
+            assert totals[moves.index(chosen.index)] >= max(totals) * (1 - 1e-9)
+            checked += 1
+            differ += chosen != plain.play(view).action
     assert checked > 30 and differ > 0

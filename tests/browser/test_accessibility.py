@@ -122,15 +122,12 @@ def test_axe_finds_no_serious_violation(
         log = watch(page)
         _open(page, f"{site_server}/{docname}.html", site_dir / f"{docname}.html")
         for scheme in ("light", "dark"):
-            if scheme == "dark":
-                page.emulate_media(color_scheme="dark")
-                expect(page.locator("html")).to_have_attribute("data-theme", "dark")
-                # Colours fade (0.15 s transitions): audit the ones they end on.
-                page.evaluate("() => Promise.all(document.getAnimations()"
-                              ".filter(a => a instanceof CSSTransition)"
-                              ".map(a => a.finished.catch(() => null)))")
-            else:
-                expect(page.locator("html")).to_have_attribute("data-theme", "light")
+            page.emulate_media(color_scheme=scheme)
+            expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+            # Colours fade (0.15 s transitions): audit the ones they end on.
+            page.evaluate("() => Promise.all(document.getAnimations()"
+                          ".filter(a => a instanceof CSSTransition)"
+                          ".map(a => a.finished.catch(() => null)))")
             found = [v for v in _axe(page) if v["impact"] in BLOCKING_IMPACTS]
             assert not found, f"{docname} ({scheme}): axe found\n  {_report(found)}"
         # Every picture has a text alternative: images an alt, drawings (the dominoes'

@@ -55,7 +55,7 @@ from ..hand import Hand, Phase
 from ..rules import STANDARD, Rules
 from .aim import goal_open, goal_points, plays_for_mark
 from .bounds import time_bound_lifted
-from .coach import _mark_of, _Table, review
+from .coach import _mark_of, guess_weigher, review
 from .continuation import make_continuation, rules_until
 from .parallel import run_jobs
 from .players import Decision, Player, RuleBasedPlayer, _fingerprint, make_player, play_hand
@@ -130,7 +130,7 @@ class CoachPlayer(_RulesBidder):
         totals = [0.0] * len(moves)
         n = 0
         wsum = 0.0
-        weigh = _Table(view.rules, weighted=True).weigher(view) if self.weighted else None
+        weigh = guess_weigher(view, True) if self.weighted else None
         for _ in range(self.samples):
             w = sample_holdings(view, rng)
             if w is None:

@@ -567,6 +567,29 @@ def _world_hand(hand: Hand, world: Sequence[int]) -> Hand:
 Choice = int | str | Contract | Domino
 
 
+def guess_weigher(view: SeatView, weighted: bool) -> Callable[[Any], float]:
+    """How much each guess of a decision at 42's table counts. A bid or the naming of
+    the contract: how well the guess explains the bids made before it, read as the
+    rule-based bidder's (:class:`~texas42.analysis.players.AuctionReading`), as a player
+    reads the auction. Unweighted, the guesses ignored what the bids said, and the coach
+    rated a bolder bidder worse than duplicate play found it (issue 38 item 6:
+    docs/FIGURES.md). A play: 1, or (``weighted``) how likely the bids and plays seen are
+    in it under the rule-based player's policies. The auction is read once for all the
+    guesses."""
+    if view.phase is Phase.PLAYING and not weighted:
+        return lambda world: 1.0
+    auction = AuctionReading.of(view)
+    if view.phase is not Phase.PLAYING:
+        if not auction.worths:  # nothing bid yet that says anything
+            return lambda world: 1.0
+        return lambda world: auction.likelihood(list(world))
+
+    def weight(world: Any) -> float:
+        hands = list(world)
+        return play_likelihood(view, hands) * auction.likelihood(hands)
+    return weight
+
+
 class _Table:
     """What the coach needs to know about the table of a hand: one adapter for every
     table of the rules profiles.
@@ -674,26 +697,11 @@ class _Table:
         return masks, widow
 
     def weigher(self, view: Any) -> Callable[[Any], float]:
-        """How much each guess of this decision counts. At 42's table a bid or the naming
-        of the contract: how well the guess explains the bids made before it, read as
-        the rule-based bidder's (:class:`~texas42.analysis.players.AuctionReading`), as a
-        player reads the auction. Unweighted, the guesses ignored what the bids said, and
-        the coach rated a bolder bidder worse than duplicate play found it (issue 38 item
-        6: docs/FIGURES.md). A play: 1, or (weighted) how
-        likely the bids and plays seen are in it under the rule-based player's policies.
-        The auction is read once for all the guesses."""
-        if not self.fast or (view.phase is Phase.PLAYING and not self.weighted):
+        """How much each guess of this decision counts: :func:`guess_weigher` at 42's
+        table, 1 at any other."""
+        if not self.fast:
             return lambda world: 1.0
-        auction = AuctionReading.of(view)
-        if view.phase is not Phase.PLAYING:
-            if not auction.worths:  # nothing bid yet that says anything
-                return lambda world: 1.0
-            return lambda world: auction.likelihood(list(world))
-
-        def weight(world: Any) -> float:
-            hands = list(world)
-            return play_likelihood(view, hands) * auction.likelihood(hands)
-        return weight
+        return guess_weigher(view, self.weighted)
 
     def values_steps(self, hand: Any, view: Any, world: Any, kind: str,
                      options: list[Any], unit: str, sliced: bool) -> Steps[list[float]]:
@@ -1477,6 +1485,7 @@ __all__ = [
     "advise",
     "advise_steps",
     "chance_of",
+    "guess_weigher",
     "hindsight_words",
     "judge",
     "judge_steps",
