@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,10 +14,16 @@ from texas42 import Deal, Hand
 from texas42.analysis import RuleBasedPlayer, play_hand
 from texas42.analysis.aim import goal_points
 from texas42.analysis.coach import _mark_of
-from texas42.analysis.continuation import ExactContinuation
+from texas42.analysis.continuation import (
+    ExactContinuation,
+    MixedContinuation,
+    PlayerContinuation,
+    make_continuation,
+)
 from texas42.analysis.sampling import sample_holdings
 from texas42.analysis.view import SeatView
 from texas42.bidding import MARK
+from texas42.errors import InputError
 
 
 def _point_plays(seed: int) -> list[SeatView]:
@@ -82,3 +89,32 @@ def test_play_reach_answers_what_play_values_says(seed: int, need: int) -> None:
         values = Solver(view.contract).play_values(pos)
         reach = Solver(view.contract).play_reach(pos, need)
         assert reach == {m: v >= need for m, v in values.items()}
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(1, 10**6), ahead=st.integers(1, 3))
+def test_players_a_few_tricks_ahead_then_the_solver_give_the_goal_its_value_gives(
+        seed: int, ahead: int) -> None:
+    cont = PlayerContinuation(RuleBasedPlayer(), "rule-based", ahead=ahead)
+    for k, view in enumerate(_point_plays(seed)):
+        world = sample_holdings(view, random.Random(seed + k))
+        assert world is not None
+        moves = [d.index for d in view.legal_plays]
+        goal = goal_points(view)
+        values = cont.values(view, world, moves)
+        quick = cont.values(view, world, moves, goal)
+        assert [_mark_of(view, v) for v in quick] == [_mark_of(view, v) for v in values]
+        if ahead == 1 and len(view.trick) == 3:  # last to play: the solver plays on at once
+            assert values == ExactContinuation(7, 7).values(view, world, moves)
+        if view.tricks_played + ahead >= 7:  # the players play to the end
+            assert values == PlayerContinuation(RuleBasedPlayer()).values(view, world, moves)
+
+
+def test_own_view_a_few_tricks_ahead_is_named_and_bounded() -> None:
+    mix = make_continuation("own-view:2")
+    assert mix.name == "own-view:2"
+    assert isinstance(mix, MixedContinuation)
+    assert [p.ahead for p in mix.parts if isinstance(p, PlayerContinuation)] == [2, 2]
+    for bad in (0, 8):
+        with pytest.raises(InputError, match="1 to 7 tricks ahead"):
+            PlayerContinuation(RuleBasedPlayer(), ahead=bad)

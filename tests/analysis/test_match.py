@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from texas42.analysis import RandomPlayer, RuleBasedPlayer, match
+from texas42.analysis.calibration import GreedyPlayer
 from texas42.analysis.match import main
 
 
@@ -43,3 +44,28 @@ def test_cpu_time_per_play_is_reported_for_each_side() -> None:
     a, b = r.per_play
     assert a > 0 and b > 0
     assert "CPU time per play with a choice: A " in r.summary()
+
+
+def test_contracts_made_are_counted_for_each_side() -> None:
+    r = match(RuleBasedPlayer(), GreedyPlayer(samples=2), deals=30, seed=7)
+    for d in r.deals:
+        assert len(d.contracts) == len(d.plays) == 2
+        for (bid_a, made_a, bid_b, made_b), (marks_a, marks_b, _, _) in zip(
+                d.contracts, d.plays, strict=True):
+            assert bid_a + bid_b == 1  # one side won the bid (the shaker bids if all pass)
+            # the bidder's side scores the marks when it makes the bid, the others when set
+            assert made_a == (bid_a and marks_a > 0) and made_b == (bid_b and marks_b > 0)
+    bid_a, made_a, bid_b, made_b = r.contracts
+    assert bid_a + bid_b == 60 and 0 < made_a <= bid_a and 0 < made_b <= bid_b
+    ra, rb, half = r.made_rates
+    assert (ra, rb) == (made_a / bid_a, made_b / bid_b) and 0 < half < 1
+    assert f"Contracts made: A {made_a} of {bid_a}" in r.summary()
+
+
+def test_contracts_at_a_table_without_partners_are_the_seat_of_a() -> None:
+    r = match(RuleBasedPlayer(), RandomPlayer(3), deals=4, seed=2, rules="three-hand")
+    for d in r.deals:
+        assert len(d.contracts) == 3
+        for bid_a, made_a, bid_b, made_b in d.contracts:
+            assert made_a <= bid_a and made_b <= bid_b
+    assert "Contracts made:" in r.summary()

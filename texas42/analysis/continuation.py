@@ -289,20 +289,32 @@ def _side0_need(team: int, need: int, rest: int) -> int:
 class PlayerContinuation:
     """Any :class:`~texas42.analysis.players.Player` in every seat plays the world out
     through the engine, each seat seeing only its own view of that world: the way to
-    plug the strongest player in (slow: one hand replayed per move and world)."""
+    plug the strongest player in (slow: one hand replayed per move and world).
 
-    def __init__(self, player: object, name: str | None = None) -> None:
+    ``ahead``: the players play only the trick in progress and ``ahead - 1`` tricks
+    more (``ahead=1``: just the trick in progress), then the exact open-hands solver
+    plays the rest (``None``, the default: the players play to the end)."""
+
+    def __init__(self, player: object, name: str | None = None,
+                 ahead: int | None = None) -> None:
+        if ahead is not None and not (isinstance(ahead, int) and 1 <= ahead <= 7):
+            raise InputError(f"a continuation plays 1 to 7 tricks ahead, not {ahead!r}",
+                             rule="continuation")
         self.player = player
+        self.ahead = ahead
         #: ``name``: the player's full name (a player's own ``name`` omits its numbers).
         self.name = f"player:{name or getattr(player, 'name', type(player).__name__)}"
+        if ahead is not None:
+            self.name += f" for {ahead} trick{'s' if ahead > 1 else ''}"
+        self._exact = ExactContinuation(7, 7)
 
     def values(self, view: SeatView, world: Sequence[int],
                moves: Sequence[int], goal: int | None = None) -> list[float]:
         from ..deals import Deal
         from ..hand import Hand
-        from .players import Player, play_hand
+        from .players import Player, decide, play_hand
 
-        _check(view)
+        c = _check(view)
         if len(view.tricks) != view.tricks_played:
             raise InputError("the world cannot be rebuilt: some tricks are hidden",
                              rule="continuation")
@@ -326,11 +338,31 @@ class PlayerContinuation:
         player: Player = self.player  # type: ignore[assignment]
         out = []
         team = view.team
+        stop = None if self.ahead is None else view.tricks_played + self.ahead
         for m in moves:
             h = base.copy()
             h.play(DOMINOES[m])
-            play_hand(h, [player] * 4)
-            out.append(float(h.points[team] - before[team]))
+            if stop is None or stop >= 7:
+                play_hand(h, [player] * 4)
+                out.append(float(h.points[team] - before[team]))
+                continue
+            while len(h.tricks) < stop:
+                decision = decide(player, h)
+                h.play(decision.action)  # type: ignore[arg-type]
+            took = h.points[team] - before[team]
+            after = Position(tuple(h.holding(s).mask for s in range(4)), c, h.leader, (),
+                             bidder=view.bidder, out=view.sitting_out)
+            solver = self._exact._solver(c, view.sitting_out)
+            try:
+                rest = after.remaining_points
+                if goal is not None:
+                    yes = solver.reach(after, _side0_need(team, goal - took, rest))
+                    out.append(float(goal if yes == (team == 0) else goal - 1))
+                    continue
+                v = solver.value(after)
+                out.append(float(took + (v if team == 0 else rest - v)))
+            finally:
+                solver.clear()
         return out
 
 
@@ -387,14 +419,24 @@ def make_continuation(name: str) -> Continuation:
     ``"player:NAME"`` (:class:`PlayerContinuation` of the player
     :func:`~texas42.analysis.players.make_player` makes of NAME), ``"mix:A+B[+...]"``
     (:class:`MixedContinuation` of the continuations named A, B, ...; ``N*A`` gives A N
-    shares of the guesses, N from 1 to 9) or ``"own-view"``
-    (:data:`OWN_VIEW`).
+    shares of the guesses, N from 1 to 9), ``"own-view"`` (:data:`OWN_VIEW`) or
+    ``"own-view:K"`` (its players for the trick in progress and K - 1 tricks more, then
+    the exact solver: :class:`PlayerContinuation` with ``ahead=K``).
 
     Raises :class:`~texas42.errors.NotationError` (``rule="continuation"``) for any other
     name, :class:`~texas42.errors.InputError` for numbers out of range."""
     key, _, arg = str(name).strip().lower().partition(":")
     if key == "own-view" and not arg:
         return make_continuation(OWN_VIEW)
+    if key == "own-view" and arg.strip().isascii() and arg.strip().isdigit():
+        from .players import make_player
+
+        ahead = int(arg)
+        mix = MixedContinuation([
+            PlayerContinuation(make_player(n), n, ahead=ahead)
+            for n in OWN_VIEW.removeprefix("mix:").replace("player:", "").split("+")])
+        mix.name = f"own-view:{ahead}"
+        return mix
     if key == "mix" and "+" in arg:
         parts: list[Continuation] = []
         for part in arg.split("+"):
@@ -423,7 +465,7 @@ def make_continuation(name: str) -> Continuation:
         exact = int(e) if e else EXACT_TRICKS
         return ExactContinuation(exact, int(t) if t else min(exact, THEN_TRICKS))
     raise NotationError(f"{name!r} is not a continuation: rules, exact[:E[/T]], "
-                        "player:NAME, mix:A+B or own-view",
+                        "player:NAME, mix:A+B or own-view[:K]",
                         rule="continuation")
 
 

@@ -85,6 +85,10 @@ class _Timed:
 
 
 Play = tuple[int, int, int, int]
+#: (A bid, A made, B bid, B made) in one play, each 0 or 1: whether side A's seats won the
+#: bid and made it, and the same for B's (at a table without partners: the seat A sat in,
+#: and that seat when B sat there).
+Contracts = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,8 @@ class DealResult:
     #: other table: A in seat 0, 1, ...). At a table bidding in tricks the points are
     #: the hand's score.
     plays: tuple[Play, ...]
+    #: The contracts of each play, in the order of ``plays`` (see :data:`Contracts`).
+    contracts: tuple[Contracts, ...] = ()
 
 
 @dataclass
@@ -156,6 +162,37 @@ class MatchResult:
                     out[i] += play[i]
         return (out[0], out[1], out[2], out[3])
 
+    @property
+    def contracts(self) -> tuple[int, int, int, int]:
+        """Over all hands: contracts side A won, how many of them it made, and the same
+        for side B (at a table without partners: in A's seat and in that seat with B)."""
+        out = [0, 0, 0, 0]
+        for d in self.deals:
+            for c in d.contracts:
+                for i in range(4):
+                    out[i] += c[i]
+        return (out[0], out[1], out[2], out[3])
+
+    @property
+    def made_rates(self) -> tuple[float, float, float]:
+        """The share of its contracts each side made (A, B), and the 95% half-width of
+        A's share minus B's (two independent proportions: a bid is a different hand for
+        each side as often as not, so the pairing of duplicate play is not used)."""
+        bid_a, made_a, bid_b, made_b = self.contracts
+        ra = made_a / bid_a if bid_a else 0.0
+        rb = made_b / bid_b if bid_b else 0.0
+        var = (ra * (1 - ra) / bid_a if bid_a else 0.0) + (rb * (1 - rb) / bid_b if bid_b
+                                                            else 0.0)
+        return ra, rb, 1.96 * var ** 0.5
+
+    def _contract_line(self) -> str:
+        bid_a, made_a, bid_b, made_b = self.contracts
+        ra, rb, h = self.made_rates
+        d = 100 * (ra - rb)
+        return (f"Contracts made: A {made_a} of {bid_a} ({100 * ra:.1f}%), B {made_b} of "
+                f"{bid_b} ({100 * rb:.1f}%); A - B {d:+.1f} points of % (95%: "
+                f"{d - 100 * h:+.1f} to {d + 100 * h:+.1f}).")
+
     def summary(self) -> str:
         m, mh = self.marks
         p, ph = self.points
@@ -171,6 +208,8 @@ class MatchResult:
             if self.rules.scoring == "marks":
                 lines.append(f"Marks: A {ma}, B {mb} in the same seats; A - B per deal "
                              f"{m:+.3f} (95%: {m - mh:+.3f} to {m + mh:+.3f}).")
+            if self.rules.scoring != "tricks":
+                lines.append(self._contract_line())
             lines += [
                 f"Points per hand: A {pa / max(1, seats * len(self.deals)):+.2f}, B "
                 f"{pb / max(1, seats * len(self.deals)):+.2f} in the same seats.",
@@ -187,6 +226,7 @@ class MatchResult:
             f"{m + mh:+.3f}).",
             f"Points: A {pa}, B {pb}; A - B per deal {p:+.2f} (95%: {p - ph:+.2f} to "
             f"{p + ph:+.2f}).",
+            self._contract_line(),
             f"CPU time per play with a choice: A {1000 * self.per_play[0]:.2f} ms, "
             f"B {1000 * self.per_play[1]:.2f} ms.",
         ])
@@ -211,31 +251,36 @@ def _name(side: Side) -> str:
 
 
 def play_deal(deal: Deal, shaker: int, north_south: Side, east_west: Side,
-              rules: Rules) -> Play:
+              rules: Rules) -> tuple[Play, Contracts]:
     """Play one hand at a table of partners: ``north_south`` in the even seats (42: 0+2;
     a partnership's two players take turns), ``east_west`` in the odd ones. Returns
-    (marks even, marks odd, points even, points odd)."""
+    (marks even, marks odd, points even, points odd) and (even bid, even made, odd bid,
+    odd made)."""
     even, odd = _pair(north_south), _pair(east_west)
     players = [(even if s % 2 == 0 else odd)[s // 2 % 2] for s in range(rules.seats)]
     hand = Hand(deal, shaker=shaker, rules=rules)
     play_hand(hand, players)
     if hand.phase is Phase.RESHAKE or hand.result is None:
-        return (0, 0, 0, 0)
+        return (0, 0, 0, 0), (0, 0, 0, 0)
     r = hand.result
-    return (r.marks[0], r.marks[1], hand.points[0], hand.points[1])
+    side, made = r.bidding_team, int(r.made)
+    contracts = (1, made, 0, 0) if side == 0 else (0, 0, 1, made)
+    return (r.marks[0], r.marks[1], hand.points[0], hand.points[1]), contracts
 
 
 def _seat_scores(deal: Deal, shaker: int, players: Sequence[Player],
-                 rules: Rules) -> list[tuple[int, int]]:
-    """Play one hand at a table without partners: (marks, points) of each seat (at a
-    table bidding in tricks the points are the hand's score)."""
+                 rules: Rules) -> list[tuple[int, int, int, int]]:
+    """Play one hand at a table without partners: (marks, points, bid, made) of each
+    seat (at a table bidding in tricks the points are the hand's score; bid and made
+    are 0 or 1)."""
     hand = Hand(deal, shaker=shaker, rules=rules)
     play_hand(hand, players)
     r = hand.result
     if hand.phase is Phase.RESHAKE or r is None:
-        return [(0, 0)] * rules.seats
+        return [(0, 0, 0, 0)] * rules.seats
     points = r.score if rules.scoring == "tricks" else tuple(hand.points)
-    return [(r.marks[s], points[s]) for s in range(rules.seats)]
+    return [(r.marks[s], points[s], int(r.bidder == s), int(r.bidder == s and r.made))
+            for s in range(rules.seats)]
 
 
 def _rotation_deal(i: int, deal: Deal, shaker: int, a: Player, b: Player,
@@ -243,12 +288,15 @@ def _rotation_deal(i: int, deal: Deal, shaker: int, a: Player, b: Player,
     """B in every seat, then A in each seat in turn against B everywhere else."""
     base = _seat_scores(deal, shaker, [b] * rules.seats, rules)
     plays: list[Play] = []
+    contracts: list[Contracts] = []
     for s in range(rules.seats):
         mine = _seat_scores(deal, shaker, [a if t == s else b for t in range(rules.seats)],
                             rules)[s]
         plays.append((mine[0], base[s][0], mine[1], base[s][1]))
+        contracts.append((mine[2], mine[3], base[s][2], base[s][3]))
     return DealResult(i, deal.code, marks=sum(p[0] - p[1] for p in plays),
-                      points=sum(p[2] - p[3] for p in plays), plays=tuple(plays))
+                      points=sum(p[2] - p[3] for p in plays), plays=tuple(plays),
+                      contracts=tuple(contracts))
 
 
 @dataclass(frozen=True)
@@ -278,15 +326,16 @@ def _play_job(job: _Job) -> _Played:
     if r.sides != "partners":
         d = _rotation_deal(i, deal, shaker, timed_a[0], timed_b[0], r)
     else:
-        first = play_deal(deal, shaker, timed_a, timed_b, r)
+        first, first_contracts = play_deal(deal, shaker, timed_a, timed_b, r)
         ma, mb, pa, pb = first
-        second_raw = play_deal(deal, shaker, timed_b, timed_a, r)
+        second_raw, c = play_deal(deal, shaker, timed_b, timed_a, r)
         second = (second_raw[1], second_raw[0], second_raw[3], second_raw[2])
         d = DealResult(
             i, deal.code,
             marks=(ma - mb) + (second[0] - second[1]),
             points=(pa - pb) + (second[2] - second[3]),
             plays=(first, second),
+            contracts=(first_contracts, (c[2], c[3], c[0], c[1])),
         )
     return _Played(d, (sum(t.plays for t in timed_a), sum(t.seconds for t in timed_a),
                        sum(t.plays for t in timed_b), sum(t.seconds for t in timed_b)))
