@@ -3,6 +3,7 @@
     PYTHONPATH=. python3 bench/bench_coach.py [--hands 12] [--seed 1] [--samples 48]
     PYTHONPATH=. python3 bench/bench_coach.py --crossover [--hands 12]
     PYTHONPATH=. python3 bench/bench_coach.py --continuation NAME [--hands 12]
+    PYTHONPATH=. python3 bench/bench_coach.py --per-world NAME [NAME ...] [--hands 12]
 
 Seeded deals played through by four rule-based players (Moon: three); then, in CPU
 seconds of one process:
@@ -20,7 +21,11 @@ A decision adds guesses until the verdict on every option settles (up to 3 times
 tricks left (every legal play of one guessed world solved), against a rule-based
 playout: where :data:`texas42.analysis.continuation.EXACT_TRICKS` comes from.
 ``--continuation NAME``: the 42 reviews and hints judged by that continuation (a
-candidate for the coach's default), not the default.
+candidate for the coach's default), not the default. ``--per-world NAME ...``: what each
+continuation costs a guessed world (every legal play of the world valued, in marks: the
+question the coach asks of a play while the bid is open), over the same plays of the
+first four tricks, each with the same guess: how the continuations compare, apart from
+the guesses a decision takes.
 """
 
 from __future__ import annotations
@@ -93,17 +98,55 @@ def crossover(hands: int, seed: int) -> None:
     print(f"rule-based playout of one play: median {1000 * statistics.median(playout):.3f} ms")
 
 
+def per_world(names: list[str], hands: int, seed: int) -> None:
+    """CPU ms a guessed world of each continuation, in marks, on the same worlds."""
+    import random
+
+    from _decisions import point_plays
+
+    from texas42.analysis.aim import goal_points
+    from texas42.analysis.continuation import make_continuation
+    from texas42.analysis.sampling import sample_holdings
+    from texas42.analysis.view import SeatView
+    from texas42.bidding import MARK
+
+    worlds = []
+    for _k, i, before, _a in point_plays(hands, seed):
+        v = SeatView.of(before)
+        if v.high_bid >= MARK or v.tricks_played > 3:
+            continue
+        w = sample_holdings(v, random.Random(i))
+        assert w is not None
+        worlds.append((v, w, [d.index for d in v.legal_plays], goal_points(v)))
+    print(f"{len(worlds)} plays of the first four tricks in {hands} hands from seed {seed}, "
+          "one guess each; CPU ms a world (every legal play valued, in marks)")
+    for name in names:
+        cont = make_continuation(name)
+        times = []
+        for v, w, moves, goal in worlds:
+            t = time.process_time()
+            cont.values(v, w, moves, goal)
+            times.append(1000 * (time.process_time() - t))
+        print(f"{name:<44} median {statistics.median(times):8.1f} ms  mean "
+              f"{statistics.fmean(times):8.1f} ms  max {max(times):8.1f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     ap.add_argument("--crossover", action="store_true")
+    ap.add_argument("--per-world", nargs="+", metavar="NAME",
+                    help="CPU a guessed world of each continuation named")
     ap.add_argument("--continuation", default=None,
                     help="judge the 42 reviews and hints by this continuation")
     args = ap.parse_args()
     if args.crossover:
         crossover(args.hands, args.seed)
+        return
+    if args.per_world:
+        per_world(args.per_world, args.hands, args.seed)
         return
     print(f"Python {platform.python_version()} on {platform.machine()}; "
           f"{args.hands} hands from seed {args.seed}"

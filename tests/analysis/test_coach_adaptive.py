@@ -194,7 +194,7 @@ def test_continuations_by_name() -> None:
         shares[two_to_one.values(view, w, moves)[0]] += 1
     assert 150 <= shares[1.0] <= 250, shares  # about two worlds in three
     for bad in ("player:", "player:nobody", "exact:9x", "solver", "mix:rules", "mix:rules+x",
-                "own-view:2", "mix:0*rules+exact", "mix:x*rules+exact", "mix:10*rules+exact"):
+                "own-view:x", "mix:0*rules+exact", "mix:x*rules+exact", "mix:10*rules+exact"):
         with pytest.raises(NotationError, match="not a continuation") as err:
             make_continuation(bad)
         assert err.value.rule == "continuation"

@@ -5,6 +5,7 @@ one yes/no search a move instead of the value (issue 38, item 4)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from texas42.analysis import RuleBasedPlayer, play_hand
 from texas42.analysis.aim import goal_points
 from texas42.analysis.coach import _mark_of
 from texas42.analysis.continuation import (
+    Continuation,
     ExactContinuation,
     MixedContinuation,
     PlayerContinuation,
@@ -43,20 +45,28 @@ def _point_plays(seed: int) -> list[SeatView]:
     return views
 
 
-@settings(max_examples=12, deadline=None)
-@given(seed=st.integers(1, 10**6), exact=st.sampled_from([(5, 4), (7, 7), (3, 2)]))
-def test_a_goal_gives_every_play_the_mark_its_exact_value_gives(
-        seed: int, exact: tuple[int, int]) -> None:
-    cont = ExactContinuation(*exact)
+def _marks_agree(cont: Continuation, seed: int
+                 ) -> Iterator[tuple[SeatView, list[int], list[int], list[float]]]:
+    """For each play of :func:`_point_plays` in one guessed world: ``cont`` asked only
+    whether each move reaches the goal gives each the mark its value gives (asserted);
+    yields (view, world, moves, values)."""
     for k, view in enumerate(_point_plays(seed)):
         world = sample_holdings(view, random.Random(seed + k))
         assert world is not None
         moves = [d.index for d in view.legal_plays]
         goal = goal_points(view)
-        exact_values = cont.values(view, world, moves)
+        values = cont.values(view, world, moves)
         quick = cont.values(view, world, moves, goal)
-        assert [_mark_of(view, v) for v in quick] == [_mark_of(view, v) for v in exact_values]
+        assert [_mark_of(view, v) for v in quick] == [_mark_of(view, v) for v in values]
         assert all(v in (goal, goal - 1) for v in quick)
+        yield view, world, moves, values
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(1, 10**6), exact=st.sampled_from([(5, 4), (7, 7), (3, 2)]))
+def test_a_goal_gives_every_play_the_mark_its_exact_value_gives(
+        seed: int, exact: tuple[int, int]) -> None:
+    assert list(_marks_agree(ExactContinuation(*exact), seed))
 
 
 @settings(max_examples=20, deadline=None)
@@ -96,14 +106,7 @@ def test_play_reach_answers_what_play_values_says(seed: int, need: int) -> None:
 def test_players_a_few_tricks_ahead_then_the_solver_give_the_goal_its_value_gives(
         seed: int, ahead: int) -> None:
     cont = PlayerContinuation(RuleBasedPlayer(), "rule-based", ahead=ahead)
-    for k, view in enumerate(_point_plays(seed)):
-        world = sample_holdings(view, random.Random(seed + k))
-        assert world is not None
-        moves = [d.index for d in view.legal_plays]
-        goal = goal_points(view)
-        values = cont.values(view, world, moves)
-        quick = cont.values(view, world, moves, goal)
-        assert [_mark_of(view, v) for v in quick] == [_mark_of(view, v) for v in values]
+    for view, world, moves, values in _marks_agree(cont, seed):
         if ahead == 1 and len(view.trick) == 3:  # last to play: the solver plays on at once
             assert values == ExactContinuation(7, 7).values(view, world, moves)
         if view.tricks_played + ahead >= 7:  # the players play to the end

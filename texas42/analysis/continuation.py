@@ -344,7 +344,8 @@ class PlayerContinuation:
             h.play(DOMINOES[m])
             if stop is None or stop >= 7:
                 play_hand(h, [player] * 4)
-                out.append(float(h.points[team] - before[team]))
+                got = h.points[team] - before[team]
+                out.append(float(got if goal is None else goal if got >= goal else goal - 1))
                 continue
             while len(h.tricks) < stop:
                 decision = decide(player, h)

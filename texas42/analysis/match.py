@@ -31,7 +31,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,6 +110,13 @@ class DealResult:
     contracts: tuple[Contracts, ...] = ()
 
 
+def _summed(rows: Iterable[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    a = b = c = d = 0
+    for w, x, y, z in rows:
+        a, b, c, d = a + w, b + x, c + y, d + z
+    return (a, b, c, d)
+
+
 @dataclass
 class MatchResult:
     """The deals of a match and what they add up to."""
@@ -155,23 +162,13 @@ class MatchResult:
     @property
     def totals(self) -> tuple[int, int, int, int]:
         """Marks A, marks B, points A, points B over all hands."""
-        out = [0, 0, 0, 0]
-        for d in self.deals:
-            for play in d.plays:
-                for i in range(4):
-                    out[i] += play[i]
-        return (out[0], out[1], out[2], out[3])
+        return _summed(play for d in self.deals for play in d.plays)
 
     @property
     def contracts(self) -> tuple[int, int, int, int]:
         """Over all hands: contracts side A won, how many of them it made, and the same
         for side B (at a table without partners: in A's seat and in that seat with B)."""
-        out = [0, 0, 0, 0]
-        for d in self.deals:
-            for c in d.contracts:
-                for i in range(4):
-                    out[i] += c[i]
-        return (out[0], out[1], out[2], out[3])
+        return _summed(c for d in self.deals for c in d.contracts)
 
     @property
     def made_rates(self) -> tuple[float, float, float]:
