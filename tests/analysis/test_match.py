@@ -69,3 +69,10 @@ def test_contracts_at_a_table_without_partners_are_the_seat_of_a() -> None:
         for bid_a, made_a, bid_b, made_b in d.contracts:
             assert made_a <= bid_a and made_b <= bid_b
     assert "Contracts made:" in r.summary()
+
+
+def test_a_match_goes_on_where_a_stopped_one_ended() -> None:
+    whole = match(RuleBasedPlayer(), RandomPlayer(2), deals=6, seed=4)
+    rest = match(RuleBasedPlayer(), RandomPlayer(2), deals=2, seed=4, first=4)
+    assert [d.index for d in rest.deals] == [4, 5]
+    assert rest.deals == whole.deals[4:]

@@ -348,10 +348,13 @@ def match(
     progress: Callable[[int, DealResult], None] | None = None,
     workers: int | None = 1,
     dask: Any = None,
+    first: int = 0,
 ) -> MatchResult:
     """Play ``deals`` deals at the table of ``rules``: at a table of partners twice each
     (side A in the even seats, then in the odd ones); at any other table once by B in
     every seat and once for each seat with A in it (a side is then one player).
+    ``first``: the index of the first deal played (the deals before it are shaken and
+    left out), so a long match can go on where a stopped one ended with the same deals.
 
     ``workers``: processes to play on (1, the default here: this process; ``None``: every
     core); ``dask``: a Dask scheduler's address (or a ``distributed.Client``) to play on
@@ -359,10 +362,12 @@ def match(
     arguments, so the result is the same however it is run (the CPU times aside).
 
     Raises :class:`~texas42.errors.InputError` for a side that is not one player or two
-    (a player's name is made into one), and for a count of deals or a seed out of range.
+    (a player's name is made into one), and for a count of deals, a ``first`` or a seed
+    out of range.
     """
     r = check_rules(rules)
     check_count(deals, "deals", 1, MAX_DEALS, rule="deals")
+    check_count(first, "first", 0, MAX_DEALS, rule="deals")
     check_seed(seed, optional=True)
     check_progress(progress)
     if r.early_end:
@@ -370,9 +375,10 @@ def match(
     rng = random.Random(seed)
     result = MatchResult(_name(side_a), _name(side_b), r, seed)
     pair_a, pair_b = _pair(side_a), _pair(side_b)
+    shaken = [Deal.shake(rng, r.layout) for _ in range(first + deals)]
     jobs = [
-        _Job(i, Deal.shake(rng, r.layout), i % r.seats, pair_a, pair_b, r)
-        for i in range(deals)
+        _Job(i, shaken[i], i % r.seats, pair_a, pair_b, r)
+        for i in range(first, first + deals)
     ]
 
     def arrived(i: int, played: _Played) -> None:
@@ -424,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def show(i: int, d: DealResult) -> None:
         if not args.quiet:
-            print(f"deal {i + 1}: {d.code} marks {d.marks:+d} points {d.points:+d}",
+            print(f"deal {d.index + 1}: {d.code} marks {d.marks:+d} points {d.points:+d}",
                   file=sys.stderr, flush=True)
 
     def run() -> int:
