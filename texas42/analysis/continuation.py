@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from itertools import groupby
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..bidding import MARK
 from ..contracts import Contract
@@ -64,7 +64,8 @@ from .view import SeatView
 #: own view, half the worlds as hybrid:2/3 (rule playouts, exact in the last 3 tricks),
 #: half as sampling:1 (one guess of its own, solved exactly), so it leans to neither
 #: style. ``make_continuation("own-view")``. About 10-40 times as slow as the default.
-OWN_VIEW = "mix:player:hybrid:2/3+player:sampling:1"
+OWN_VIEW_PLAYERS = ("hybrid:2/3", "sampling:1")
+OWN_VIEW = "mix:" + "+".join(f"player:{p}" for p in OWN_VIEW_PLAYERS)
 #: Exact from this many tricks left (the one in progress included).
 EXACT_TRICKS = 5
 #: Before that: rule-based players until this many tricks are left, then exact.
@@ -224,7 +225,7 @@ class ExactContinuation:
                             for m in moves]
                 got = yield from ask(lambda: solver.play_values(pos))
                 return [float(got[m] if team == 0 else rest - got[m]) for m in moves]
-            out = []
+            out: list[float] = []
             every = view.high_bid >= MARK
             for m in moves:
                 hands = list(world)
@@ -233,13 +234,8 @@ class ExactContinuation:
                 h, lead, took = rules_until(hands, c, bidder, view.leader, trick, every,
                                             self.then)
                 after = Position(tuple(h), c, lead, (), bidder=bidder, out=view.sitting_out)
-                if goal is not None:
-                    need = _side0_need(team, goal - took[team], after.remaining_points)
-                    yes = yield from ask(lambda: solver.reach(after, need))  # noqa: B023
-                    out.append(float(goal if yes == (team == 0) else goal - 1))
-                    continue
-                v = yield from ask(lambda: solver.value(after))  # noqa: B023
-                out.append(float(took[team] + (v if team == 0 else after.remaining_points - v)))
+                out.append((yield from _solved_rest(ask, solver, after, team, took[team],
+                                                    goal)))
             return out
         finally:
             solver.clear()
@@ -277,6 +273,20 @@ class _Slices:
                 continue
             self.left -= solver.nodes - start
             return answer
+
+
+def _solved_rest(ask: Callable[[Callable[[], Any]], Steps[Any]], solver: Solver,
+                 after: Position, team: int, took: int, goal: int | None) -> Steps[float]:
+    """What ``team`` takes in all, having taken ``took`` so far, when the solver plays
+    the rest from ``after`` (a trick boundary) exactly; with a ``goal``, only whether it
+    reaches it: ``goal`` or ``goal - 1``."""
+    rest = after.remaining_points
+    if goal is not None:
+        need = _side0_need(team, goal - took, rest)
+        yes = yield from ask(lambda: solver.reach(after, need))
+        return float(goal if yes == (team == 0) else goal - 1)
+    v = yield from ask(lambda: solver.value(after))
+    return float(took + (v if team == 0 else rest - v))
 
 
 def _side0_need(team: int, need: int, rest: int) -> int:
@@ -355,13 +365,8 @@ class PlayerContinuation:
                              bidder=view.bidder, out=view.sitting_out)
             solver = self._exact._solver(c, view.sitting_out)
             try:
-                rest = after.remaining_points
-                if goal is not None:
-                    yes = solver.reach(after, _side0_need(team, goal - took, rest))
-                    out.append(float(goal if yes == (team == 0) else goal - 1))
-                    continue
-                v = solver.value(after)
-                out.append(float(took + (v if team == 0 else rest - v)))
+                out.append(run_steps(_solved_rest(_Slices(solver, None).ask, solver, after,
+                                                  team, took, goal)))
             finally:
                 solver.clear()
         return out
@@ -435,7 +440,7 @@ def make_continuation(name: str) -> Continuation:
         ahead = int(arg)
         mix = MixedContinuation([
             PlayerContinuation(make_player(n), n, ahead=ahead)
-            for n in OWN_VIEW.removeprefix("mix:").replace("player:", "").split("+")])
+            for n in OWN_VIEW_PLAYERS])
         mix.name = f"own-view:{ahead}"
         return mix
     if key == "mix" and "+" in arg:
