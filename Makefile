@@ -146,9 +146,10 @@ typecheck: setup
 	exit $$rc
 
 # Unit and property tests plus doctests in texas42/ and README.md (browser tests excluded).
+# Each test step lists its slowest tests, so every CI log says where its time went.
 unit: setup
 	@echo "==> pytest: tests/, doctests in texas42/ and README.md"
-	@rc=0; $(PY) -m pytest -n auto -m "not browser" tests texas42 README.md || rc=$$?; \
+	@rc=0; $(PY) -m pytest -n auto --durations=20 -m "not browser" tests texas42 README.md || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "==> pytest collected no tests (exit 5): nothing to run yet"; \
 	elif [ $$rc -ne 0 ]; then exit $$rc; fi
 
@@ -165,7 +166,7 @@ nbval: setup
 # (31 min -> 22 on this machine, docs/FIGURES.md).
 browser: setup chromium
 	@echo "==> pytest -m browser (headless $(CHROMIUM))"
-	$(PY) -m pytest -m browser -n 2 --dist loadscope tests/browser
+	$(PY) -m pytest -m browser -n 2 --dist loadscope --durations=30 tests/browser
 
 # ---------------------------------------------------------------- benchmarks
 bench: setup

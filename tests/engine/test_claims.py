@@ -338,15 +338,18 @@ def worlds(hand: Hand, seat: int) -> list[Hand]:
     return out
 
 
-def check_counterexample(hand: Hand, check: ClaimCheck) -> None:
-    """The counterexample is an arrangement that fits what the claimant saw, and in it
+def check_counterexample(hand: Hand, check: ClaimCheck, group: list[Hand] | None = None) -> None:
+    """The counterexample is an arrangement that fits what the claimant saw (one of
+    ``group``, the claimant's :func:`worlds`, when the caller has them already), and in it
     the line of play is legal and loses a trick for the claim."""
     c = check.counterexample
     assert c is not None
     seat = check.seat
     assert c.hands[seat] == hand.holding(seat)
     assert sorted(len(h) for h in c.hands) == sorted(len(hand.holding(s)) for s in range(SEATS))
-    match = [w for w in worlds(hand, seat) if all(w.holding(s) == c.hands[s] for s in range(4))]
+    if group is None:
+        group = worlds(hand, seat)
+    match = [w for w in group if all(w.holding(s) == c.hands[s] for s in range(4))]
     assert len(match) == 1, "the counterexample is not an arrangement that fits the play"
     w = match[0]
     done = len(w.tricks)
@@ -413,7 +416,7 @@ def test_verdict_matches_brute_force_over_every_arrangement(
         assert sure(group, seat, player.play)
         assert check.plan and check.plan[0] in hand.legal_plays()
     else:
-        check_counterexample(hand, check)
+        check_counterexample(hand, check, group)
     assert "\n" not in check.explain() and check.explain().endswith(".")
 
 
@@ -428,7 +431,7 @@ def test_verdict_matches_brute_force_three_tricks_left(seed: int, contract: str)
     group = worlds(hand, seat)
     assert check.valid == sure(group, seat), check.explain()
     if not check.valid:
-        check_counterexample(hand, check)
+        check_counterexample(hand, check, group)
 
 
 def _deeper(seed: int) -> Iterator[Hand]:

@@ -175,9 +175,10 @@ def test_any_budget_never_accepts_a_wrong_claim(
     seat = hand.to_act
     check = verify_claim(hand, seat, budget=budget)
     if check.checked:
-        assert check.valid == sure(worlds(hand, seat), seat), check.explain()
+        group = worlds(hand, seat)
+        assert check.valid == sure(group, seat), check.explain()
         if not check.valid:
-            check_counterexample(hand, check)
+            check_counterexample(hand, check, group)
     else:
         assert not check.valid and check.nodes >= budget
         assert check.explain() == "Not checked: " + UNCHECKED
