@@ -3,6 +3,8 @@ a claim that is not sure is explained as a message and changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -29,19 +31,18 @@ def _to_play(ex: PlayExplorer) -> bool:
     return False
 
 
-def _learner_turns(seed: int) -> list[PlayExplorer]:
-    """The explorer at each of the learner's turns to play (one explorer per turn)."""
-    out = []
-    for n in range(7):
-        ex = PlayExplorer(seed=seed, seat=0)
-        if not _to_play(ex):
-            break
-        for _ in range(n):
-            ex.play(ex.state["legal"][-1])
-            if not ex.state["your_turn"] or ex.state["phase"] != "playing":
-                return out
-        out.append(ex)
-    return out
+def _learner_turns(seed: int) -> Iterator[PlayExplorer]:
+    """One explorer walked through the hand, given at each of the learner's turns to play
+    (between them the learner plays its last legal domino): take the one you want before
+    asking for the next, which plays on from it."""
+    ex = PlayExplorer(seed=seed, seat=0)
+    if not _to_play(ex):
+        return
+    for _ in range(7):
+        yield ex
+        ex.play(ex.state["legal"][-1])
+        if not ex.state["your_turn"] or ex.state["phase"] != "playing":
+            return
 
 
 def _find(valid: bool) -> PlayExplorer:
