@@ -1,6 +1,6 @@
 // What the live explorers import from the standard library, found with the browser's Python.
 //
-//   node scripts/live_stdlib.mjs <pyodide dir> <lock file> <live_bridge.py> <book modules> <driver.py> [stdlib zip]
+//   node scripts/live_stdlib.mjs <pyodide dir> <lock file> <live_bridge.py> <book modules> <driver.py> [stdlib zip modules.json]
 //
 // <book modules>: bookkit.py and the book modules it imports, joined by the path delimiter.
 //
@@ -10,15 +10,18 @@
 // installs the bridge as the worker does, imports the book's helpers (bookkit) and then
 // builds every explorer and drives every option of every control (<driver.py>, the widget
 // tests' driver) through the bridge's comms, so lazy imports of any explorer action count.
-// With [stdlib zip] (the cut-down one) the same run checks it: the bridge's fallback to the
-// whole python_stdlib.zip is installed, and "fetched" says whether it was needed.
+// With [stdlib zip] (the cut-down one) and [modules.json] (the first run's answer) it checks
+// the cut library: the bridge's fallback to the whole python_stdlib.zip is installed, every
+// module the first run imported is imported again (the same modules, without driving every
+// explorer a second time), and "fetched" says whether the fallback was needed.
 // Prints JSON: {"modules": [names of the modules imported], "fetched": bool, "seconds": ...}.
 
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, lockFile, bridgeFile, bookFiles, driverFile, stdlib] = process.argv.slice(2);
+const [pyodideDir, lockFile, bridgeFile, bookFiles, driverFile, stdlib, modulesFile] =
+  process.argv.slice(2);
 if (!driverFile) {
   console.error("usage: node live_stdlib.mjs <pyodide dir> <lock> <live_bridge.py> <book modules> <driver.py>");
   process.exit(2);
@@ -58,15 +61,32 @@ bridge = live_bridge.install(_t42_send)
 from IPython.display import HTML
 import bookkit
 bridge.run("warm-up", ["import texas42\nfrom texas42 import widgets"], "widgets.tricks()")
-import t42_drive
-from texas42 import widgets
-for explorer in widgets.EXPLORERS:
-    try:
-        t42_drive.drive(explorer(), rounds=1)
-    except Exception as error:  # a driver's own check: the imports have happened
-        print(type(error).__name__, error, file=sys.stderr)
 for name in ("deal_pic", "table_pic", "say"):
     assert hasattr(bookkit, name)
 `);
+if (modulesFile) {
+  pyodide.globals.set("_t42_modules", JSON.parse(fs.readFileSync(modulesFile, "utf8")));
+  pyodide.runPython(String.raw`
+import importlib
+for name in _t42_modules.to_py():
+    try:
+        importlib.import_module(name)
+    except Exception:  # an alias in sys.modules (os.path ...): not a module to find
+        pass
+`);
+} else {
+  pyodide.runPython(String.raw`
+import t42_drive
+from texas42 import widgets
+for explorer in widgets.EXPLORERS:
+    ex = explorer()  # built with the explorers' own players: their imports count
+    try:
+        # The drive deals a hand at each option: rule-based computer players, for time.
+        with t42_drive.rule_based_computer():
+            t42_drive.drive(ex, rounds=1)
+    except Exception as error:  # a driver's own check: the imports have happened
+        print(type(error).__name__, error, file=sys.stderr)
+`);
+}
 const modules = pyodide.runPython("import json, sys; json.dumps(sorted(sys.modules))");
 console.log(JSON.stringify({ modules: JSON.parse(modules), fetched, seconds: (Date.now() - t0) / 1000 }));

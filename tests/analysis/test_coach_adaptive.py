@@ -202,8 +202,9 @@ def test_continuations_by_name() -> None:
 
 def test_a_continuation_refuses_what_it_cannot_judge() -> None:
     hand = Hand(Deal.from_seed(2), shaker=0)
-    with pytest.raises(InputError):
-        ExactContinuation(3, 5)
+    for exact, then in ((0, 1), (8, 7), (5, 0), (5, 8)):
+        with pytest.raises(InputError, match="1 to 7 tricks"):
+            ExactContinuation(exact, then)
     with pytest.raises(InputError):
         RuleContinuation().values(SeatView.of(hand), [0, 0, 0, 0], [0])
 

@@ -63,7 +63,7 @@ def _marks_agree(cont: Continuation, seed: int
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(1, 10**6), exact=st.sampled_from([(5, 4), (7, 7), (3, 2)]))
+@given(seed=st.integers(1, 10**6), exact=st.sampled_from([(5, 4), (7, 7), (3, 2), (5, 6)]))
 def test_a_goal_gives_every_play_the_mark_its_exact_value_gives(
         seed: int, exact: tuple[int, int]) -> None:
     assert list(_marks_agree(ExactContinuation(*exact), seed))
@@ -111,6 +111,22 @@ def test_players_a_few_tricks_ahead_then_the_solver_give_the_goal_its_value_give
             assert values == ExactContinuation(7, 7).values(view, world, moves)
         if view.tricks_played + ahead >= 7:  # the players play to the end
             assert values == PlayerContinuation(RuleBasedPlayer()).values(view, world, moves)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(1, 10**6))
+def test_then_above_exact_lets_the_rules_finish_only_the_trick_in_progress(seed: int) -> None:
+    """``exact:5/6``: with more than 5 tricks left the rule-based players finish the trick
+    in progress and the solver plays the rest, as a rule-based player one trick ahead
+    does; from 5 tricks left the solver plays from the trick in progress."""
+    cont = make_continuation("exact:5/6")
+    assert cont.name == "exact:5/6"
+    ahead = PlayerContinuation(RuleBasedPlayer(), "rule-based", ahead=1)
+    for view, world, moves, values in _marks_agree(cont, seed):
+        if 7 - view.tricks_played > 5:
+            assert values == ahead.values(view, world, moves)
+        else:
+            assert values == ExactContinuation(7, 7).values(view, world, moves)
 
 
 def test_own_view_a_few_tricks_ahead_is_named_and_bounded() -> None:

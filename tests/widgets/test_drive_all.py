@@ -10,7 +10,7 @@ from texas42 import Deal, Hand
 from texas42 import widgets as tw
 from texas42.errors import Texas42Error
 
-from .helpers import drive
+from .helpers import drive, rule_based_computer
 
 FACTORIES = {
     "suits": tw.suits,
@@ -42,6 +42,11 @@ def _deal_samples(ex: tw.Explorer) -> dict[int, list[object]]:
 
 @pytest.mark.parametrize("name", list(FACTORIES))
 def test_every_control_every_option(name: str) -> None:
+    with rule_based_computer():
+        _drive_every_control(name)
+
+
+def _drive_every_control(name: str) -> None:
     ex = FACTORIES[name]()
     assert ex.last_error is None, ex.last_error
     samples = _deal_samples(ex)

@@ -178,9 +178,10 @@ class ExactContinuation:
     world (worlds share few positions; the tables would only grow)."""
 
     def __init__(self, exact: int = EXACT_TRICKS, then: int = THEN_TRICKS) -> None:
-        if not (1 <= then <= exact <= 7):
-            raise InputError(f"exact search needs 1 <= then ({then}) <= exact ({exact}) "
-                             "<= 7 tricks", rule="continuation")
+        # ``then`` above ``exact``: the rules finish only the trick in progress first.
+        if not (1 <= exact <= 7 and 1 <= then <= 7):
+            raise InputError(f"exact search needs 1 to 7 tricks, not exact {exact} and "
+                             f"then {then}", rule="continuation")
         self.exact = exact
         self.then = then
         self.name = f"exact:{exact}/{then}"
