@@ -197,13 +197,15 @@ class Visit:
     """One reader's visit: a browser context whose requests to other hosts are blocked
     and recorded, and whose Python (the shared worker) lives across its pages."""
 
-    def __init__(self, browser: Browser, base: str) -> None:
+    def __init__(self, browser: Browser, base: str, *, pause: bool = True) -> None:
         self.base = base
         self.off_site: list[str] = []
         self.errors: list[str] = []
         self.context: BrowserContext = browser.new_context(viewport={"width": 1200, "height": 900})
         self.context.set_default_timeout(30_000)
         guard_context(self.context, self.off_site)
+        if not pause:
+            pause_kept_off(self.context)
         self.page: Page = self.context.new_page()
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
@@ -223,6 +225,15 @@ class Visit:
         assert not self.errors, self.errors
 
 
+def pause_kept_off(context: BrowserContext) -> None:
+    """The learner turned "Pause between the computer's plays" off in this browser before
+    (the choice the table keeps in localStorage): its tables then show the computer's
+    actions at once. For the tests whose subject is not that pacing (it costs about 3 s an
+    action; test_play_fits checks the pause itself, and that the choice is kept)."""
+    context.add_init_script(
+        "try { window.localStorage.setItem('texas42-pause', 'off'); } catch (e) {}")
+
+
 # -- the Play page (book/play.html): its one explorer, the guided hand ---------------------
 PLAY_PAGE = "book/play.html"
 #: How long the Play page's tests wait for an answer (generous: 2 shared cores).
@@ -235,10 +246,11 @@ LEGAL = '.t42-table-pic [data-play][data-legal="true"]'
 
 @contextmanager
 def play_page(browser: Browser, base: str, width: int | None = None,
-              height: int | None = None) -> Iterator[Visit]:
+              height: int | None = None, *, pause: bool = True) -> Iterator[Visit]:
     """A visit of its own to the Play page (``width`` x ``height``; else the visit's
-    1200 x 900), opened and not yet started (:func:`start_play`); closed afterwards."""
-    visit = Visit(browser, base)
+    1200 x 900), opened and not yet started (:func:`start_play`); closed afterwards.
+    ``pause=False``: the pause between the computer's actions kept off (:func:`pause_kept_off`)."""
+    visit = Visit(browser, base, pause=pause)
     try:
         if width is not None and height is not None:
             visit.page.set_viewport_size({"width": width, "height": height})

@@ -87,7 +87,7 @@ def test_the_play_page_speaks_a_beginners_words_and_names_places(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    with play_page(chromium, site_server, width, height) as visit:
+    with play_page(chromium, site_server, width, height, pause=False) as visit:
         page = visit.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=PLAY_ANSWER_MS)
@@ -160,7 +160,7 @@ def test_the_play_pages_review_speaks_a_beginners_words(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    with play_page(chromium, site_server, width, height) as visit:
+    with play_page(chromium, site_server, width, height, pause=False) as visit:
         page = visit.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=PLAY_ANSWER_MS)

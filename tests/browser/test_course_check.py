@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from texas42.widgets import hand_check
 
 from .helpers import WatchedPage
-from .live import ANSWER_TIMEOUT_MS, start_box, wait_settled
+from .live import ANSWER_TIMEOUT_MS, pause_kept_off, start_box, wait_settled
 
 PAGE = "/book/tricks.html"
 
@@ -139,6 +139,7 @@ def test_the_last_check_is_a_whole_hand_played_and_checked(
     plays on to the score; Check my hand then says the hand passed and
     reads it back, word for word as the same explorer does in CPython."""
     page, log = watched_page.page, watched_page.log
+    pause_kept_off(page.context)  # (the computer's pacing is test_play_fits' subject)
     page.set_viewport_size({"width": width, "height": 844 if width == 390 else 900})
     page.goto(site_server + LAST_CHECK)
     index = _hand_check_box(page)

@@ -93,7 +93,7 @@ def _log(area: Locator) -> str:
 def _at_a_play(chromium: Browser, site_server: str, width: int, height: int
                ) -> Iterator[tuple[Visit, Locator]]:
     """The Play page, started, at the learner's first domino to play."""
-    with play_page(chromium, site_server, width, height) as visit:
+    with play_page(chromium, site_server, width, height, pause=False) as visit:
         area = start_play(visit.page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
         _to_a_play(visit.page, area)

@@ -251,7 +251,8 @@ def test_out_of_turn_and_the_pause(
     size: str, chromium: Browser, site_server: str, screenshot: Callable[..., Path]
 ) -> None:
     """A click on another player's domino says whose turn it is; the computer's plays
-    come one at a time after a play (a click shows the end at once); turned off, at once."""
+    come one at a time after a play (a click shows the end at once); turned off, at once,
+    and still off after a reload (the choice is kept in this browser)."""
     with live_table(chromium, site_server, size) as (visit, index, area):
         page = visit.page
         table = area.locator(".t42-table")
@@ -316,6 +317,15 @@ def test_out_of_turn_and_the_pause(
             arg=[index, before], timeout=ANSWER_MS)
         settle(page, index)
         assert page.evaluate("() => window.__t42Animated") is False
+        if size == "phone":  # (the same code at both sizes: one reload is enough)
+            # The choice is kept in this browser: after a reload the pause is still off.
+            page.reload(wait_until="load")
+            index = play_box(page)
+            assert start_box(page, index)["state"] == "live"
+            area = page.locator(".t42-live").nth(index).locator(".t42-live-area")
+            area.get_by_role("button", name="Settings").click()
+            expect(area.get_by_label("Pause between the computer's plays")).not_to_be_checked(
+                timeout=ANSWER_MS)
         visit.assert_private()
 
 

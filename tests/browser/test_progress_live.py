@@ -39,7 +39,7 @@ def test_a_hand_on_the_play_page_survives_a_reload_and_is_counted(
     width: int, height: int, chromium: Browser, site_server: str,
     screenshot: Callable[..., Path],
 ) -> None:
-    with play_page(chromium, site_server, width, height) as visit:
+    with play_page(chromium, site_server, width, height, pause=False) as visit:
         page = visit.page
         screenshot(page, f"play-page-picture-{width}", full_page=False)
         area = start_play(page)
@@ -77,7 +77,7 @@ def test_a_hand_on_the_play_page_survives_a_reload_and_is_counted(
 
 
 def test_export_gives_json_that_imports_back(chromium: Browser, site_server: str) -> None:
-    with play_page(chromium, site_server) as first:
+    with play_page(chromium, site_server, pause=False) as first:
         page = first.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
@@ -94,7 +94,7 @@ def test_export_gives_json_that_imports_back(chromium: Browser, site_server: str
         assert kept.hands_played == 1 and len(kept.entries) == 1
         first.assert_private()
     # A fresh browser: nothing stored.
-    with play_page(chromium, site_server) as second:
+    with play_page(chromium, site_server, pause=False) as second:
         page = second.page
         area = start_play(page)
         fold = _open_progress(area)
@@ -121,7 +121,7 @@ def test_a_mistake_is_played_again_and_the_game_comes_back(
     """After a hand and its review, the progress view keeps the costliest decisions;
     "Try this position again" puts the table back just before one (the learner's turn,
     the same dominoes in hand), and "Back to your game" returns to the kept game."""
-    with play_page(chromium, site_server) as visit:
+    with play_page(chromium, site_server, pause=False) as visit:
         page = visit.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)
@@ -164,7 +164,7 @@ def test_a_save_the_page_cannot_read_is_kept_aside(broken: str, chromium: Browse
     """A save in the page's storage that cannot be read is moved to a key of its own (never
     written over), the explorer says so and offers it as a download; the new game is kept
     under the usual key and comes back on a reload, the kept-aside save with it."""
-    with play_page(chromium, site_server) as visit:
+    with play_page(chromium, site_server, pause=False) as visit:
         page = visit.page
         page.evaluate("(text) => localStorage.setItem('texas42-progress', text)", broken)
         page.reload(wait_until="load")
@@ -209,7 +209,7 @@ def test_a_reload_mid_hand_keeps_the_verdicts_judged(chromium: Browser,
     from texas42.analysis.coach import Judged
     from texas42.svg.review_chart import label_word
 
-    with play_page(chromium, site_server) as visit:
+    with play_page(chromium, site_server, pause=False) as visit:
         page = visit.page
         area = start_play(page)
         expect(live.message(area)).to_contain_text("Your turn to bid", timeout=ANSWER_MS)

@@ -182,6 +182,16 @@ def test_the_computer_actions_come_as_frames_one_per_action() -> None:
     assert no_ids(ex2.table.value) == no_ids(ex.table.value)  # the same final picture
 
 
+def test_a_pause_turned_off_in_this_browser_before_is_turned_off_again() -> None:
+    ex = PlayExplorer(seed=5, seat=0)
+    assert ex.pause.value and ex.table.pause_ms == PAUSE_MS
+    ex.table.pause_off = True  # the front end: this browser kept "off"
+    assert not ex.pause.value and ex.table.pause_ms == 0
+    assert ex.last_error is None
+    ex.pause.value = True  # the learner turns it on again: on, whatever was kept
+    assert ex.table.pause_ms == PAUSE_MS
+
+
 def test_a_refusal_sends_no_new_frames() -> None:
     ex = PlayExplorer(seed=5, seat=0)
     send(ex, bid="30")

@@ -192,6 +192,7 @@ class PlayExplorer(Explorer):
         # trumps are buttons under it.
         self.table = TableWidget(self._play, explorer=self, on_action=self._on_table_action)
         self.table.pause_ms = PAUSE_MS
+        self.table.observe(self._on_pause_kept_off, names="pause_off")
         self.meaning = html_box()
         self.log_box = html_box()
         self.hint_box = html_box()
@@ -290,6 +291,11 @@ class PlayExplorer(Explorer):
     @safe
     def _on_pause(self, _change: Any = None) -> None:
         self.table.pause_ms = PAUSE_MS if self.pause.value else 0
+
+    @safe
+    def _on_pause_kept_off(self, change: Any) -> None:
+        if change["new"]:  # turned off in this browser before: the same choice again
+            self.pause.value = False
 
     @property
     def game(self) -> Game:

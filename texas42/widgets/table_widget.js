@@ -9,7 +9,8 @@
 // A click on another domino (not a button) sends {tap: "6-4"} ("" for a face-down one): Python
 // says whose turn it is. The computer's actions come as frames (a picture and a line each),
 // shown one at a time pause_ms apart before the final picture; a click, Enter or Space
-// during them shows the end at once.
+// during them shows the end at once. Whether the learner turned that pause off is kept in
+// this browser (localStorage): a table that pauses asks Python to turn it off again.
 // A play (or a bid, a contract) shows at once, before Python answers: the domino is
 // lifted out of the hand, the table is busy (aria-busy, "thinking"), and further plays are
 // ignored until Python has answered it ("answered" grows): no double plays. Each message
@@ -314,6 +315,32 @@ function render({ model, el }) {
       // A saved picture: it keeps the size it was saved with.
     }
   }
+  // The pause: the learner's last choice in this browser, kept (Python's pause_ms only
+  // changes when the learner turns the pause on or off).
+  const PAUSE_KEY = "texas42-pause";
+  function keepPause() {
+    try {
+      if (model.get("pause_ms") > 0) window.localStorage.removeItem(PAUSE_KEY);
+      else window.localStorage.setItem(PAUSE_KEY, "off");
+    } catch (e) {
+      // storage refused (a private window's policy): the choice lasts this page only
+    }
+  }
+  model.on("change:pause_ms", keepPause);
+  let pauseKeptOff = false;
+  try {
+    pauseKeptOff = window.localStorage.getItem(PAUSE_KEY) === "off";
+  } catch (e) {
+    // storage refused: the pause as Python set it
+  }
+  if (pauseKeptOff && model.get("pause_ms") > 0 && !model.get("pause_off")) {
+    try {
+      model.set("pause_off", true);
+      model.save_changes();
+    } catch (e) {
+      // A saved picture: nothing to turn off.
+    }
+  }
   const largeWatch = typeof MutationObserver === "function" ? new MutationObserver(sendLarge) : null;
   if (largeWatch) largeWatch.observe(root, { attributes: true, attributeFilter: ["class"] });
   // Once the view is in the page: its width at once (a phone then gets its compact table
@@ -331,6 +358,7 @@ function render({ model, el }) {
     if (largeWatch) largeWatch.disconnect();
     window.removeEventListener("keydown", arrows, true);
     model.off("change", changed);
+    model.off("change:pause_ms", keepPause);
   };
 }
 

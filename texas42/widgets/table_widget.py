@@ -115,6 +115,9 @@ class TableWidget(anywidget.AnyWidget):
     frames = traitlets.List(traitlets.Dict()).tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
     pause_ms = traitlets.Int(0).tag(sync=True)
+    #: The learner turned the pause off in this browser before (the front end keeps that
+    #: choice and says so): the explorer that owns the pause then turns it off.
+    pause_off = traitlets.Bool(False).tag(sync=True)
     #: How many plays, bids and contracts from the front end Python has answered (done,
     #: refused or ignored): the front end shows a click at once and waits for this to grow
     #: before it takes another (no double plays).
