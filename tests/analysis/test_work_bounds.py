@@ -102,7 +102,7 @@ def test_the_largest_review_samples_are_accepted_and_one_more_is_refused() -> No
 
 
 @pytest.mark.parametrize("continuation", ["own-view", "rules", "player:hybrid:2/3",
-                                          "exact:7"])
+                                          "exact:7", "exact:5/6"])
 def test_each_continuation_has_its_own_largest(continuation: str) -> None:
     hand = _played()
     with pytest.raises(BudgetError) as info:
@@ -114,6 +114,20 @@ def test_each_continuation_has_its_own_largest(continuation: str) -> None:
         coach_cap(hand, 0, largest + 1, None, 0, continuation, whole=True, hindsight=True)
     if continuation == "own-view":  # the 85 s at the default 48
         assert largest < 48
+
+
+def test_an_exact_continuation_is_costed_by_the_tricks_it_solves_from_the_first_lead(
+) -> None:
+    from texas42.analysis.bounds import continuation_ms
+    from texas42.analysis.continuation import make_continuation
+
+    def ms(name: str) -> float:
+        return continuation_ms(make_continuation(name))
+
+    # exact:5/6 lets the rules finish only the first trick and solves the six after it.
+    assert ms("exact:5/4") == ms("exact:6") < ms("exact:6/5") < ms("exact:5/6") < ms("exact:7")
+    assert ms("exact:5/6") == ms("exact:5/7") == ms("exact:3/6")
+    assert ms("exact:3/2") == ms("exact:5/4")
 
 
 def test_a_continuation_too_dear_for_one_guess_is_refused_with_the_reason() -> None:

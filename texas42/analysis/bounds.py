@@ -106,8 +106,11 @@ ODDS_FIT_MS = 6.0
 COACH_MS: dict[str, float] = {"standard": 6.4, "three-hand": 14.3, "moon": 6.9,
                               "moon-4": 6.3, "moon-5": 5.9, "moon-6": 5.3, "moon-7": 6.2}
 #: CPU ms of one guess of a play at 42's table played out by a continuation (every option,
-#: the first lead: the most tricks left). ``exact:E``: by E (at most 5 costs as 5).
-EXACT_MS = {5: 4.3, 6: 4.6, 7: 105.0}
+#: the first lead: the most tricks left). ``exact:E/T``: by the tricks the solver plays
+#: from the first lead (7 when E is 7, else T, at most 6: the rules finish the first
+#: trick at least; 4 or fewer cost as 4): ``exact:5/4`` 4.3, ``exact:6/5`` 9.6,
+#: ``exact:5/6`` 54 (2026-12-07, two hands, the largest of two runs).
+EXACT_MS = {4: 4.3, 5: 9.6, 6: 54.0, 7: 105.0}
 RULES_CONTINUATION_MS = 0.71
 #: ... by ``player:NAME``: rule-based or random players; a sampling player, per guess it
 #: makes, by the tricks it solves exactly (at most 3, 4-5, more); a search player the same
@@ -249,8 +252,10 @@ def continuation_ms(continuation: object) -> float:
         if isinstance(player, SamplingPlayer):
             return player.samples * _bucket(player.exact, SAMPLING_MS)
         return PLAYER_MS
-    exact = continuation.exact if isinstance(continuation, ExactContinuation) else 5
-    return EXACT_MS[max(5, min(exact, 7))]
+    if not isinstance(continuation, ExactContinuation):
+        return EXACT_MS[4]
+    solved = 7 if continuation.exact >= 7 else min(continuation.then, 6)
+    return EXACT_MS[max(4, solved)]
 
 
 def check_continuation(value: object) -> Continuation:

@@ -36,7 +36,9 @@ page never runs one long step.
   leans to the plays that the rule-based players continue well, so a player who plays
   as it advises loses marks to a stronger one while it rates them better
   (docs/FIGURES.md). ``exact:7/7`` solves every world from the trick in progress and
-  leans the other way, to the style of the players who solve guesses exactly.
+  leans the other way, to the style of the players who solve guesses exactly. ``T``
+  above ``E`` (``exact:5/6``): the rule-based players finish only the trick in
+  progress, each from its own view, then the solver plays the rest.
 - :class:`MixedContinuation`: shares of the guesses to several continuations
   (``mix:2*exact:5/4+exact:7/7``: two guesses in three as the quick look).
 """
