@@ -133,13 +133,14 @@ def test_a_students_progress_follows_them_to_another_device_and_address(
     form.get_by_label("Your student code").fill(code.lower())
     form.get_by_role("button").click()
     # The server's copy is newer than nothing: kept here, and the page opens with it.
-    other.wait_for_function("window.stored !== null && window.stored !== ''")
+    # (A string: while the page reloads to open with it, window.stored is undefined.)
+    other.wait_for_function("typeof window.stored === 'string' && window.stored !== ''")
     got = Progress.from_json(other.evaluate("window.stored"))
     assert got.to_json() == Progress.from_json(text).to_json() and got.hands_played == 2
     expect(other.locator(".t42-class-status")).to_contain_text("as Ana", timeout=WAIT_MS)
     # Opened again on the first device: this browser's copy is the newest; nothing lost.
     page.reload()
-    page.wait_for_function("window.stored !== null")
+    page.wait_for_function("typeof window.stored === 'string'")
     assert json.loads(page.evaluate("window.stored")) == json.loads(text)
     expect(page.locator(".t42-class-status")).to_contain_text("Kept on the class server",
                                                               timeout=WAIT_MS)
