@@ -43,7 +43,8 @@ afterwards (``check``, run by ``make book`` after the build)::
    and what only a kernel needs), slim sourceless copies of those wheels in ``live/``, and
    ``python_stdlib_live.zip``, the standard library cut down to what a run of the live
    path under Node imports (scripts/live_stdlib.mjs) plus what the live packages' sources
-   import anywhere, checked by a second run on the cut library.
+   import anywhere, checked by a second run on the cut library that imports every module
+   the first run imported.
 
 ``check`` then writes precompressed siblings (``X.gz``, and ``X.br`` with Node) of the
 files of the whole built site that they shrink (``compress_site``; ``--no-compress`` skips
