@@ -751,12 +751,14 @@ def live_stdlib_imports(out: Path, stdlib: Path | None = None,
     book = os.pathsep.join(str(p) for p in book_modules())  # bookkit and its neighbours
     command = [node, str(LIVE_STDLIB_SCRIPT), str(out), str(out / LIVE_LOCK), str(LIVE_BRIDGE),
                book, str(WIDGET_DRIVER)]
+    if stdlib is not None and not modules:  # (nothing to import would check nothing)
+        raise BuildError("the check on the cut library needs the first run's modules")
     what = ("checking the live path under Node on the cut standard library" if stdlib else
             "running the live path under Node (Pyodide) to find the modules it imports")
     with tempfile.TemporaryDirectory() as tmp:  # the list is build-time only, not the site's
         if stdlib:
             listed = Path(tmp) / "live_modules.json"
-            listed.write_text(json.dumps(modules or []), encoding="utf-8")
+            listed.write_text(json.dumps(modules), encoding="utf-8")
             command += [str(stdlib), str(listed)]
         result = run_logged(command, what, timeout_s=1800)
     if result.returncode != 0:
@@ -901,24 +903,23 @@ def compress_site(site: Path) -> dict[str, int]:
     for sibling in [*site.rglob("*.gz"), *site.rglob("*.br")]:
         if not sibling.with_suffix("").is_file():
             sibling.unlink()
-    paths = [p for p in sorted(site.rglob("*")) if p.is_file()
-             and p.suffix not in (".gz", ".br") and p.stat().st_size >= COMPRESS_MIN_BYTES]
+    stats = {p: p.stat() for p in sorted(site.rglob("*")) if p.is_file()
+             and p.suffix not in (".gz", ".br")}
+    paths = [p for p, st in stats.items() if st.st_size >= COMPRESS_MIN_BYTES]
 
-    def gz_of(path: Path) -> Path:
-        return path.with_name(path.name + ".gz")
+    def fresh(path: Path, suffix: str) -> bool:
+        sibling = path.with_name(path.name + suffix)
+        return sibling.is_file() and sibling.stat().st_mtime >= stats[path].st_mtime
 
-    def fresh(sibling: Path, path: Path) -> bool:
-        return sibling.is_file() and sibling.stat().st_mtime >= path.stat().st_mtime
-
-    stale = [p for p in paths if not fresh(gz_of(p), p)]
+    stale = [p for p in paths if not fresh(p, ".gz")]
     cores = os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=cores) as pool:  # zlib lets go of the GIL
         packed = dict(zip(stale, pool.map(
             lambda p: gzip.compress(p.read_bytes(), compresslevel=9, mtime=0), stale), strict=True))
     to_brotli: list[Path] = []
     for path in paths:
-        size = path.stat().st_size
-        gz, br = gz_of(path), path.with_name(path.name + ".br")
+        size = stats[path].st_size
+        gz, br = path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")
         if path in packed:
             data = packed[path]
             if len(data) > COMPRESS_MAX_RATIO * size:
@@ -929,7 +930,7 @@ def compress_site(site: Path) -> dict[str, int]:
             counts["written"] += 1
         else:
             counts["kept"] += 1
-        if not fresh(br, path):
+        if not fresh(path, ".br"):
             to_brotli.append(path)
         counts["files"] += 1
         counts["bytes"] += size
@@ -939,10 +940,10 @@ def compress_site(site: Path) -> dict[str, int]:
         # One Node process a core, the largest files first to the least loaded.
         shares: list[list[str]] = [[] for _ in range(min(cores, len(to_brotli)))]
         loads = [0] * len(shares)
-        for path in sorted(to_brotli, key=lambda p: -p.stat().st_size):
+        for path in sorted(to_brotli, key=lambda p: -stats[p].st_size):
             k = loads.index(min(loads))
             shares[k].append(str(path))
-            loads[k] += path.stat().st_size
+            loads[k] += stats[path].st_size
         procs = [subprocess.Popen([node, "-e", BROTLI_JS], stdin=subprocess.PIPE, text=True)
                  for _ in shares]
         for proc, share in zip(procs, shares, strict=True):
