@@ -62,12 +62,14 @@ JS_FIT = """(i) => {
 
 
 def play_box(page: Page) -> int:
-    page.wait_for_function(
-        "() => document.querySelector('.t42-live-picture .t42-table-pic svg.table-svg')",
-        timeout=30_000)
+    """The index of the explorer with a table: in its picture, or (after a reload, when
+    the explorer may come alive by itself and drop its picture) in its live area."""
+    table = ".t42-live-picture .t42-table-pic svg.table-svg, .t42-live-area svg.table-svg"
+    page.wait_for_function(f"() => document.querySelector('.t42-live :is({table})')",
+                           timeout=30_000)
     index: int = page.evaluate(
-        """() => Array.from(document.querySelectorAll('.t42-live'))
-             .findIndex(b => b.querySelector('.t42-live-picture svg.table-svg'))""")
+        f"""() => Array.from(document.querySelectorAll('.t42-live'))
+             .findIndex(b => b.querySelector('{table}'))""")
     assert index >= 0
     return index
 
